@@ -1,0 +1,131 @@
+import path from "node:path";
+import type { PGlite } from "@electric-sql/pglite";
+import type { SQL } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import type { Pool } from "pg";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+/** The one database type services see, whichever driver is behind it. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  driver: "pglite" | "pg";
+  /** Flush and close. For PGlite also releases the data directory lock. Safe to call twice. */
+  close(): Promise<void>;
+}
+
+export function migrationsFolder(): string {
+  // Not relative to this file: after bundling it lives in build/server (stack-probe §6.9).
+  return process.env.MIGRATIONS_DIR ?? path.resolve(process.cwd(), "drizzle");
+}
+
+export interface OpenOptions {
+  databaseUrl?: string;
+  /** PGlite data directory; `memory://` for a throw-away database. */
+  pgliteDir?: string;
+  /** Skip the lock file (in-memory databases and clones need none). */
+  lock?: boolean;
+  migrate?: boolean;
+  poolSize?: number;
+}
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  const database = options.databaseUrl
+    ? await openPostgres(options.databaseUrl, options.poolSize ?? 10)
+    : await openPglite(options.pgliteDir ?? "memory://", options.lock ?? true);
+  if (options.migrate ?? true) {
+    try {
+      await migrate(database);
+    } catch (error) {
+      await database.close();
+      throw error;
+    }
+  }
+  return database;
+}
+
+async function openPostgres(url: string, max: number): Promise<Database> {
+  const { default: pg } = await import("pg");
+  const { drizzle } = await import("drizzle-orm/node-postgres");
+  const pool: Pool = new pg.Pool({ connectionString: url, max, options: "-c timezone=UTC" });
+  // Fail at start, with the driver's message, when the server cannot be reached.
+  const client = await pool.connect();
+  client.release();
+  const db = drizzle(pool, { schema }) as unknown as Db;
+  let closed = false;
+  return {
+    db,
+    driver: "pg",
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}
+
+export async function loadPgliteExtensions() {
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  return { pg_trgm };
+}
+
+async function openPglite(dir: string, lock: boolean): Promise<Database> {
+  const inMemory = dir.startsWith("memory://");
+  const { acquireDataDirLock } = await import("./lock");
+  const release = lock && !inMemory ? acquireDataDirLock(path.dirname(path.resolve(dir))) : () => {};
+  try {
+    const { PGlite } = await import("@electric-sql/pglite");
+    const client = await PGlite.create(inMemory ? dir : path.resolve(dir), {
+      extensions: await loadPgliteExtensions(),
+    });
+    await client.exec("set timezone = 'UTC'");
+    return wrapPglite(client, release);
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+export async function wrapPglite(client: PGlite, release: () => void = () => {}): Promise<Database> {
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const db = drizzle(client, { schema }) as unknown as Db;
+  let closed = false;
+  return {
+    db,
+    driver: "pglite",
+    async close() {
+      if (closed) return;
+      closed = true;
+      try {
+        // PGlite never fsyncs; a checkpoint writes everything to the data files before we go.
+        if (!client.closed) {
+          await client.exec("CHECKPOINT");
+          await client.close();
+        }
+      } finally {
+        release();
+      }
+    },
+  };
+}
+
+export async function migrate(database: Database): Promise<void> {
+  const config = { migrationsFolder: migrationsFolder() };
+  if (database.driver === "pglite") {
+    const { migrate: run } = await import("drizzle-orm/pglite/migrator");
+    // biome-ignore lint/suspicious/noExplicitAny: the migrator wants the driver-specific type
+    await run(database.db as any, config);
+  } else {
+    const { migrate: run } = await import("drizzle-orm/node-postgres/migrator");
+    // biome-ignore lint/suspicious/noExplicitAny: the migrator wants the driver-specific type
+    await run(database.db as any, config);
+  }
+}
+
+/** Rows of a raw SQL query; both drivers answer `{ rows }`, which the shared type does not say. */
+export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

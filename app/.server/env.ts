@@ -1,0 +1,90 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * Configuration (contract §1), parsed once at start. A bad value stops the server with a message
+ * that names the variable, instead of failing later in some request.
+ */
+const emptyToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+
+const EnvSchema = z.object({
+  NODE_ENV: z.preprocess(
+    emptyToUndefined,
+    z.enum(["development", "production", "test"]).default("development"),
+  ),
+  PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(65535).default(3000)),
+  BASE_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  DATABASE_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default("./data")),
+  SMTP_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^smtps?$/ }).optional()),
+  MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default("no-reply@localhost")),
+  AUTH_SECRET: z.preprocess(emptyToUndefined, z.string().min(32).optional()),
+  /** Fill an empty database with demo data at start (development only). */
+  SEED_DEMO: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).optional()),
+});
+
+export interface Env {
+  nodeEnv: "development" | "production" | "test";
+  isProduction: boolean;
+  port: number;
+  baseUrl: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  authSecret: string;
+  seedDemo: boolean;
+}
+
+export class EnvError extends Error {
+  constructor(readonly issues: string[]) {
+    super(`Invalid configuration:\n${issues.map((i) => `  - ${i}`).join("\n")}`);
+    this.name = "EnvError";
+  }
+}
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new EnvError(
+      parsed.error.issues.map((issue) => {
+        const name = issue.path.join(".");
+        return `${name}: ${issue.message} (got ${JSON.stringify(source[name] ?? "")})`;
+      }),
+    );
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === "production";
+  const issues: string[] = [];
+  if (isProduction && !e.AUTH_SECRET)
+    issues.push("AUTH_SECRET: required (32+ characters) when NODE_ENV=production");
+  if (issues.length > 0) throw new EnvError(issues);
+
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    nodeEnv: e.NODE_ENV,
+    isProduction,
+    port: e.PORT,
+    baseUrl: (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    authSecret: e.AUTH_SECRET ?? "",
+    seedDemo: e.SEED_DEMO ? e.SEED_DEMO === "true" : !isProduction,
+  };
+}
+
+/**
+ * Outside production a missing AUTH_SECRET is generated once and kept in DATA_DIR, so sessions
+ * survive restarts without anyone having to invent a secret for a demo.
+ */
+export function ensureAuthSecret(env: Env): Env {
+  if (env.authSecret) return env;
+  mkdirSync(env.dataDir, { recursive: true });
+  const file = path.join(env.dataDir, "auth-secret");
+  if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString("base64url"), { mode: 0o600 });
+  return { ...env, authSecret: readFileSync(file, "utf8").trim() };
+}

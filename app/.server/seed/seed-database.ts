@@ -1,0 +1,414 @@
+import { hashPassword } from "better-auth/crypto";
+import { asc, eq, getTableColumns, sql, type Table } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { account, favorites, listeners, livers, plans, schedules, staffs, user } from "../db/schema";
+import { ensureDemoImages } from "./demo-images";
+import {
+  allocateStaff,
+  DEFAULT_PLANS,
+  type FollowTarget,
+  type GeneratedListener,
+  type GeneratedStaff,
+  type GeneratedStore,
+  generateFavoritesFor,
+  generateListener,
+  generateSchedulesFor,
+  generateStaff,
+  generateStore,
+  type NewFavorite,
+  type NewSchedule,
+  type PlanChoice,
+  pickLocation,
+  planFor,
+  REGION_IDS,
+  storeTypeSequence,
+} from "./generate";
+import { createRandom, type Random } from "./random";
+
+/** The password of every seeded account (demo data only: one hash is shared by all rows). */
+export const DEMO_PASSWORD = "demo-pass-2026";
+
+/** The fixed accounts every seeded database has (documented in the README). */
+export const DEMO_ACCOUNTS = {
+  listener: { email: "listener@demo.example", nickname: "デモユーザー" },
+  store: { email: "store@demo.example", areaId: "kabukicho", planId: "standard", storeType: "girls_bar", staff: 8 },
+  staff: { loginId: "demo-cast" },
+} as const;
+
+export interface SeedProgress {
+  phase: string;
+  done: number;
+  total: number;
+}
+
+export interface SeedOptions {
+  stores: number;
+  staff: number;
+  listeners: number;
+  seed?: number;
+  /** Where the demo images go (`<dataDir>/uploads/demo`). */
+  dataDir: string;
+  now?: Date;
+  onProgress?: (progress: SeedProgress) => void;
+  /** Stops between two batches. */
+  signal?: AbortSignal;
+  /** Rows per INSERT statement (default 1000). */
+  batchSize?: number;
+}
+
+export interface SeedSummary {
+  seed: number;
+  stores: number;
+  staff: number;
+  listeners: number;
+  favorites: number;
+  schedules: number;
+  users: number;
+  elapsedMs: number;
+}
+
+type NewUser = typeof user.$inferInsert;
+type NewAccount = typeof account.$inferInsert;
+
+class Batcher<T> {
+  private rows: T[] = [];
+  constructor(
+    private readonly size: number,
+    private readonly flush: (rows: T[]) => Promise<void>,
+  ) {}
+  async add(row: T): Promise<void> {
+    this.rows.push(row);
+    if (this.rows.length >= this.size) await this.drain();
+  }
+  async drain(): Promise<void> {
+    if (this.rows.length === 0) return;
+    const rows = this.rows;
+    this.rows = [];
+    await this.flush(rows);
+  }
+}
+
+/**
+ * One multi-row INSERT of `rows` into `table`, sent as a single JSON parameter and expanded by
+ * `json_populate_recordset`. Drizzle's insert builder spends more time building a 500-row
+ * statement than the database spends running it; this keeps the seed bound by the database.
+ * Keys are the table's TS keys; a key missing from the rows takes the column's default.
+ */
+export async function bulkInsert<T extends Table>(db: Db, table: T, rows: readonly T["$inferInsert"][]): Promise<void> {
+  if (rows.length === 0) return;
+  const columns = getTableColumns(table) as Record<string, { name: string; generated?: unknown }>;
+  const keys = Object.keys(columns).filter(
+    (key) => !columns[key]!.generated && rows.some((row) => (row as Record<string, unknown>)[key] !== undefined),
+  );
+  const names = keys.map((key) => columns[key]!.name);
+  const payload = JSON.stringify(
+    rows.map((row) => {
+      const out: Record<string, unknown> = {};
+      for (let i = 0; i < keys.length; i++) out[names[i]!] = (row as Record<string, unknown>)[keys[i]!] ?? null;
+      return out;
+    }),
+  );
+  const list = sql.raw(names.map((name) => `"${name}"`).join(", "));
+  await db.execute(
+    sql`insert into ${table} (${list}) select ${list} from json_populate_recordset(null::${table}, ${payload}::json)`,
+  );
+}
+
+async function readPlans(db: Db): Promise<PlanChoice[]> {
+  try {
+    const rows = await db
+      .select({ id: plans.id, limit_staff: plans.limit_staff })
+      .from(plans)
+      .where(eq(plans.is_active, true))
+      .orderBy(asc(plans.sort_order));
+    return rows.length > 0 ? rows : [...DEFAULT_PLANS];
+  } catch {
+    return [...DEFAULT_PLANS];
+  }
+}
+
+function credentialAccount(random: Random, userId: string, passwordHash: string, createdAt: Date): NewAccount {
+  return {
+    id: random.id(),
+    accountId: userId,
+    providerId: "credential",
+    userId,
+    password: passwordHash,
+    createdAt,
+    updatedAt: createdAt,
+  };
+}
+
+function checkAborted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw new Error("seeding was interrupted");
+}
+
+/**
+ * Fills the database with deterministic demo data: the fixed demo accounts, then `stores` stores
+ * with `staff` staff in total, `listeners` listeners, their follows and two weeks of shifts.
+ * Expects the app tables to be empty. The same `seed` and `now` give the same rows and ids.
+ */
+export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSummary> {
+  const started = Date.now();
+  const seed = options.seed ?? 1;
+  const now = options.now ?? new Date();
+  const batchSize = Math.max(1, options.batchSize ?? 1000);
+  const report = (phase: string, done: number, total: number) => options.onProgress?.({ phase, done, total });
+  const storeCount = Math.max(0, Math.floor(options.stores));
+  const staffTotal = storeCount > 0 ? Math.max(0, Math.floor(options.staff)) : 0;
+  const listenerCount = Math.max(0, Math.floor(options.listeners));
+
+  // One generator per phase, so that e.g. more listeners do not change the stores.
+  const root = createRandom(seed);
+  const storeRandom = root.fork("stores");
+  const staffRandom = root.fork("staff");
+  const listenerRandom = root.fork("listeners");
+  const favoriteRandom = root.fork("favorites");
+  const scheduleRandom = root.fork("schedules");
+  const accountRandom = root.fork("accounts");
+
+  report("images", 0, 1);
+  const images = await ensureDemoImages(options.dataDir, { stores: 24, staff: 48 });
+  report("images", 1, 1);
+  const planList = await readPlans(db);
+  const maxLimit = Math.max(...planList.map((p) => p.limit_staff));
+  // Hashing is deliberately slow (scrypt): once for all rows.
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+
+  // ---- stores ----------------------------------------------------------------------------------
+  const demoStaffCount = storeCount === 1 ? staffTotal : Math.min(DEMO_ACCOUNTS.store.staff, staffTotal);
+  const otherTypes = storeTypeSequence(storeRandom, Math.max(0, storeCount - 1));
+  const otherStaff = allocateStaff(storeRandom, otherTypes, staffTotal - demoStaffCount, maxLimit);
+  const regionOrder = storeRandom.shuffle(REGION_IDS);
+  const slugs = new Set<string>();
+  const storeRows: GeneratedStore[] = [];
+  const staffPerStore: number[] = [];
+  for (let i = 0; i < storeCount; i++) {
+    const demo = i === 0;
+    const storeType = demo ? DEMO_ACCOUNTS.store.storeType : otherTypes[i - 1]!;
+    const staffCount = demo ? demoStaffCount : otherStaff[i - 1]!;
+    // The first stores after the demo one cover every region once.
+    const location = demo
+      ? pickLocation(storeRandom, { areaId: DEMO_ACCOUNTS.store.areaId })
+      : pickLocation(storeRandom, { regionId: regionOrder[i - 1] });
+    const plan = demo
+      ? (planList.find((p) => p.id === DEMO_ACCOUNTS.store.planId && p.limit_staff >= staffCount) ??
+        planFor(storeRandom, planList, staffCount))
+      : planFor(storeRandom, planList, staffCount);
+    const uid = storeRandom.id();
+    const row = generateStore(storeRandom, {
+      uid,
+      email: demo ? DEMO_ACCOUNTS.store.email : `store-${String(i).padStart(5, "0")}@demo.example`,
+      storeType,
+      location,
+      plan,
+      images,
+      now,
+      slugs,
+      plans: planList,
+    });
+    if (demo) {
+      row.status = "public";
+      row.order = null;
+      row.new_plan_id = null;
+    }
+    storeRows.push(row);
+    staffPerStore.push(staffCount);
+  }
+
+  const insertStores = async (rows: GeneratedStore[]) => {
+    checkAborted(options.signal);
+    const users: NewUser[] = rows.map((s) => ({
+      id: s.uid,
+      name: s.store_name,
+      email: s.email,
+      emailVerified: true,
+      createdAt: s.created_at,
+      updatedAt: s.created_at,
+    }));
+    const accounts = rows.map((s) => credentialAccount(accountRandom, s.uid, passwordHash, s.created_at));
+    await db.transaction(async (tx) => {
+      await bulkInsert(tx, user, users);
+      await bulkInsert(tx, account, accounts);
+      await bulkInsert(tx, livers, rows);
+    });
+  };
+  report("stores", 0, storeCount);
+  for (let i = 0; i < storeRows.length; i += batchSize) {
+    await insertStores(storeRows.slice(i, i + batchSize));
+    report("stores", Math.min(storeCount, i + batchSize), storeCount);
+  }
+
+  // ---- staff -----------------------------------------------------------------------------------
+  const loginIds = new Set<string>([DEMO_ACCOUNTS.staff.loginId]);
+  const listedStaff: FollowTarget[] = [];
+  const scheduledStaff: string[] = [];
+  let demoCast: FollowTarget | undefined;
+  let staffDone = 0;
+  const staffBatch = new Batcher<GeneratedStaff>(batchSize, async (rows) => {
+    checkAborted(options.signal);
+    const users: NewUser[] = rows.map((s) => ({
+      id: s.uid,
+      name: s.name,
+      email: s.login_email,
+      emailVerified: true,
+      username: s.login_id.toLowerCase(),
+      displayUsername: s.login_id,
+      createdAt: s.created_at,
+      updatedAt: s.created_at,
+    }));
+    const accounts = rows.map((s) => credentialAccount(accountRandom, s.uid, passwordHash, s.created_at));
+    await db.transaction(async (tx) => {
+      await bulkInsert(tx, user, users);
+      await bulkInsert(tx, account, accounts);
+      await bulkInsert(tx, staffs, rows);
+    });
+    staffDone += rows.length;
+    report("staff", staffDone, staffTotal);
+  });
+  report("staff", 0, staffTotal);
+  for (let s = 0; s < storeRows.length; s++) {
+    const store = storeRows[s]!;
+    for (let order = 1; order <= staffPerStore[s]!; order++) {
+      const demo = s === 0 && order === 1;
+      const row = generateStaff(staffRandom, {
+        uid: staffRandom.id(),
+        store,
+        order,
+        images,
+        now,
+        loginIds,
+        loginId: demo ? DEMO_ACCOUNTS.staff.loginId : undefined,
+        listed: demo,
+      });
+      if (row.status === "public") {
+        scheduledStaff.push(row.uid);
+        if (row.is_displayed && store.status === "public") listedStaff.push({ uid: row.uid, created_at: row.created_at });
+      }
+      if (demo) demoCast = { uid: row.uid, created_at: row.created_at };
+      await staffBatch.add(row);
+    }
+  }
+  await staffBatch.drain();
+
+  // ---- listeners -------------------------------------------------------------------------------
+  const listenerRows: GeneratedListener[] = [];
+  for (let i = 0; i < listenerCount; i++) {
+    const demo = i === 0;
+    listenerRows.push(
+      generateListener(listenerRandom, {
+        uid: listenerRandom.id(),
+        email: demo ? DEMO_ACCOUNTS.listener.email : `listener-${String(i).padStart(6, "0")}@demo.example`,
+        nickname: demo ? DEMO_ACCOUNTS.listener.nickname : undefined,
+        now,
+      }),
+    );
+  }
+  report("listeners", 0, listenerCount);
+  for (let i = 0; i < listenerRows.length; i += batchSize) {
+    checkAborted(options.signal);
+    const rows = listenerRows.slice(i, i + batchSize);
+    const users: NewUser[] = rows.map((l) => ({
+      id: l.uid,
+      name: l.nickname,
+      email: l.email,
+      emailVerified: true,
+      createdAt: l.created_at,
+      updatedAt: l.created_at,
+    }));
+    const accounts = rows.map((l) => credentialAccount(accountRandom, l.uid, passwordHash, l.created_at));
+    await db.transaction(async (tx) => {
+      await bulkInsert(tx, user, users);
+      await bulkInsert(tx, account, accounts);
+      await bulkInsert(tx, listeners, rows);
+    });
+    report("listeners", Math.min(listenerCount, i + batchSize), listenerCount);
+  }
+
+  // ---- favorites -------------------------------------------------------------------------------
+  // A shuffled order decides who is popular: earlier targets are drawn more often.
+  const staffTargets = favoriteRandom.shuffle(listedStaff);
+  const storeTargets = favoriteRandom.shuffle(
+    storeRows.filter((s) => s.status === "public").map((s) => ({ uid: s.uid, created_at: s.created_at })),
+  );
+  const demoStore = storeRows[0];
+  const favoriteRows: NewFavorite[] = [];
+  for (let i = 0; i < listenerRows.length; i++) {
+    const listener = listenerRows[i]!;
+    const demo = i === 0;
+    favoriteRows.push(
+      ...generateFavoritesFor(favoriteRandom, {
+        listener,
+        staff: staffTargets,
+        stores: storeTargets,
+        staffCount: Math.min(40, Math.floor(-Math.log(1 - favoriteRandom.next()) * 6)),
+        storeCount: Math.min(12, Math.floor(-Math.log(1 - favoriteRandom.next()) * 2)),
+        now,
+        always: demo
+          ? {
+              staff: demoCast ? [demoCast] : [],
+              stores: demoStore ? [{ uid: demoStore.uid, created_at: demoStore.created_at }] : [],
+            }
+          : undefined,
+      }),
+    );
+  }
+  report("favorites", 0, favoriteRows.length);
+  for (let i = 0; i < favoriteRows.length; i += batchSize) {
+    checkAborted(options.signal);
+    const rows = favoriteRows.slice(i, i + batchSize);
+    await db.transaction(async (tx) => {
+      await bulkInsert(tx, favorites, rows);
+    });
+    report("favorites", Math.min(favoriteRows.length, i + batchSize), favoriteRows.length);
+  }
+
+  // ---- schedules -------------------------------------------------------------------------------
+  // Progress counts staff members whose two weeks are written (the number of shifts is only known after).
+  let scheduleCount = 0;
+  let scheduledDone = 0;
+  const scheduleBatch = new Batcher<NewSchedule>(batchSize, async (rows) => {
+    checkAborted(options.signal);
+    await db.transaction(async (tx) => {
+      await bulkInsert(tx, schedules, rows);
+    });
+    scheduleCount += rows.length;
+    report("schedules", scheduledDone, scheduledStaff.length);
+  });
+  report("schedules", 0, scheduledStaff.length);
+  for (const staffId of scheduledStaff) {
+    for (const row of generateSchedulesFor(scheduleRandom, { staffId, now })) await scheduleBatch.add(row);
+    scheduledDone += 1;
+  }
+  await scheduleBatch.drain();
+  report("schedules", scheduledStaff.length, scheduledStaff.length);
+
+  // ---- follower counts -------------------------------------------------------------------------
+  checkAborted(options.signal);
+  report("followers", 0, 2);
+  await db.execute(sql`
+    update ${staffs} set follower_number = c.n
+    from (select ${favorites.staff_id} as id, count(*)::int as n from ${favorites}
+          where ${favorites.staff_id} is not null group by ${favorites.staff_id}) as c
+    where ${staffs.uid} = c.id`);
+  report("followers", 1, 2);
+  await db.execute(sql`
+    update ${livers} set follower_number = c.n
+    from (select ${favorites.liver_id} as id, count(*)::int as n from ${favorites}
+          where ${favorites.liver_id} is not null group by ${favorites.liver_id}) as c
+    where ${livers.uid} = c.id`);
+  // Fresh statistics, so the first queries on a large data set get good plans.
+  await db.execute(sql`analyze`);
+  report("followers", 2, 2);
+
+  return {
+    seed,
+    stores: storeRows.length,
+    staff: staffDone,
+    listeners: listenerRows.length,
+    favorites: favoriteRows.length,
+    schedules: scheduleCount,
+    users: storeRows.length + staffDone + listenerRows.length,
+    elapsedMs: Date.now() - started,
+  };
+}

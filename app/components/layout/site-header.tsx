@@ -1,0 +1,75 @@
+import { Link } from "react-router";
+import { SITE_NAME } from "~/site";
+import { QuickSearchForm } from "../search/quick-search-form";
+import { useModal } from "../ui/modal-provider";
+import { LOGIN_LINKS, MYPAGE_LABEL, type Viewer } from "./nav-links";
+
+export function SiteHeader({ viewer }: { viewer: Viewer | null }) {
+  const { openModal } = useModal();
+  return (
+    <header className="sticky top-0 z-30 bg-night-900 text-white shadow">
+      <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-3 wide:h-16 wide:px-4">
+        <Link to="/" className="mr-auto flex items-baseline gap-2" aria-label={`${SITE_NAME} トップへ`}>
+          <span className="font-black text-xl tracking-wider wide:text-2xl">{SITE_NAME}</span>
+          <span className="hidden text-slate-300 text-xs sm:inline">夜のお店とキャストを探そう</span>
+        </Link>
+        <Link
+          to="/search/liver"
+          onClick={(event) => {
+            event.preventDefault();
+            openModal({
+              headline: "お店をさがす",
+              description: "店名や業種から探せます。",
+              content: <QuickSearchForm idPrefix="header-search" />,
+            });
+          }}
+          className="flex items-center gap-1 rounded-full px-3 py-2 text-sm hover:bg-white/10"
+        >
+          <svg
+            viewBox="0 0 24 24"
+            className="size-5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            aria-hidden="true"
+          >
+            <circle cx="11" cy="11" r="7" />
+            <path d="M20 20l-3.5-3.5" strokeLinecap="round" />
+          </svg>
+          <span>さがす</span>
+        </Link>
+        {viewer ? (
+          <Link
+            to={`/${viewer.type}/mypage`}
+            className="max-w-40 truncate rounded-full bg-brand-600 px-3 py-2 font-bold text-sm hover:bg-brand-700"
+          >
+            {MYPAGE_LABEL[viewer.type]}
+            <span className="sr-only">（{viewer.name}）</span>
+          </Link>
+        ) : (
+          <details className="relative">
+            <summary className="flex cursor-pointer list-none items-center gap-1 rounded-full bg-brand-600 px-3 py-2 font-bold text-sm hover:bg-brand-700 [&::-webkit-details-marker]:hidden">
+              ログイン
+            </summary>
+            <div className="absolute right-0 mt-2 w-60 overflow-hidden rounded-xl bg-white text-slate-800 shadow-xl ring-1 ring-black/5">
+              <ul className="divide-y divide-slate-100">
+                {LOGIN_LINKS.map((link) => (
+                  <li key={link.to} className="flex items-center justify-between px-4 py-3 text-sm">
+                    <Link to={link.to} className="font-bold hover:text-brand-600">
+                      {link.label}
+                    </Link>
+                    {link.register && (
+                      <Link to={link.register} className="text-brand-600 text-xs hover:underline">
+                        新規登録
+                      </Link>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          </details>
+        )}
+      </div>
+    </header>
+  );
+}

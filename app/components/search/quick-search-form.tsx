@@ -1,0 +1,47 @@
+import { Form } from "react-router";
+import { STORE_TYPES } from "~/domain/options";
+
+/** Keyword + store type, the entry to store search; used in the header modal and on the top page. */
+export function QuickSearchForm({ idPrefix }: { idPrefix: string }) {
+  return (
+    <Form method="get" action="/search/liver" className="space-y-4" role="search">
+      <div>
+        <label htmlFor={`${idPrefix}-keyword`} className="mb-1 block font-bold text-sm">
+          店名・キーワード
+        </label>
+        <input
+          id={`${idPrefix}-keyword`}
+          name="keyword"
+          type="search"
+          enterKeyHint="search"
+          placeholder="例：ガールズバー ミナミ"
+          className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base"
+        />
+      </div>
+      <div>
+        <label htmlFor={`${idPrefix}-store-type`} className="mb-1 block font-bold text-sm">
+          業種
+        </label>
+        <select
+          id={`${idPrefix}-store-type`}
+          name="store_type"
+          defaultValue=""
+          className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base"
+        >
+          <option value="">すべての業種</option>
+          {STORE_TYPES.map((type) => (
+            <option key={type.value} value={type.value}>
+              {type.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button
+        type="submit"
+        className="w-full rounded-full bg-brand-600 px-4 py-3 font-bold text-white shadow hover:bg-brand-700"
+      >
+        この条件で探す
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,74 @@
+import { Link } from "react-router";
+import type { StoreCardData } from "~/.server/services/list-newest-stores";
+import { areaLabel } from "~/domain/areas";
+import { formatNumber } from "~/domain/format";
+import { ClockIcon, HeartIcon, PinIcon } from "../ui/icons";
+import { StoreTypeBadge, storeTypeOf } from "./store-type-badge";
+
+type Props = { store: Omit<StoreCardData, "created_at"> & { created_at: Date | string } };
+
+export function StoreCard({ store }: Props) {
+  const area = areaLabel({ prefecture: store.prefecture, area: store.area, area_detail: store.area_detail });
+  const hours =
+    store.business_start_time && store.business_end_time
+      ? `${store.business_start_time}〜${store.business_end_time}`
+      : "";
+  return (
+    <article className="group overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 transition hover:shadow-md">
+      <Link to={`/listener/liver/${store.uid}`} className="block">
+        <div className="relative aspect-[4/3] overflow-hidden bg-slate-200">
+          {store.image_url ? (
+            <img
+              src={store.image_url}
+              alt=""
+              loading="lazy"
+              decoding="async"
+              width={480}
+              height={360}
+              className="size-full object-cover transition duration-300 group-hover:scale-105"
+            />
+          ) : (
+            <div
+              className="grid size-full place-items-center font-bold text-white/90"
+              style={{ backgroundColor: storeTypeOf(store.store_type).hex }}
+            >
+              NO IMAGE
+            </div>
+          )}
+          <StoreTypeBadge value={store.store_type} className="absolute top-2 left-2 shadow" />
+        </div>
+        <div className="p-3">
+          <h3 className="line-clamp-1 font-bold text-base group-hover:text-brand-600">{store.store_name}</h3>
+          <p className="line-clamp-1 text-slate-500 text-xs">{store.store_name_kana}</p>
+          <dl className="mt-2 space-y-0.5 text-slate-600 text-xs">
+            {area && (
+              <div className="flex items-center gap-1">
+                <dt>
+                  <PinIcon />
+                  <span className="sr-only">エリア</span>
+                </dt>
+                <dd className="line-clamp-1">{area}</dd>
+              </div>
+            )}
+            {hours && (
+              <div className="flex items-center gap-1">
+                <dt>
+                  <ClockIcon />
+                  <span className="sr-only">営業時間</span>
+                </dt>
+                <dd>{hours}</dd>
+              </div>
+            )}
+            <div className="flex items-center gap-1 text-brand-600">
+              <dt>
+                <HeartIcon />
+                <span className="sr-only">フォロワー</span>
+              </dt>
+              <dd>{formatNumber(store.follower_number)}</dd>
+            </div>
+          </dl>
+        </div>
+      </Link>
+    </article>
+  );
+}

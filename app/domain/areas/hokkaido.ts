@@ -1,0 +1,96 @@
+import type { Region } from "./types";
+
+/** 北海道: nightlife districts (繁華街) per prefecture; lat/lng = approximate centre (WGS84). */
+export const HOKKAIDO: Region = {
+  id: "hokkaido",
+  name: "北海道",
+  name_kana: "ほっかいどう",
+  prefectures: [
+    {
+      id: "hokkaido",
+      code: 1,
+      name: "北海道",
+      name_kana: "ほっかいどう",
+      groups: [],
+      areas: [
+        {
+          id: "susukino",
+          name: "すすきの",
+          name_kana: "すすきの",
+          lat: 43.0555,
+          lng: 141.3535,
+          details: [
+            { id: "susukino-minami-4jo", name: "南4条", name_kana: "みなみよじょう" },
+            { id: "susukino-minami-5jo", name: "南5条", name_kana: "みなみごじょう" },
+            { id: "susukino-minami-6jo", name: "南6条", name_kana: "みなみろくじょう" },
+            { id: "susukino-minami-7jo", name: "南7条", name_kana: "みなみしちじょう" },
+          ],
+        },
+        {
+          id: "sapporo-eki",
+          name: "札幌駅周辺",
+          name_kana: "さっぽろえきしゅうへん",
+          lat: 43.0687,
+          lng: 141.3508,
+          details: [],
+        },
+        {
+          id: "sapporo-odori",
+          name: "大通・狸小路",
+          name_kana: "おおどおり・たぬきこうじ",
+          lat: 43.0585,
+          lng: 141.3525,
+          details: [],
+        },
+        {
+          id: "hakodate-honcho",
+          name: "函館 本町・五稜郭",
+          name_kana: "はこだて ほんちょう・ごりょうかく",
+          lat: 41.7905,
+          lng: 140.7525,
+          details: [],
+        },
+        {
+          id: "hakodate-daimon",
+          name: "函館 駅前・大門",
+          name_kana: "はこだて えきまえ・だいもん",
+          lat: 41.774,
+          lng: 140.729,
+          details: [],
+        },
+        {
+          id: "asahikawa-sanrokugai",
+          name: "旭川 3・6街",
+          name_kana: "あさひかわ さんろくがい",
+          lat: 43.7675,
+          lng: 142.3605,
+          details: [],
+        },
+        {
+          id: "kushiro-suehirocho",
+          name: "釧路 末広町",
+          name_kana: "くしろ すえひろちょう",
+          lat: 42.985,
+          lng: 144.384,
+          details: [],
+        },
+        {
+          id: "obihiro-eki",
+          name: "帯広駅周辺",
+          name_kana: "おびひろえきしゅうへん",
+          lat: 42.9185,
+          lng: 143.204,
+          details: [],
+        },
+        {
+          id: "otaru-hanazono",
+          name: "小樽 花園",
+          name_kana: "おたる はなぞの",
+          lat: 43.1935,
+          lng: 141.001,
+          details: [],
+        },
+      ],
+    },
+  ],
+};

@@ -1,0 +1,73 @@
+/**
+ * Matching between a listener and a staff member over the 13 questions of `MATCHING_QUESTIONS`.
+ *
+ * score = min(100, round(100 × equal / 13) + 18), where `equal` is the number of questions both
+ * answered the same way. An unanswered question, or an answer that is not one of the question's
+ * two values (compared exactly: no trimming or case folding), counts as the default (first)
+ * answer. So two blank profiles match on all 13 questions and score 100; the minimum is 18.
+ *
+ * The mask form (bit i set ⇔ question i has its second answer) lets SQL compute the same score
+ * with `13 - popcount(a # b)`; `scoreFromMasks` is its domain twin.
+ */
+import { MATCHING_KEYS, MATCHING_QUESTIONS, type MatchingInfo, type MatchingKey } from "./options";
+
+export const MATCHING_QUESTION_COUNT = MATCHING_QUESTIONS.length;
+/** The score when nothing matches (the bonus every pair gets). */
+export const MATCHING_SCORE_BONUS = 18;
+/** 13 bits set. */
+export const MATCHING_MASK_ALL = (1 << MATCHING_QUESTION_COUNT) - 1;
+
+/** What the functions accept: a stored (possibly partial or foreign) matching object, or nothing. */
+export type MatchingInput = Partial<Record<MatchingKey, unknown>> | Record<string, unknown> | null | undefined;
+
+function answerOf(info: MatchingInput, index: number): string {
+  const question = MATCHING_QUESTIONS[index]!;
+  const raw = info && typeof info === "object" ? (info as Record<string, unknown>)[question.key] : undefined;
+  return raw === question.answers[1].value ? question.answers[1].value : question.answers[0].value;
+}
+
+/** A complete MatchingInfo: known answers kept, everything else (missing, unknown) defaulted; unknown keys dropped. */
+export function normalizeMatchingInfo(info: MatchingInput): MatchingInfo {
+  const entries = MATCHING_KEYS.map((key, index) => [key, answerOf(info, index)]);
+  return Object.fromEntries(entries) as MatchingInfo;
+}
+
+/** The keys, in question order, on which both answered the same (after defaulting). */
+export function matchedKeys(a: MatchingInput, b: MatchingInput): MatchingKey[] {
+  return MATCHING_KEYS.filter((_, index) => answerOf(a, index) === answerOf(b, index));
+}
+
+/** The score for a number of equal answers (0–13). */
+export function scoreFromEqualCount(equal: number): number {
+  return Math.min(100, Math.round((100 * equal) / MATCHING_QUESTION_COUNT) + MATCHING_SCORE_BONUS);
+}
+
+/** The matching score (18–100) of a listener and a staff member. */
+export function matchingScore(listenerInfo: MatchingInput, staffInfo: MatchingInput): number {
+  return scoreFromEqualCount(matchedKeys(listenerInfo, staffInfo).length);
+}
+
+/** 13-bit integer: bit i (MATCHING_KEYS order) is 1 when question i has its second (non-default) answer. */
+export function matchingMask(info: MatchingInput): number {
+  let mask = 0;
+  for (let index = 0; index < MATCHING_QUESTION_COUNT; index++) {
+    if (answerOf(info, index) === MATCHING_QUESTIONS[index]!.answers[1].value) mask |= 1 << index;
+  }
+  return mask;
+}
+
+function popcount(n: number): number {
+  let count = 0;
+  let rest = n;
+  while (rest) {
+    rest &= rest - 1;
+    count++;
+  }
+  return count;
+}
+
+/** The matching score from two masks (bits above the 13th are ignored); equals `matchingScore`. */
+export function scoreFromMasks(a: number, b: number): number {
+  const differing = popcount((a ^ b) & MATCHING_MASK_ALL);
+  return scoreFromEqualCount(MATCHING_QUESTION_COUNT - differing);
+}

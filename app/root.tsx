@@ -1,0 +1,87 @@
+import type { ReactNode } from "react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { ErrorContent, NotFoundContent } from "./components/layout/not-found-content";
+import { RouteProgress } from "./components/layout/route-progress";
+import { ScrollToTopButton } from "./components/layout/scroll-to-top-button";
+import { SiteFooter } from "./components/layout/site-footer";
+import { SiteHeader } from "./components/layout/site-header";
+import { GlobalLoaderProvider } from "./components/ui/global-loader";
+import { ModalProvider } from "./components/ui/modal-provider";
+import { pageTitle, SITE_DESCRIPTION } from "./site";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+];
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { nonce: context.nonce };
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const nonce = data?.nonce;
+  return (
+    <html lang="ja">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <meta name="theme-color" content="#1c1733" />
+        <meta name="format-detection" content="telephone=no" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-dvh flex-col">
+        <GlobalLoaderProvider>
+          <ModalProvider>
+            <RouteProgress />
+            {/* Accounts arrive with the accounts issue; until then every visitor is signed out. */}
+            <SiteHeader viewer={null} />
+            <main className="flex-1">{children}</main>
+            <SiteFooter />
+            <ScrollToTopButton />
+          </ModalProvider>
+        </GlobalLoaderProvider>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function meta() {
+  return [{ title: pageTitle() }, { name: "description", content: SITE_DESCRIPTION }];
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <>
+        <title>{pageTitle("ページが見つかりません")}</title>
+        <NotFoundContent />
+      </>
+    );
+  }
+  const detail = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
+  return (
+    <>
+      <title>{pageTitle("エラーが発生しました")}</title>
+      <ErrorContent detail={detail} />
+    </>
+  );
+}

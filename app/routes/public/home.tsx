@@ -1,0 +1,142 @@
+import { Link } from "react-router";
+import { listNewestStores } from "~/.server/services/list-newest-stores";
+import { QuickSearchForm } from "~/components/search/quick-search-form";
+import { StoreCard } from "~/components/store/store-card";
+import { REGIONS } from "~/domain/areas";
+import { STORE_TYPES } from "~/domain/options";
+import { pageTitle, SITE_DESCRIPTION, SITE_TAGLINE } from "~/site";
+import type { Route } from "./+types/home";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const stores = await listNewestStores({ db: context.db, input: { limit: 8 } });
+  return { stores };
+}
+
+export function meta() {
+  return [
+    { title: pageTitle() },
+    { name: "description", content: SITE_DESCRIPTION },
+    { property: "og:title", content: pageTitle() },
+    { property: "og:description", content: SITE_DESCRIPTION },
+    { property: "og:type", content: "website" },
+  ];
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { stores } = loaderData;
+  return (
+    <>
+      <section className="bg-gradient-to-b from-night-900 to-night-800 px-4 pt-8 pb-10 text-white">
+        <div className="mx-auto max-w-6xl wide:flex wide:items-center wide:gap-12">
+          <div className="wide:flex-1">
+            <h1 className="font-black text-2xl leading-snug wide:text-4xl">
+              今夜の一軒と、
+              <br className="wide:hidden" />
+              会いたいキャストを。
+            </h1>
+            <p className="mt-3 text-slate-300 text-sm wide:text-base">{SITE_TAGLINE}ナイトワーク情報サイト</p>
+          </div>
+          <div className="mt-6 rounded-2xl bg-white p-4 text-slate-900 shadow-lg wide:mt-0 wide:w-96">
+            <QuickSearchForm idPrefix="hero-search" />
+          </div>
+        </div>
+      </section>
+
+      <div className="mx-auto max-w-6xl space-y-10 px-4 py-8">
+        <section aria-labelledby="store-types-heading">
+          <h2 id="store-types-heading" className="mb-3 font-bold text-lg">
+            業種から探す
+          </h2>
+          <ul className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+            {STORE_TYPES.map((type) => (
+              <li key={type.value}>
+                <Link
+                  to={`/search/liver?store_type=${type.value}`}
+                  className="flex items-center gap-2 rounded-xl bg-white px-3 py-3 font-bold text-sm shadow-sm ring-1 ring-slate-200 hover:ring-brand-500"
+                >
+                  <span
+                    className="size-3 shrink-0 rounded-full"
+                    style={{ backgroundColor: type.hex }}
+                    aria-hidden="true"
+                  />
+                  {type.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <section aria-labelledby="new-stores-heading">
+          <div className="mb-3 flex items-baseline justify-between">
+            <h2 id="new-stores-heading" className="font-bold text-lg">
+              新着店舗
+            </h2>
+            <Link to="/search/liver" className="text-brand-600 text-sm hover:underline">
+              すべて見る
+            </Link>
+          </div>
+          {stores.length === 0 ? (
+            <p className="rounded-2xl bg-white p-8 text-center text-slate-500 text-sm ring-1 ring-slate-200">
+              まだ掲載店舗がありません。掲載をご希望の店舗さまは
+              <Link to="/service/liver" className="text-brand-600 underline">
+                こちら
+              </Link>
+              。
+            </p>
+          ) : (
+            <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 wide:grid-cols-4" data-testid="new-stores">
+              {stores.map((store) => (
+                <li key={store.uid}>
+                  <StoreCard store={store} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+
+        <section aria-labelledby="areas-heading">
+          <h2 id="areas-heading" className="mb-3 font-bold text-lg">
+            エリアから探す
+          </h2>
+          <div className="divide-y divide-slate-200 overflow-hidden rounded-2xl bg-white ring-1 ring-slate-200">
+            {REGIONS.map((region) => (
+              <details key={region.id} className="group">
+                <summary className="flex cursor-pointer list-none items-center justify-between px-4 py-3 font-bold [&::-webkit-details-marker]:hidden">
+                  {region.name}
+                  <span className="text-slate-400 transition group-open:rotate-180" aria-hidden="true">
+                    ▾
+                  </span>
+                </summary>
+                <ul className="flex flex-wrap gap-2 px-4 pb-4">
+                  {region.prefectures.map((prefecture) => (
+                    <li key={prefecture.id}>
+                      <Link
+                        to={`/search/liver?region=${region.id}&prefecture=${prefecture.id}`}
+                        className="inline-block rounded-full bg-slate-100 px-3 py-1.5 text-sm hover:bg-brand-50 hover:text-brand-700"
+                      >
+                        {prefecture.name}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </details>
+            ))}
+          </div>
+        </section>
+
+        <section className="rounded-2xl bg-brand-50 p-6 text-center ring-1 ring-brand-100">
+          <h2 className="font-bold text-lg">店舗さま・キャストさまへ</h2>
+          <p className="mt-2 text-slate-600 text-sm">
+            お店の情報とキャストを掲載して、新しいお客さまと出会いませんか。
+          </p>
+          <Link
+            to="/service/liver"
+            className="mt-4 inline-block rounded-full bg-brand-600 px-6 py-3 font-bold text-sm text-white shadow hover:bg-brand-700"
+          >
+            掲載について詳しく見る
+          </Link>
+        </section>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,67 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+// The suite runs against the production build, started on a fresh DATA_DIR (so the first start
+// migrates and seeds the demo data exactly as `npm start` does on a fresh clone). Workers load this
+// file again: the directory is made once and handed down through the environment.
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "yoru-e2e-"));
+const port = Number(process.env.E2E_PORT ?? 3210);
+export const E2E_BASE_URL = `http://127.0.0.1:${port}`;
+
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  timeout: 60_000,
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  use: {
+    baseURL: E2E_BASE_URL,
+    locale: "ja-JP",
+    timezoneId: "Asia/Tokyo",
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: chromium,
+      args: [
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  projects: [
+    {
+      name: "phone",
+      use: { ...devices["Pixel 7"], browserName: "chromium" },
+      testIgnore: /.*\.desktop\.spec\.ts/,
+    },
+    {
+      name: "desktop",
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 } },
+      testMatch: /.*\.desktop\.spec\.ts/,
+    },
+  ],
+  webServer: {
+    command: "node server.js",
+    url: `${E2E_BASE_URL}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: {
+      PORT: String(port),
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      BASE_URL: E2E_BASE_URL,
+      NODE_ENV: "development",
+      DATABASE_URL: "",
+    },
+  },
+});

@@ -1,0 +1,73 @@
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express from "express";
+import helmet from "helmet";
+import type { ServerBuild } from "react-router";
+import type { ViteDevServer } from "vite";
+import type { Db } from "~/.server/db/client";
+import type { Env } from "~/.server/env";
+import "./context";
+
+export interface AppOptions {
+  db: Db;
+  env: Env;
+  vite?: ViteDevServer;
+}
+
+/** The Express application: security headers, static files, uploads and the React Router handler. */
+export function createApp({ db, env, vite }: AppOptions): express.Express {
+  const app = express();
+  app.disable("x-powered-by");
+
+  app.use((_req, res, next) => {
+    res.locals.nonce = randomBytes(16).toString("base64");
+    next();
+  });
+  app.use(
+    helmet({
+      // Vite's dev client injects inline scripts without our nonce; production gets the full policy.
+      contentSecurityPolicy: vite
+        ? false
+        : {
+            directives: {
+              "script-src": ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.nonce}'`],
+              "img-src": ["'self'", "data:", "blob:"],
+              "frame-src": ["https://www.youtube-nocookie.com", "https://www.youtube.com"],
+              "upgrade-insecure-requests": env.isProduction ? [] : null,
+            },
+          },
+      strictTransportSecurity: env.isProduction,
+    }),
+  );
+  app.use(compression());
+
+  app.use(
+    "/uploads",
+    express.static(path.join(env.dataDir, "uploads"), { maxAge: "7d", fallthrough: false, index: false }),
+  );
+
+  if (vite) {
+    app.use(vite.middlewares);
+  } else {
+    app.use(
+      "/assets",
+      express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }),
+    );
+    app.use(express.static("build/client", { maxAge: "1h", index: false }));
+  }
+
+  const build = vite
+    ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
+    : () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
+
+  app.use(
+    createRequestHandler({
+      build,
+      mode: vite ? "development" : "production",
+      getLoadContext: (_req, res) => ({ db, env, nonce: res.locals.nonce as string }),
+    }),
+  );
+  return app;
+}

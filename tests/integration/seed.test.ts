@@ -1,0 +1,227 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { verifyPassword } from "better-auth/crypto";
+import { asc, count, eq, gt, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "~/.server/db/client";
+import { account, favorites, listeners, livers, schedules, staffs, user } from "~/.server/db/schema";
+import { OPTION_VALUES, tokyoDate } from "~/.server/seed/generate";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, type SeedSummary, seedDatabase } from "~/.server/seed/seed-database";
+import { findArea, isValidAreaPath, REGIONS } from "~/domain/areas";
+import { drivers, openTestDatabase, type TestDatabase } from "../support/databases";
+
+const NOW = new Date("2026-11-20T03:00:00Z");
+const SIZE = { stores: 24, staff: 120, listeners: 10, seed: 7 };
+const KATAKANA_ONLY = /^[\u30a1-\u30f6\u30fc\u3000]+$/;
+
+const dataDir = mkdtempSync(path.join(tmpdir(), "seed-test-"));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+const TABLES = { livers, staffs, listeners, favorites, schedules, user, account };
+
+async function rowCount(db: Db, table: keyof typeof TABLES) {
+  const [row] = await db.select({ n: count() }).from(TABLES[table]);
+  return row?.n;
+}
+
+async function storeIdsAndNames(db: Db) {
+  return db.select({ uid: livers.uid, name: livers.store_name }).from(livers).orderBy(asc(livers.uid));
+}
+
+async function emptyAppTables(db: Db) {
+  await db.execute(
+    sql.raw(`truncate table favorites, schedules, logs, rooms, staffs, listeners, livers, session, account, verification, "user" cascade`),
+  );
+}
+
+/** Metres between two points (equirectangular; fine at these distances). */
+function distance(lat1: number, lng1: number, lat2: number, lng2: number): number {
+  const x = ((lng2 - lng1) * Math.PI) / 180 * Math.cos((((lat1 + lat2) / 2) * Math.PI) / 180);
+  const y = ((lat2 - lat1) * Math.PI) / 180;
+  return Math.sqrt(x * x + y * y) * 6_371_000;
+}
+
+describe.each(drivers)("seedDatabase on %s", (driver) => {
+  let database: TestDatabase;
+  let summary: SeedSummary;
+  const phases = new Set<string>();
+
+  beforeAll(async () => {
+    database = await openTestDatabase(driver, { prefix: "seed_test" });
+    summary = await seedDatabase(database.db, {
+      ...SIZE,
+      dataDir,
+      now: NOW,
+      onProgress: (p) => {
+        phases.add(p.phase);
+        expect(p.done).toBeLessThanOrEqual(p.total);
+      },
+    });
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it("creates the requested numbers of rows, with one user and one password account each", async () => {
+    const { db } = database;
+    expect(summary).toMatchObject({ stores: 24, staff: 120, listeners: 10 });
+    expect(await rowCount(db, "livers")).toBe(24);
+    expect(await rowCount(db, "staffs")).toBe(120);
+    expect(await rowCount(db, "listeners")).toBe(10);
+    expect(await rowCount(db, "user")).toBe(24 + 120 + 10);
+    expect(await rowCount(db, "account")).toBe(24 + 120 + 10);
+    expect(await rowCount(db, "favorites")).toBe(summary.favorites);
+    expect(await rowCount(db, "schedules")).toBe(summary.schedules);
+    expect(summary.favorites).toBeGreaterThan(0);
+    expect(summary.schedules).toBeGreaterThan(0);
+    expect([...phases]).toEqual(
+      expect.arrayContaining(["stores", "staff", "listeners", "favorites", "schedules", "followers"]),
+    );
+    const users = await db.select({ id: user.id, verified: user.emailVerified }).from(user);
+    expect(users.every((u) => u.verified && /^[a-z0-9]{24}$/.test(u.id))).toBe(true);
+    const accounts = await db.select({ provider: account.providerId, userId: account.userId, accountId: account.accountId }).from(account);
+    expect(accounts.every((a) => a.provider === "credential" && a.accountId === a.userId)).toBe(true);
+  });
+
+  it("has every store type and every region", async () => {
+    const rows = await database.db.select({ type: livers.store_type, region: livers.region }).from(livers);
+    expect(new Set(rows.map((r) => r.type))).toEqual(new Set(OPTION_VALUES.storeTypes));
+    expect(new Set(rows.map((r) => r.region))).toEqual(new Set(REGIONS.map((r) => r.id)));
+  });
+
+  it("places every store on a valid area path, near the area's centre, with a consistent address", async () => {
+    const rows = await database.db.select().from(livers);
+    for (const store of rows) {
+      expect(isValidAreaPath(store), `${store.uid} ${store.prefecture}/${store.group}/${store.area}`).toBe(true);
+      const hit = findArea(store.area);
+      expect(hit).toBeDefined();
+      expect(store.region).toBe(hit!.region.id);
+      expect(store.prefecture).toBe(hit!.prefecture.id);
+      expect(store.group).toBe(hit!.group?.id ?? "");
+      if (store.area_detail) expect(hit!.area.details.map((d) => d.id)).toContain(store.area_detail);
+      expect(distance(store.latitude!, store.longitude!, hit!.area.lat, hit!.area.lng)).toBeLessThan(450);
+      expect(store.address.startsWith(hit!.prefecture.name)).toBe(true);
+      expect(store.postal_code).toMatch(/^\d{7}$/);
+      expect(store.phone_number).toMatch(/^0\d{1,4}-\d{1,4}-\d{4}$/);
+      expect(store.business_start_time).toMatch(/^\d\d:\d0$/);
+      expect(store.business_end_time).toMatch(/^(\d\d:\d0|LAST)$/);
+      expect(store.services.every((s) => OPTION_VALUES.venueTypes.includes(s))).toBe(true);
+      expect(store.commitments.every((c) => OPTION_VALUES.venueFeatures.includes(c))).toBe(true);
+      expect(["light", "standard", "premium"]).toContain(store.plan_id);
+    }
+  });
+
+  it("gives every store a katakana-only reading and a unique slug", async () => {
+    const rows = await database.db.select({ kana: livers.store_name_kana, slug: livers.slug }).from(livers);
+    for (const row of rows) expect(row.kana, row.kana).toMatch(KATAKANA_ONLY);
+    expect(new Set(rows.map((r) => r.slug)).size).toBe(rows.length);
+  });
+
+  it("gives staff unique login ids, katakana readings and staff counts within the plan's limit", async () => {
+    const rows = await database.db
+      .select({
+        uid: staffs.uid,
+        loginId: staffs.login_id,
+        loginEmail: staffs.login_email,
+        kana: staffs.name_kana,
+        liverId: staffs.liver_id,
+        liverName: staffs.liver_name,
+        age: staffs.age,
+        height: staffs.height,
+        username: user.username,
+      })
+      .from(staffs)
+      .innerJoin(user, eq(user.id, staffs.uid));
+    const ids = rows.map((r) => r.loginId!.toLowerCase());
+    expect(new Set(ids).size).toBe(rows.length);
+    for (const row of rows) {
+      expect(row.loginId).toMatch(/^[A-Za-z0-9_.-]{4,30}$/);
+      expect(row.loginEmail).toBe(`${row.loginId!.toLowerCase()}@staff.invalid`);
+      expect(row.username).toBe(row.loginId!.toLowerCase());
+      expect(row.kana).toMatch(KATAKANA_ONLY);
+      expect(row.age).toBeGreaterThanOrEqual(18);
+      expect(row.age).toBeLessThanOrEqual(40);
+      if (row.height !== null) expect(row.height).toBeGreaterThanOrEqual(145);
+    }
+    const stores = await database.db
+      .select({ uid: livers.uid, name: livers.store_name, limit: livers.limit_staff })
+      .from(livers);
+    for (const store of stores) {
+      const own = rows.filter((r) => r.liverId === store.uid);
+      expect(own.length).toBeLessThanOrEqual(store.limit);
+      expect(own.every((r) => r.liverName === store.name)).toBe(true);
+    }
+  });
+
+  it("sets follower_number to the number of follows of every staff member and store", async () => {
+    const { db } = database;
+    const staffMismatch = await db
+      .select({ uid: staffs.uid })
+      .from(staffs)
+      .where(
+        sql`${staffs.follower_number} <> (select count(*) from ${favorites} where ${favorites.staff_id} = ${staffs.uid})`,
+      );
+    expect(staffMismatch).toEqual([]);
+    const storeMismatch = await db
+      .select({ uid: livers.uid })
+      .from(livers)
+      .where(
+        sql`${livers.follower_number} <> (select count(*) from ${favorites} where ${favorites.liver_id} = ${livers.uid})`,
+      );
+    expect(storeMismatch).toEqual([]);
+    const [followed] = await db.select({ n: count() }).from(staffs).where(gt(staffs.follower_number, 0));
+    expect(followed?.n).toBeGreaterThan(0);
+  });
+
+  it("writes shifts only in the coming 14 days, in 10-minute steps, for public staff", async () => {
+    const rows = await database.db
+      .select({ date: schedules.date, start: schedules.start_time, end: schedules.end_time, status: staffs.status })
+      .from(schedules)
+      .innerJoin(staffs, eq(staffs.uid, schedules.staff_id));
+    const first = tokyoDate(NOW, 0);
+    const last = tokyoDate(NOW, 13);
+    for (const row of rows) {
+      expect(row.date >= first && row.date <= last, row.date).toBe(true);
+      expect(row.start).toMatch(/^(OPEN|(19|20|21):[0-5]0|22:00)$/);
+      expect(row.end).toMatch(/^(LAST|\d\d:[0-5]0)$/);
+      if (row.start !== "OPEN" && row.end !== "LAST") expect(row.end > row.start).toBe(true);
+      expect(row.status).toBe("public");
+    }
+  });
+
+  it("creates the documented demo accounts with the demo password", async () => {
+    const { db } = database;
+    const [listener] = await db.select().from(listeners).where(eq(listeners.email, DEMO_ACCOUNTS.listener.email));
+    expect(listener?.nickname).toBe("デモユーザー");
+    const [store] = await db.select().from(livers).where(eq(livers.email, DEMO_ACCOUNTS.store.email));
+    expect(store).toMatchObject({ status: "public", area: "kabukicho", plan_id: "standard", limit_staff: 15 });
+    const [cast] = await db.select().from(staffs).where(eq(staffs.login_id, DEMO_ACCOUNTS.staff.loginId));
+    expect(cast).toMatchObject({ liver_id: store!.uid, status: "public", is_displayed: true });
+    const storeStaff = await db.select({ uid: staffs.uid }).from(staffs).where(eq(staffs.liver_id, store!.uid));
+    expect(storeStaff.length).toBeGreaterThanOrEqual(5);
+    const [credential] = await db.select().from(account).where(eq(account.userId, cast!.uid));
+    expect(await verifyPassword({ hash: credential!.password!, password: DEMO_PASSWORD })).toBe(true);
+  });
+
+  it("is deterministic: the same seed and time give the same stores, another seed others", async () => {
+    const other = await openTestDatabase(driver, { prefix: "seed_test" });
+    try {
+      await seedDatabase(other.db, { ...SIZE, dataDir, now: NOW });
+      const mine = await storeIdsAndNames(database.db);
+      expect(await storeIdsAndNames(other.db)).toEqual(mine);
+      const staffIds = await database.db.select({ uid: staffs.uid, login: staffs.login_id }).from(staffs).orderBy(asc(staffs.uid));
+      expect(await other.db.select({ uid: staffs.uid, login: staffs.login_id }).from(staffs).orderBy(asc(staffs.uid))).toEqual(staffIds);
+
+      await emptyAppTables(other.db);
+      await seedDatabase(other.db, { ...SIZE, seed: SIZE.seed + 1, dataDir, now: NOW });
+      const theirs = await storeIdsAndNames(other.db);
+      expect(theirs).toHaveLength(mine.length);
+      const mineIds = new Set(mine.map((s) => s.uid));
+      expect(theirs.some((s) => mineIds.has(s.uid))).toBe(false);
+      expect(theirs.map((s) => s.name)).not.toEqual(mine.map((s) => s.name));
+    } finally {
+      await other.close();
+    }
+  });
+});

@@ -1,0 +1,108 @@
+import { randomBytes } from "node:crypto";
+import { type Database, openDatabase } from "~/.server/db/client";
+
+/**
+ * Fresh, migrated databases for integration tests: an in-memory PGlite always, and a throw-away
+ * PostgreSQL database too when `TEST_DATABASE_URL` (an administrative connection) is set.
+ *
+ *   describe.each(drivers)("… on %s", (driver) => {
+ *     let database: TestDatabase;
+ *     beforeAll(async () => { database = await openTestDatabase(driver); });
+ *     afterAll(async () => { await database?.close(); });
+ *   });
+ */
+
+export type Driver = Database["driver"];
+
+export const testDatabaseUrl: string | undefined = process.env.TEST_DATABASE_URL?.trim() || undefined;
+
+/** The drivers to run integration tests on. */
+export const drivers: Driver[] = testDatabaseUrl ? ["pglite", "pg"] : ["pglite"];
+
+export interface TestDatabase extends Database {
+  /** The PostgreSQL database name (pg only). */
+  name?: string;
+  /** Closes the connections and, on PostgreSQL, drops the database. Safe to call twice. */
+  close(): Promise<void>;
+}
+
+function quoteIdent(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}
+
+function urlForDatabase(adminUrl: string, name: string): string {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function adminQuery(text: string): Promise<void> {
+  if (!testDatabaseUrl) throw new Error("TEST_DATABASE_URL is not set");
+  const { default: pg } = await import("pg");
+  const client = new pg.Client({ connectionString: testDatabaseUrl });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Creates an empty PostgreSQL database next to TEST_DATABASE_URL; returns its name and URL. */
+export async function createPostgresDatabase(prefix = "test"): Promise<{ name: string; url: string }> {
+  const safePrefix = prefix.toLowerCase().replace(/[^a-z0-9_]/g, "_");
+  const name = `${safePrefix}_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
+  await adminQuery(`create database ${quoteIdent(name)}`);
+  return { name, url: urlForDatabase(testDatabaseUrl!, name) };
+}
+
+export async function dropPostgresDatabase(name: string): Promise<void> {
+  // `with (force)` (PostgreSQL 13+) ends sessions a failed test may have left open.
+  await adminQuery(`drop database if exists ${quoteIdent(name)} with (force)`);
+}
+
+/**
+ * Opens a fresh database with every migration applied. `prefix` names the PostgreSQL database
+ * (`<prefix>_<time>_<random>`), which helps to find leftovers of a crashed run.
+ */
+export async function openTestDatabase(driver: Driver, options: { prefix?: string } = {}): Promise<TestDatabase> {
+  if (driver === "pglite") {
+    return openDatabase({ pgliteDir: "memory://", lock: false });
+  }
+  const { name, url } = await createPostgresDatabase(options.prefix ?? "test");
+  let database: Database;
+  try {
+    database = await openDatabase({ databaseUrl: url, poolSize: 4 });
+  } catch (error) {
+    await dropPostgresDatabase(name);
+    throw error;
+  }
+  let closed = false;
+  return {
+    ...database,
+    name,
+    async close() {
+      if (closed) return;
+      closed = true;
+      try {
+        await database.close();
+      } finally {
+        await dropPostgresDatabase(name);
+      }
+    },
+  };
+}
+
+/** Runs `fn` with a fresh database and always closes (and drops) it afterwards. */
+export async function withTestDatabase<T>(
+  driver: Driver,
+  fn: (database: TestDatabase) => Promise<T>,
+  options: { prefix?: string } = {},
+): Promise<T> {
+  const database = await openTestDatabase(driver, options);
+  try {
+    return await fn(database);
+  } finally {
+    await database.close();
+  }
+}

@@ -1,0 +1,88 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { EnvError, ensureAuthSecret, parseEnv } from "~/.server/env";
+
+describe("parseEnv", () => {
+  it("applies the contract's defaults", () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({
+      nodeEnv: "development",
+      isProduction: false,
+      port: 3000,
+      baseUrl: "http://localhost:3000",
+      databaseUrl: undefined,
+      dataDir: path.resolve("./data"),
+      smtpUrl: undefined,
+      mailFrom: "no-reply@localhost",
+      seedDemo: true,
+    });
+  });
+
+  it("derives BASE_URL from PORT and strips a trailing slash", () => {
+    expect(parseEnv({ PORT: "8080" }).baseUrl).toBe("http://localhost:8080");
+    expect(parseEnv({ BASE_URL: "https://yoru.example/" }).baseUrl).toBe("https://yoru.example");
+  });
+
+  it("treats empty strings as unset", () => {
+    expect(parseEnv({ DATABASE_URL: "", SMTP_URL: " " }).databaseUrl).toBeUndefined();
+  });
+
+  it.each([
+    ["PORT", "abc"],
+    ["PORT", "70000"],
+    ["PORT", "0"],
+    ["DATABASE_URL", "mysql://root@localhost/db"],
+    ["DATABASE_URL", "not a url"],
+    ["SMTP_URL", "http://mail.example"],
+    ["BASE_URL", "ftp://example.com"],
+    ["NODE_ENV", "staging"],
+    ["AUTH_SECRET", "short"],
+    ["SEED_DEMO", "yes"],
+  ])("rejects %s=%s with a message naming the variable", (name, value) => {
+    let caught: unknown;
+    try {
+      parseEnv({ [name]: value });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(EnvError);
+    expect((caught as EnvError).message).toContain(`${name}:`);
+  });
+
+  it("demands AUTH_SECRET in production", () => {
+    expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(/AUTH_SECRET/);
+    const env = parseEnv({ NODE_ENV: "production", AUTH_SECRET: "x".repeat(32) });
+    expect(env.isProduction).toBe(true);
+    expect(env.seedDemo).toBe(false);
+  });
+
+  it("accepts PostgreSQL and SMTP URLs", () => {
+    const env = parseEnv({
+      DATABASE_URL: "postgres://postgres@127.0.0.1:5432/app",
+      SMTP_URL: "smtp://user:pass@127.0.0.1:2525",
+    });
+    expect(env.databaseUrl).toBe("postgres://postgres@127.0.0.1:5432/app");
+    expect(env.smtpUrl).toBe("smtp://user:pass@127.0.0.1:2525");
+  });
+});
+
+describe("ensureAuthSecret", () => {
+  it("generates a secret once into DATA_DIR and reuses it", () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "env-test-"));
+    const first = ensureAuthSecret(parseEnv({ DATA_DIR: dataDir }));
+    expect(first.authSecret.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(path.join(dataDir, "auth-secret"), "utf8")).toBe(first.authSecret);
+    const second = ensureAuthSecret(parseEnv({ DATA_DIR: dataDir }));
+    expect(second.authSecret).toBe(first.authSecret);
+  });
+
+  it("keeps a configured secret", () => {
+    const env = parseEnv({
+      AUTH_SECRET: "s".repeat(40),
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), "env-test-")),
+    });
+    expect(ensureAuthSecret(env).authSecret).toBe("s".repeat(40));
+  });
+});
