@@ -28,7 +28,11 @@ export function priceLike(s: string | null | undefined): string {
  * trimming, so "25" from a form matches the choice 25 (the choice itself is returned, keeping its
  * type); no other folding (full-width digits are not a choice).
  */
-export function clampToChoices<T extends string | number>(value: unknown, choices: readonly T[], fallback: T): T {
+export function clampToChoices<T extends string | number>(
+  value: unknown,
+  choices: readonly T[],
+  fallback: T,
+): T {
   if (value == null || (typeof value !== "string" && typeof value !== "number")) return fallback;
   const wanted = String(value).trim();
   if (wanted === "") return fallback;

@@ -18,7 +18,11 @@ export const MATCHING_SCORE_BONUS = 18;
 export const MATCHING_MASK_ALL = (1 << MATCHING_QUESTION_COUNT) - 1;
 
 /** What the functions accept: a stored (possibly partial or foreign) matching object, or nothing. */
-export type MatchingInput = Partial<Record<MatchingKey, unknown>> | Record<string, unknown> | null | undefined;
+export type MatchingInput =
+  | Partial<Record<MatchingKey, unknown>>
+  | Record<string, unknown>
+  | null
+  | undefined;
 
 function answerOf(info: MatchingInput, index: number): string {
   const question = MATCHING_QUESTIONS[index]!;

@@ -13,7 +13,5 @@ export function formatPhoneAsTyped(s: string | null | undefined): string {
   if (digits === "") return "";
   const formatted = new AsYouType("JP").input(digits);
   // AsYouType may use spaces or parentheses for some patterns: turn every separator run into "-".
-  return formatted
-    .replace(/[^0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
+  return formatted.replace(/[^0-9]+/g, "-").replace(/^-+|-+$/g, "");
 }

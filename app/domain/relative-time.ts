@@ -43,7 +43,10 @@ export function formatMonthDayTime(value: Date | string | number): string {
   return `${Number(parts.month)}/${Number(parts.day)} ${hour}:${parts.minute}`;
 }
 
-export function relativeTime(value: Date | string | number, now: Date | string | number = new Date()): string {
+export function relativeTime(
+  value: Date | string | number,
+  now: Date | string | number = new Date(),
+): string {
   const date = toDate(value);
   const reference = toDate(now);
   if (Number.isNaN(date.getTime()) || Number.isNaN(reference.getTime())) return "";

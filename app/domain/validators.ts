@@ -166,7 +166,8 @@ const FULL_WIDTH = /[\u3000-\u30FF\u3400-\u4DBF\u4E00-\u9FFF\uF900-\uFAFF\uFF01-
 export function validatePassword(s: string): true | "required" | "full_width" | "password" {
   if (typeof s !== "string" || s === "") return "required";
   if (FULL_WIDTH.test(s)) return "full_width";
-  if (s.length < PASSWORD_MIN_LENGTH || s.length > PASSWORD_MAX_LENGTH || !isPasswordLike(s)) return "password";
+  if (s.length < PASSWORD_MIN_LENGTH || s.length > PASSWORD_MAX_LENGTH || !isPasswordLike(s))
+    return "password";
   return true;
 }
 
@@ -191,11 +192,13 @@ function textField(options: FieldOptions | undefined, check: (value: string) => 
     .trim()
     .superRefine((value, ctx) => {
       if (value === "") {
-        if (required) ctx.addIssue({ code: "custom", message: messages.required, params: { key: "required" } });
+        if (required)
+          ctx.addIssue({ code: "custom", message: messages.required, params: { key: "required" } });
         return;
       }
       const result = check(value);
-      if (result !== true) ctx.addIssue({ code: "custom", message: messages[result], params: { key: result } });
+      if (result !== true)
+        ctx.addIssue({ code: "custom", message: messages[result], params: { key: result } });
     });
 }
 

@@ -31,7 +31,9 @@ const ALL_SECOND = Object.fromEntries(QUESTIONS.map(([key, , second]) => [key, s
 
 /** An info whose bit i is the second answer of question i. */
 function infoFromBits(bits: number): Record<string, string> {
-  return Object.fromEntries(QUESTIONS.map(([key, first, second], i) => [key, bits & (1 << i) ? second : first]));
+  return Object.fromEntries(
+    QUESTIONS.map(([key, first, second], i) => [key, bits & (1 << i) ? second : first]),
+  );
 }
 
 /** Answers differing on the first `n` questions: a = all default, b = first n answered with the second answer. */
@@ -69,7 +71,12 @@ describe("matchingScore", () => {
     ["all second vs nothing", ALL_SECOND, null, 18],
     ["all second vs all second", ALL_SECOND, ALL_SECOND, 100],
     ["one answer vs nothing (12 equal)", { animal: "cat" }, {}, 100],
-    ["three non-defaults vs nothing (10 equal)", { animal: "cat", food: "last", drink: "moist" }, undefined, 95],
+    [
+      "three non-defaults vs nothing (10 equal)",
+      { animal: "cat", food: "last", drink: "moist" },
+      undefined,
+      95,
+    ],
     ["an explicit default equals a missing answer", { animal: "dog" }, {}, 100],
   ])("%s → %i", (_name, a, b, expected) => {
     expect(matchingScore(a, b)).toBe(expected);
@@ -133,10 +140,14 @@ describe("normalizeMatchingInfo", () => {
     ],
     ["complete answers kept", ALL_SECOND, ALL_SECOND],
     // An answer of another question does not count: "like" is not an answer of animal.
-    ["answers of other questions rejected", { animal: "like", highend_brands: "not_interested" }, {
-      ...ALL_DEFAULT,
-      highend_brands: "not_interested",
-    }],
+    [
+      "answers of other questions rejected",
+      { animal: "like", highend_brands: "not_interested" },
+      {
+        ...ALL_DEFAULT,
+        highend_brands: "not_interested",
+      },
+    ],
   ])("%s", (_name, input, expected) => {
     const normalized = normalizeMatchingInfo(input as MatchingInput);
     expect(normalized).toEqual(expected);
@@ -155,7 +166,11 @@ describe("matchingMask", () => {
     ["character cautious (bit 12)", { character: "cautious" }, 4096],
     ["cat and cautious", { animal: "cat", character: "cautious" }, 4097],
     ["all second answers", ALL_SECOND, 8191],
-    ["unknown values", { animal: "ｃａｔ", study: "ﾃﾞｨｽﾗｲｸ", season: "❄️", food: " last ", space: "x".repeat(300) }, 0],
+    [
+      "unknown values",
+      { animal: "ｃａｔ", study: "ﾃﾞｨｽﾗｲｸ", season: "❄️", food: " last ", space: "x".repeat(300) },
+      0,
+    ],
   ])("%s → %i", (_name, info, expected) => {
     expect(matchingMask(info)).toBe(expected);
   });
@@ -195,7 +210,13 @@ describe("scoreFromMasks", () => {
   });
 
   it("agrees with matchingScore for partial infos", () => {
-    const partials: MatchingInput[] = [null, {}, { animal: "cat" }, { character: "cautious", drink: "moist" }, ALL_SECOND];
+    const partials: MatchingInput[] = [
+      null,
+      {},
+      { animal: "cat" },
+      { character: "cautious", drink: "moist" },
+      ALL_SECOND,
+    ];
     for (const a of partials) {
       for (const b of partials) {
         expect(scoreFromMasks(matchingMask(a), matchingMask(b))).toBe(matchingScore(a, b));

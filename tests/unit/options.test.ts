@@ -246,7 +246,7 @@ describe("labels", () => {
     ["null", null],
     ["undefined", undefined],
     ["a number", 1],
-  ])("labelOf gives \"\" for %s", (_name, value) => {
+  ])('labelOf gives "" for %s', (_name, value) => {
     expect(labelOf(STORE_TYPES, value)).toBe("");
   });
 
@@ -467,7 +467,7 @@ describe("optionsPayload", () => {
   });
 
   it("returns a fresh copy each time", () => {
-    const payload = optionsPayload() as { store_types: { label: string }[] };
+    const payload = optionsPayload() as unknown as { store_types: { label: string }[] };
     payload.store_types[0]!.label = "changed";
     expect(STORE_TYPES[0].label).toBe("ガールズバー");
     expect(optionsPayload().store_types[0].label).toBe("ガールズバー");

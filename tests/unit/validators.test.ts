@@ -72,8 +72,18 @@ describe("isHiraganaOnly", () => {
 });
 
 describe("validatePhone", () => {
-  const mobile: PhoneResult = { ok: true, e164: "+819012345678", national: "090-1234-5678", digits: "09012345678" };
-  const tokyo: PhoneResult = { ok: true, e164: "+81312345678", national: "03-1234-5678", digits: "0312345678" };
+  const mobile: PhoneResult = {
+    ok: true,
+    e164: "+819012345678",
+    national: "090-1234-5678",
+    digits: "09012345678",
+  };
+  const tokyo: PhoneResult = {
+    ok: true,
+    e164: "+81312345678",
+    national: "03-1234-5678",
+    digits: "0312345678",
+  };
 
   it.each<[string, string, PhoneResult]>([
     ["mobile with hyphens", "090-1234-5678", mobile],
@@ -87,10 +97,26 @@ describe("validatePhone", () => {
     ["Tokyo", "03-1234-5678", tokyo],
     ["Tokyo digits", "0312345678", tokyo],
     ["mixed widths", "0３-1234-5678", tokyo],
-    ["Fujisawa", "0466123456", { ok: true, e164: "+81466123456", national: "0466-12-3456", digits: "0466123456" }],
-    ["Osaka", "06-1234-5678", { ok: true, e164: "+81612345678", national: "06-1234-5678", digits: "0612345678" }],
-    ["toll free", "0120-123-456", { ok: true, e164: "+81120123456", national: "0120-123-456", digits: "0120123456" }],
-    ["IP phone", "05012345678", { ok: true, e164: "+815012345678", national: "050-1234-5678", digits: "05012345678" }],
+    [
+      "Fujisawa",
+      "0466123456",
+      { ok: true, e164: "+81466123456", national: "0466-12-3456", digits: "0466123456" },
+    ],
+    [
+      "Osaka",
+      "06-1234-5678",
+      { ok: true, e164: "+81612345678", national: "06-1234-5678", digits: "0612345678" },
+    ],
+    [
+      "toll free",
+      "0120-123-456",
+      { ok: true, e164: "+81120123456", national: "0120-123-456", digits: "0120123456" },
+    ],
+    [
+      "IP phone",
+      "05012345678",
+      { ok: true, e164: "+815012345678", national: "050-1234-5678", digits: "05012345678" },
+    ],
   ])("%s: %j is valid", (_name, input, expected) => {
     expect(validatePhone(input)).toEqual(expected);
   });
@@ -303,7 +329,12 @@ describe("zod helpers", () => {
     ["zPhone optional empty", zPhone({ required: false }), "", { data: "" }],
     ["zEmail trims", zEmail(), " User@Example.com ", { data: "User@Example.com" }],
     ["zEmail invalid", zEmail(), "user@", { message: "正しいメールアドレスを入力してください" }],
-    ["zEmail full-width", zEmail(), "ｕｓｅｒ@example.com", { message: "正しいメールアドレスを入力してください" }],
+    [
+      "zEmail full-width",
+      zEmail(),
+      "ｕｓｅｒ@example.com",
+      { message: "正しいメールアドレスを入力してください" },
+    ],
     ["zPassword", zPassword(), "abc12345", { data: "abc12345" }],
     [
       "zPassword is not trimmed",
@@ -311,7 +342,12 @@ describe("zod helpers", () => {
       " abc12345",
       { message: "パスワードは8文字以上128文字以内の半角英数字・記号で入力してください" },
     ],
-    ["zPassword full-width", zPassword(), "ｐａｓｓｗｏｒｄ", { message: "パスワードに全角文字は使用できません" }],
+    [
+      "zPassword full-width",
+      zPassword(),
+      "ｐａｓｓｗｏｒｄ",
+      { message: "パスワードに全角文字は使用できません" },
+    ],
     ["zPassword empty", zPassword(), "", { message: "入力してください" }],
     ["zPassword optional empty", zPassword({ required: false }), "", { data: "" }],
     ["zLoginId", zLoginId(), " user_01 ", { data: "user_01" }],
@@ -323,7 +359,12 @@ describe("zod helpers", () => {
     ],
     ["zPostalCode digits", zPostalCode(), "1234567", { data: "123-4567" }],
     ["zPostalCode full-width", zPostalCode(), " １２３－４５６７ ", { data: "123-4567" }],
-    ["zPostalCode short", zPostalCode(), "123-456", { message: "郵便番号は7桁の数字で入力してください（例：123-4567）" }],
+    [
+      "zPostalCode short",
+      zPostalCode(),
+      "123-456",
+      { message: "郵便番号は7桁の数字で入力してください（例：123-4567）" },
+    ],
     ["zPostalCode empty", zPostalCode(), "", { message: "入力してください" }],
     ["zPostalCode optional empty", zPostalCode({ required: false }), "", { data: "" }],
     ["zSnsId", zSnsId(), "misaki_0101", { data: "misaki_0101" }],
