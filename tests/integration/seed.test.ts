@@ -9,11 +9,13 @@ import { account, favorites, listeners, livers, schedules, staffs, user } from "
 import { OPTION_VALUES, tokyoDate } from "~/.server/seed/generate";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, type SeedSummary, seedDatabase } from "~/.server/seed/seed-database";
 import { findArea, isValidAreaPath, REGIONS } from "~/domain/areas";
+import { DEFAULT_PUBLISHED_PROFILE, MATCHING_QUESTIONS } from "~/domain/options";
+import { isValidShift, TIME_CHOICES } from "~/domain/schedule-times";
+import { isEmail, isKatakanaOnly, isLoginId, isPasswordLike, validatePhone } from "~/domain/validators";
 import { drivers, openTestDatabase, type TestDatabase } from "../support/databases";
 
 const NOW = new Date("2026-11-20T03:00:00Z");
 const SIZE = { stores: 24, staff: 120, listeners: 10, seed: 7 };
-const KATAKANA_ONLY = /^[\u30a1-\u30f6\u30fc\u3000]+$/;
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "seed-test-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -31,13 +33,15 @@ async function storeIdsAndNames(db: Db) {
 
 async function emptyAppTables(db: Db) {
   await db.execute(
-    sql.raw(`truncate table favorites, schedules, logs, rooms, staffs, listeners, livers, session, account, verification, "user" cascade`),
+    sql.raw(
+      `truncate table favorites, schedules, logs, rooms, staffs, listeners, livers, session, account, verification, "user" cascade`,
+    ),
   );
 }
 
 /** Metres between two points (equirectangular; fine at these distances). */
 function distance(lat1: number, lng1: number, lat2: number, lng2: number): number {
-  const x = ((lng2 - lng1) * Math.PI) / 180 * Math.cos((((lat1 + lat2) / 2) * Math.PI) / 180);
+  const x = (((lng2 - lng1) * Math.PI) / 180) * Math.cos((((lat1 + lat2) / 2) * Math.PI) / 180);
   const y = ((lat2 - lat1) * Math.PI) / 180;
   return Math.sqrt(x * x + y * y) * 6_371_000;
 }
@@ -80,7 +84,9 @@ describe.each(drivers)("seedDatabase on %s", (driver) => {
     );
     const users = await db.select({ id: user.id, verified: user.emailVerified }).from(user);
     expect(users.every((u) => u.verified && /^[a-z0-9]{24}$/.test(u.id))).toBe(true);
-    const accounts = await db.select({ provider: account.providerId, userId: account.userId, accountId: account.accountId }).from(account);
+    const accounts = await db
+      .select({ provider: account.providerId, userId: account.userId, accountId: account.accountId })
+      .from(account);
     expect(accounts.every((a) => a.provider === "credential" && a.accountId === a.userId)).toBe(true);
   });
 
@@ -93,7 +99,9 @@ describe.each(drivers)("seedDatabase on %s", (driver) => {
   it("places every store on a valid area path, near the area's centre, with a consistent address", async () => {
     const rows = await database.db.select().from(livers);
     for (const store of rows) {
-      expect(isValidAreaPath(store), `${store.uid} ${store.prefecture}/${store.group}/${store.area}`).toBe(true);
+      expect(isValidAreaPath(store), `${store.uid} ${store.prefecture}/${store.group}/${store.area}`).toBe(
+        true,
+      );
       const hit = findArea(store.area);
       expect(hit).toBeDefined();
       expect(store.region).toBe(hit!.region.id);
@@ -104,8 +112,12 @@ describe.each(drivers)("seedDatabase on %s", (driver) => {
       expect(store.address.startsWith(hit!.prefecture.name)).toBe(true);
       expect(store.postal_code).toMatch(/^\d{7}$/);
       expect(store.phone_number).toMatch(/^0\d{1,4}-\d{1,4}-\d{4}$/);
-      expect(store.business_start_time).toMatch(/^\d\d:\d0$/);
-      expect(store.business_end_time).toMatch(/^(\d\d:\d0|LAST)$/);
+      expect(validatePhone(store.phone_number), store.phone_number).toMatchObject({ ok: true });
+      expect(isEmail(store.email)).toBe(true);
+      expect(TIME_CHOICES).toContain(store.business_start_time);
+      expect([...TIME_CHOICES, "LAST"]).toContain(store.business_end_time);
+      expect(store.image_urls.length).toBeGreaterThan(0);
+      expect(store.image_urls.every((url) => /^\/uploads\/demo\/store-\d\d\.webp$/.test(url))).toBe(true);
       expect(store.services.every((s) => OPTION_VALUES.venueTypes.includes(s))).toBe(true);
       expect(store.commitments.every((c) => OPTION_VALUES.venueFeatures.includes(c))).toBe(true);
       expect(["light", "standard", "premium"]).toContain(store.plan_id);
@@ -114,7 +126,10 @@ describe.each(drivers)("seedDatabase on %s", (driver) => {
 
   it("gives every store a katakana-only reading and a unique slug", async () => {
     const rows = await database.db.select({ kana: livers.store_name_kana, slug: livers.slug }).from(livers);
-    for (const row of rows) expect(row.kana, row.kana).toMatch(KATAKANA_ONLY);
+    for (const row of rows) {
+      expect(row.kana).not.toBe("");
+      expect(isKatakanaOnly(row.kana), row.kana).toBe(true);
+    }
     expect(new Set(rows.map((r) => r.slug)).size).toBe(rows.length);
   });
 
@@ -136,10 +151,11 @@ describe.each(drivers)("seedDatabase on %s", (driver) => {
     const ids = rows.map((r) => r.loginId!.toLowerCase());
     expect(new Set(ids).size).toBe(rows.length);
     for (const row of rows) {
-      expect(row.loginId).toMatch(/^[A-Za-z0-9_.-]{4,30}$/);
+      expect(isLoginId(row.loginId!)).toBe(true);
       expect(row.loginEmail).toBe(`${row.loginId!.toLowerCase()}@staff.invalid`);
       expect(row.username).toBe(row.loginId!.toLowerCase());
-      expect(row.kana).toMatch(KATAKANA_ONLY);
+      expect(row.kana).not.toBe("");
+      expect(isKatakanaOnly(row.kana), row.kana).toBe(true);
       expect(row.age).toBeGreaterThanOrEqual(18);
       expect(row.age).toBeLessThanOrEqual(40);
       if (row.height !== null) expect(row.height).toBeGreaterThanOrEqual(145);
@@ -152,6 +168,43 @@ describe.each(drivers)("seedDatabase on %s", (driver) => {
       expect(own.length).toBeLessThanOrEqual(store.limit);
       expect(own.every((r) => r.liverName === store.name)).toBe(true);
     }
+  });
+
+  it("stores staff attributes from the option lists, read back with their types", async () => {
+    const rows = await database.db.select().from(staffs).orderBy(asc(staffs.liver_id), asc(staffs.order));
+    const allowed = (values: readonly string[], value: string) => value === "" || values.includes(value);
+    const orders = new Map<string, number[]>();
+    for (const staff of rows) {
+      expect(allowed(OPTION_VALUES.blood, staff.blood_type)).toBe(true);
+      expect(allowed(OPTION_VALUES.bust, staff.bust_type)).toBe(true);
+      expect(allowed(OPTION_VALUES.body, staff.type_type)).toBe(true);
+      expect(allowed(OPTION_VALUES.karaoke, staff.karaoke_type)).toBe(true);
+      expect(allowed(OPTION_VALUES.alcohol, staff.alcohol_type)).toBe(true);
+      expect(allowed(OPTION_VALUES.smoke, staff.smoke_type)).toBe(true);
+      expect(allowed(OPTION_VALUES.personality, staff.personality_type)).toBe(true);
+      expect(Object.keys(staff.matching_info).sort()).toEqual(MATCHING_QUESTIONS.map((q) => q.key).sort());
+      for (const question of MATCHING_QUESTIONS) {
+        expect(question.answers.map((a) => a.value as string)).toContain(
+          (staff.matching_info as Record<string, string>)[question.key],
+        );
+      }
+      expect(Object.keys(staff.published_profile).sort()).toEqual(
+        Object.keys(DEFAULT_PUBLISHED_PROFILE).sort(),
+      );
+      expect(Object.values(staff.published_profile).filter((v) => v === false).length).toBeLessThanOrEqual(2);
+      expect(staff.image_urls.length).toBeGreaterThanOrEqual(1);
+      expect(staff.image_urls.length).toBeLessThanOrEqual(3);
+      expect(staff.introduction.length).toBeGreaterThan(10);
+      for (const id of [staff.instagram_id, staff.tiktok_id, staff.youtube_id]) {
+        expect(id.startsWith("@")).toBe(false);
+        expect(isPasswordLike(id)).toBe(true);
+      }
+      expect(staff.created_at).toBeInstanceOf(Date);
+      expect(staff.created_at.getTime()).toBeLessThanOrEqual(NOW.getTime());
+      expect(staff.status === "deleted").toBe(staff.delete_at !== null);
+      orders.set(staff.liver_id, [...(orders.get(staff.liver_id) ?? []), staff.order]);
+    }
+    for (const list of orders.values()) expect(list).toEqual(list.map((_, i) => i + 1));
   });
 
   it("sets follower_number to the number of follows of every staff member and store", async () => {
@@ -176,7 +229,12 @@ describe.each(drivers)("seedDatabase on %s", (driver) => {
 
   it("writes shifts only in the coming 14 days, in 10-minute steps, for public staff", async () => {
     const rows = await database.db
-      .select({ date: schedules.date, start: schedules.start_time, end: schedules.end_time, status: staffs.status })
+      .select({
+        date: schedules.date,
+        start: schedules.start_time,
+        end: schedules.end_time,
+        status: staffs.status,
+      })
       .from(schedules)
       .innerJoin(staffs, eq(staffs.uid, schedules.staff_id));
     const first = tokyoDate(NOW, 0);
@@ -184,21 +242,31 @@ describe.each(drivers)("seedDatabase on %s", (driver) => {
     for (const row of rows) {
       expect(row.date >= first && row.date <= last, row.date).toBe(true);
       expect(row.start).toMatch(/^(OPEN|(19|20|21):[0-5]0|22:00)$/);
-      expect(row.end).toMatch(/^(LAST|\d\d:[0-5]0)$/);
-      if (row.start !== "OPEN" && row.end !== "LAST") expect(row.end > row.start).toBe(true);
+      expect(isValidShift(row.start, row.end), `${row.start}〜${row.end}`).toBe(true);
       expect(row.status).toBe("public");
     }
   });
 
   it("creates the documented demo accounts with the demo password", async () => {
     const { db } = database;
-    const [listener] = await db.select().from(listeners).where(eq(listeners.email, DEMO_ACCOUNTS.listener.email));
+    const [listener] = await db
+      .select()
+      .from(listeners)
+      .where(eq(listeners.email, DEMO_ACCOUNTS.listener.email));
     expect(listener?.nickname).toBe("デモユーザー");
     const [store] = await db.select().from(livers).where(eq(livers.email, DEMO_ACCOUNTS.store.email));
-    expect(store).toMatchObject({ status: "public", area: "kabukicho", plan_id: "standard", limit_staff: 15 });
+    expect(store).toMatchObject({
+      status: "public",
+      area: "kabukicho",
+      plan_id: "standard",
+      limit_staff: 15,
+    });
     const [cast] = await db.select().from(staffs).where(eq(staffs.login_id, DEMO_ACCOUNTS.staff.loginId));
     expect(cast).toMatchObject({ liver_id: store!.uid, status: "public", is_displayed: true });
-    const storeStaff = await db.select({ uid: staffs.uid }).from(staffs).where(eq(staffs.liver_id, store!.uid));
+    const storeStaff = await db
+      .select({ uid: staffs.uid })
+      .from(staffs)
+      .where(eq(staffs.liver_id, store!.uid));
     expect(storeStaff.length).toBeGreaterThanOrEqual(5);
     const [credential] = await db.select().from(account).where(eq(account.userId, cast!.uid));
     expect(await verifyPassword({ hash: credential!.password!, password: DEMO_PASSWORD })).toBe(true);
@@ -210,8 +278,16 @@ describe.each(drivers)("seedDatabase on %s", (driver) => {
       await seedDatabase(other.db, { ...SIZE, dataDir, now: NOW });
       const mine = await storeIdsAndNames(database.db);
       expect(await storeIdsAndNames(other.db)).toEqual(mine);
-      const staffIds = await database.db.select({ uid: staffs.uid, login: staffs.login_id }).from(staffs).orderBy(asc(staffs.uid));
-      expect(await other.db.select({ uid: staffs.uid, login: staffs.login_id }).from(staffs).orderBy(asc(staffs.uid))).toEqual(staffIds);
+      const staffIds = await database.db
+        .select({ uid: staffs.uid, login: staffs.login_id })
+        .from(staffs)
+        .orderBy(asc(staffs.uid));
+      expect(
+        await other.db
+          .select({ uid: staffs.uid, login: staffs.login_id })
+          .from(staffs)
+          .orderBy(asc(staffs.uid)),
+      ).toEqual(staffIds);
 
       await emptyAppTables(other.db);
       await seedDatabase(other.db, { ...SIZE, seed: SIZE.seed + 1, dataDir, now: NOW });

@@ -65,7 +65,10 @@ export async function dropPostgresDatabase(name: string): Promise<void> {
  * Opens a fresh database with every migration applied. `prefix` names the PostgreSQL database
  * (`<prefix>_<time>_<random>`), which helps to find leftovers of a crashed run.
  */
-export async function openTestDatabase(driver: Driver, options: { prefix?: string } = {}): Promise<TestDatabase> {
+export async function openTestDatabase(
+  driver: Driver,
+  options: { prefix?: string } = {},
+): Promise<TestDatabase> {
   if (driver === "pglite") {
     return openDatabase({ pgliteDir: "memory://", lock: false });
   }

@@ -21,8 +21,8 @@ import {
   VENUE_FEATURE_VALUES,
   VENUE_TYPE_VALUES,
 } from "../../domain/options";
-import type { NewLiver, NewStaff } from "../db/schema";
-import type { favorites, listeners, schedules } from "../db/schema";
+import { LAST, OPEN } from "../../domain/schedule-times";
+import type { favorites, listeners, NewLiver, NewStaff, schedules } from "../db/schema";
 import type { DemoImages } from "./demo-images";
 import { DEMO_STORE_IMAGE_TYPES } from "./demo-images";
 import {
@@ -75,7 +75,12 @@ export type GeneratedStaff = NewStaff & {
   login_id: string;
   login_email: string;
 };
-export type GeneratedListener = NewListener & { uid: string; email: string; nickname: string; created_at: Date };
+export type GeneratedListener = NewListener & {
+  uid: string;
+  email: string;
+  nickname: string;
+  created_at: Date;
+};
 
 export interface PlanChoice {
   id: string;
@@ -140,15 +145,83 @@ function maybeBlank(random: Random, values: readonly string[], blank = 0.05): st
 }
 
 const ROMAJI: Record<string, string> = {
-  ア: "a", イ: "i", ウ: "u", エ: "e", オ: "o", カ: "ka", キ: "ki", ク: "ku", ケ: "ke", コ: "ko",
-  サ: "sa", シ: "shi", ス: "su", セ: "se", ソ: "so", タ: "ta", チ: "chi", ツ: "tsu", テ: "te", ト: "to",
-  ナ: "na", ニ: "ni", ヌ: "nu", ネ: "ne", ノ: "no", ハ: "ha", ヒ: "hi", フ: "fu", ヘ: "he", ホ: "ho",
-  マ: "ma", ミ: "mi", ム: "mu", メ: "me", モ: "mo", ヤ: "ya", ユ: "yu", ヨ: "yo",
-  ラ: "ra", リ: "ri", ル: "ru", レ: "re", ロ: "ro", ワ: "wa", ヲ: "o", ン: "n",
-  ガ: "ga", ギ: "gi", グ: "gu", ゲ: "ge", ゴ: "go", ザ: "za", ジ: "ji", ズ: "zu", ゼ: "ze", ゾ: "zo",
-  ダ: "da", ヂ: "ji", ヅ: "zu", デ: "de", ド: "do", バ: "ba", ビ: "bi", ブ: "bu", ベ: "be", ボ: "bo",
-  パ: "pa", ピ: "pi", プ: "pu", ペ: "pe", ポ: "po", ヴ: "vu",
-  ァ: "a", ィ: "i", ゥ: "u", ェ: "e", ォ: "o",
+  ア: "a",
+  イ: "i",
+  ウ: "u",
+  エ: "e",
+  オ: "o",
+  カ: "ka",
+  キ: "ki",
+  ク: "ku",
+  ケ: "ke",
+  コ: "ko",
+  サ: "sa",
+  シ: "shi",
+  ス: "su",
+  セ: "se",
+  ソ: "so",
+  タ: "ta",
+  チ: "chi",
+  ツ: "tsu",
+  テ: "te",
+  ト: "to",
+  ナ: "na",
+  ニ: "ni",
+  ヌ: "nu",
+  ネ: "ne",
+  ノ: "no",
+  ハ: "ha",
+  ヒ: "hi",
+  フ: "fu",
+  ヘ: "he",
+  ホ: "ho",
+  マ: "ma",
+  ミ: "mi",
+  ム: "mu",
+  メ: "me",
+  モ: "mo",
+  ヤ: "ya",
+  ユ: "yu",
+  ヨ: "yo",
+  ラ: "ra",
+  リ: "ri",
+  ル: "ru",
+  レ: "re",
+  ロ: "ro",
+  ワ: "wa",
+  ヲ: "o",
+  ン: "n",
+  ガ: "ga",
+  ギ: "gi",
+  グ: "gu",
+  ゲ: "ge",
+  ゴ: "go",
+  ザ: "za",
+  ジ: "ji",
+  ズ: "zu",
+  ゼ: "ze",
+  ゾ: "zo",
+  ダ: "da",
+  ヂ: "ji",
+  ヅ: "zu",
+  デ: "de",
+  ド: "do",
+  バ: "ba",
+  ビ: "bi",
+  ブ: "bu",
+  ベ: "be",
+  ボ: "bo",
+  パ: "pa",
+  ピ: "pi",
+  プ: "pu",
+  ペ: "pe",
+  ポ: "po",
+  ヴ: "vu",
+  ァ: "a",
+  ィ: "i",
+  ゥ: "u",
+  ェ: "e",
+  ォ: "o",
 };
 const ROMAJI_DIGRAPHS: Record<string, string> = { ャ: "a", ュ: "u", ョ: "o" };
 
@@ -247,7 +320,13 @@ function locationIn(random: Random, entry: PrefectureEntry, areaId?: string): Lo
     ? (entry.prefecture.areas.find((a) => a.id === areaId) ?? entry.prefecture.areas[0]!)
     : random.pickWeighted(entry.prefecture.areas, entry.areaWeights);
   const detailId = area.details.length > 0 && random.chance(0.6) ? random.pick(area.details).id : "";
-  return { region: entry.region, prefecture: entry.prefecture, group: entry.groupOfArea.get(area.id), area, detailId };
+  return {
+    region: entry.region,
+    prefecture: entry.prefecture,
+    group: entry.groupOfArea.get(area.id),
+    area,
+    detailId,
+  };
 }
 
 /** A location, optionally inside one region or at one area. */
@@ -346,7 +425,11 @@ export function storeAddress(random: Random, location: Location): Address {
 }
 
 /** A point within ~400 m of the area's centre. */
-export function coordinatesNear(random: Random, area: Area, radiusMeters = 400): { latitude: number; longitude: number } {
+export function coordinatesNear(
+  random: Random,
+  area: Area,
+  radiusMeters = 400,
+): { latitude: number; longitude: number } {
   const r = radiusMeters * Math.sqrt(random.next());
   const theta = 2 * Math.PI * random.next();
   const dLat = (r * Math.cos(theta)) / 111_320;
@@ -408,10 +491,19 @@ const SERVICE_AFFINITY: Record<string, string[]> = {
   other: ["cheap", "foreigner"],
 };
 
-const HOLIDAY_CHOICES: readonly (readonly string[])[] = [[], ["日曜"], ["日曜", "祝日"], ["月曜"], ["日曜", "月曜"]];
+const HOLIDAY_CHOICES: readonly (readonly string[])[] = [
+  [],
+  ["日曜"],
+  ["日曜", "祝日"],
+  ["月曜"],
+  ["日曜", "月曜"],
+];
 const HOLIDAY_WEIGHTS = [40, 30, 15, 8, 7];
 
-export function storeName(random: Random, storeType: string): { store_name: string; store_name_kana: string } {
+export function storeName(
+  random: Random,
+  storeType: string,
+): { store_name: string; store_name_kana: string } {
   const templates = STORE_NAME_TEMPLATES[storeType] ?? STORE_NAME_TEMPLATES.other!;
   const stems = STORE_NAME_STEMS[storeType] ?? STORE_NAME_STEMS.other!;
   const template = random.pick(templates);
@@ -439,7 +531,12 @@ export function storeTypeSequence(random: Random, count: number): string[] {
  * Staff per store, summing exactly to `total`: log-normal sizes scaled by store type, at least one
  * each while there are enough, and at most `cap` (the largest plan's limit) while the total allows.
  */
-export function allocateStaff(random: Random, storeTypes: readonly string[], total: number, cap: number): number[] {
+export function allocateStaff(
+  random: Random,
+  storeTypes: readonly string[],
+  total: number,
+  cap: number,
+): number[] {
   const n = storeTypes.length;
   if (n === 0) return [];
   const counts = new Array<number>(n).fill(0);
@@ -540,7 +637,8 @@ export function generateStore(random: Random, input: StoreInput): GeneratedStore
   const holidays = [...random.pickWeighted(HOLIDAY_CHOICES, HOLIDAY_WEIGHTS)];
   const features = OPTION_VALUES.venueFeatures.filter(
     (f) =>
-      !(f === "open_on_sunday" && holidays.includes("日曜")) && !(f === "open_on_holiday" && holidays.includes("祝日")),
+      !(f === "open_on_sunday" && holidays.includes("日曜")) &&
+      !(f === "open_on_holiday" && holidays.includes("祝日")),
   );
   const commitments = random
     .sample(features, random.pickWeighted([0, 1, 2, 3, 4, 5], [8, 20, 28, 24, 14, 6]))
@@ -604,9 +702,14 @@ export function staffName(random: Random): StaffName {
   const style = random.pickWeighted(["hiragana", "katakana", "as-is", "full"], [40, 20, 30, 10]);
   if (style === "full") {
     const surname = random.pick(SURNAMES);
-    return { name: `${surname.text} ${given.text}`, name_kana: `${surname.kana}\u3000${given.kana}`, given_kana: given.kana };
+    return {
+      name: `${surname.text} ${given.text}`,
+      name_kana: `${surname.kana}\u3000${given.kana}`,
+      given_kana: given.kana,
+    };
   }
-  const name = style === "hiragana" ? katakanaToHiragana(given.kana) : style === "katakana" ? given.kana : given.text;
+  const name =
+    style === "hiragana" ? katakanaToHiragana(given.kana) : style === "katakana" ? given.kana : given.text;
   return { name, name_kana: given.kana, given_kana: given.kana };
 }
 
@@ -717,14 +820,19 @@ export function generateStaff(random: Random, input: StaffInput): GeneratedStaff
   const hasInstagram = random.chance(0.4);
   const hasTiktok = random.chance(0.25);
   const hasYoutube = random.chance(0.06);
-  const lastPost = random.chance(0.6) ? between(random, Math.max(createdAt.getTime(), nowMs - 30 * DAY), nowMs) : null;
+  const lastPost = random.chance(0.6)
+    ? between(random, Math.max(createdAt.getTime(), nowMs - 30 * DAY), nowMs)
+    : null;
   const imageCount = random.int(1, 3);
 
   return {
     uid: input.uid,
     liver_id: input.store.uid,
     liver_name: input.store.store_name,
-    slug: `cast-${loginId.replace(/^cast_/, "").replace(/[^a-z0-9-]/gi, "-").toLowerCase()}`,
+    slug: `cast-${loginId
+      .replace(/^cast_/, "")
+      .replace(/[^a-z0-9-]/gi, "-")
+      .toLowerCase()}`,
     status: deleted ? "deleted" : "public",
     is_displayed: displayed,
     created_at: createdAt,
@@ -750,7 +858,8 @@ export function generateStaff(random: Random, input: StaffInput): GeneratedStaff
     personality_type: maybeBlank(random, OPTION_VALUES.personality),
     name,
     name_kana,
-    image_urls: input.images.staffImages.length > 0 ? random.sample(input.images.staffImages, imageCount) : [],
+    image_urls:
+      input.images.staffImages.length > 0 ? random.sample(input.images.staffImages, imageCount) : [],
     introduction: staffIntroduction(random, name),
     instagram_id: hasInstagram ? snsHandle(random, given_kana, 30) : "",
     tiktok_id: hasTiktok ? snsHandle(random, given_kana, 24) : "",
@@ -769,9 +878,14 @@ export function generateStaff(random: Random, input: StaffInput): GeneratedStaff
 const SHORT_PREFECTURE = (name: string) => (name === "北海道" ? name : name.replace(/[都府県]$/, ""));
 
 export function listenerNickname(random: Random): string {
-  const person: Reading = random.chance(0.8) ? random.pick(MALE_GIVEN_NAMES) : random.pick(FEMALE_GIVEN_NAMES);
+  const person: Reading = random.chance(0.8)
+    ? random.pick(MALE_GIVEN_NAMES)
+    : random.pick(FEMALE_GIVEN_NAMES);
   const pattern = random.pick(NICKNAME_PATTERNS);
-  const prefecture = random.pickWeighted(PREFECTURE_ENTRIES, PREFECTURE_ENTRIES.map((e) => e.weight)).prefecture;
+  const prefecture = random.pickWeighted(
+    PREFECTURE_ENTRIES,
+    PREFECTURE_ENTRIES.map((e) => e.weight),
+  ).prefecture;
   return pattern
     .replace("{name}", person.text)
     .replace("{hira}", katakanaToHiragana(person.kana))
@@ -893,7 +1007,7 @@ export function generateSchedulesFor(
     const start = open ? 19 * 60 : random.pick(START_MINUTES);
     const first = start + 180;
     const last = 23 * 60 + 50;
-    let end = "LAST";
+    let end: string = LAST;
     if (first <= last && !random.chance(0.45)) {
       end = hhmm(first + random.int(0, Math.floor((last - first) / 10)) * 10);
     }
@@ -901,7 +1015,7 @@ export function generateSchedulesFor(
       schedule_id: random.id(),
       staff_id: input.staffId,
       date: tokyoDate(input.now, offset),
-      start_time: open ? "OPEN" : hhmm(start),
+      start_time: open ? OPEN : hhmm(start),
       end_time: end,
       created_at: input.now,
       updated_at: input.now,

@@ -14,7 +14,8 @@ export interface Reading {
 function pairs(table: string): Reading[] {
   const words = table.trim().split(/\s+/);
   const out: Reading[] = [];
-  for (let i = 0; i + 1 < words.length; i += 2) out.push({ text: words[i] as string, kana: words[i + 1] as string });
+  for (let i = 0; i + 1 < words.length; i += 2)
+    out.push({ text: words[i] as string, kana: words[i + 1] as string });
   return out;
 }
 
@@ -376,7 +377,17 @@ export const BUILDING_CORES: readonly string[] = [
   "宝",
   "エンパイア",
 ];
-export const BUILDING_SUFFIXES: readonly string[] = ["ビル", "ビル", "ビル", "会館", "ビルディング", "プラザ", "タワー", "センター", "館"];
+export const BUILDING_SUFFIXES: readonly string[] = [
+  "ビル",
+  "ビル",
+  "ビル",
+  "会館",
+  "ビルディング",
+  "プラザ",
+  "タワー",
+  "センター",
+  "館",
+];
 
 /**
  * Per prefecture: the area code of its main city (for fixed-line numbers) and the first three

@@ -31,7 +31,13 @@ export const DEMO_PASSWORD = "demo-pass-2026";
 /** The fixed accounts every seeded database has (documented in the README). */
 export const DEMO_ACCOUNTS = {
   listener: { email: "listener@demo.example", nickname: "デモユーザー" },
-  store: { email: "store@demo.example", areaId: "kabukicho", planId: "standard", storeType: "girls_bar", staff: 8 },
+  store: {
+    email: "store@demo.example",
+    areaId: "kabukicho",
+    planId: "standard",
+    storeType: "girls_bar",
+    staff: 8,
+  },
   staff: { loginId: "demo-cast" },
 } as const;
 
@@ -70,21 +76,36 @@ export interface SeedSummary {
 type NewUser = typeof user.$inferInsert;
 type NewAccount = typeof account.$inferInsert;
 
+/**
+ * Collects rows and writes them `size` at a time. One write may be in flight while the next batch
+ * is generated, so on PostgreSQL generating and inserting overlap (PGlite runs them in turn anyway).
+ */
 class Batcher<T> {
   private rows: T[] = [];
+  private pending: Promise<void> | undefined;
   constructor(
     private readonly size: number,
     private readonly flush: (rows: T[]) => Promise<void>,
   ) {}
   async add(row: T): Promise<void> {
     this.rows.push(row);
-    if (this.rows.length >= this.size) await this.drain();
+    if (this.rows.length >= this.size) await this.kick();
   }
   async drain(): Promise<void> {
-    if (this.rows.length === 0) return;
+    if (this.rows.length > 0) await this.kick();
+    const pending = this.pending;
+    this.pending = undefined;
+    await pending;
+  }
+  private async kick(): Promise<void> {
     const rows = this.rows;
     this.rows = [];
-    await this.flush(rows);
+    // A failed write surfaces at the next add or at drain; the no-op handler only keeps Node
+    // from reporting it as unhandled in between.
+    await this.pending;
+    const next = this.flush(rows);
+    next.catch(() => {});
+    this.pending = next;
   }
 }
 
@@ -94,17 +115,23 @@ class Batcher<T> {
  * statement than the database spends running it; this keeps the seed bound by the database.
  * Keys are the table's TS keys; a key missing from the rows takes the column's default.
  */
-export async function bulkInsert<T extends Table>(db: Db, table: T, rows: readonly T["$inferInsert"][]): Promise<void> {
+export async function bulkInsert<T extends Table>(
+  db: Db,
+  table: T,
+  rows: readonly T["$inferInsert"][],
+): Promise<void> {
   if (rows.length === 0) return;
   const columns = getTableColumns(table) as Record<string, { name: string; generated?: unknown }>;
   const keys = Object.keys(columns).filter(
-    (key) => !columns[key]!.generated && rows.some((row) => (row as Record<string, unknown>)[key] !== undefined),
+    (key) =>
+      !columns[key]!.generated && rows.some((row) => (row as Record<string, unknown>)[key] !== undefined),
   );
   const names = keys.map((key) => columns[key]!.name);
   const payload = JSON.stringify(
     rows.map((row) => {
       const out: Record<string, unknown> = {};
-      for (let i = 0; i < keys.length; i++) out[names[i]!] = (row as Record<string, unknown>)[keys[i]!] ?? null;
+      for (let i = 0; i < keys.length; i++)
+        out[names[i]!] = (row as Record<string, unknown>)[keys[i]!] ?? null;
       return out;
     }),
   );
@@ -127,7 +154,12 @@ async function readPlans(db: Db): Promise<PlanChoice[]> {
   }
 }
 
-function credentialAccount(random: Random, userId: string, passwordHash: string, createdAt: Date): NewAccount {
+function credentialAccount(
+  random: Random,
+  userId: string,
+  passwordHash: string,
+  createdAt: Date,
+): NewAccount {
   return {
     id: random.id(),
     accountId: userId,
@@ -139,7 +171,12 @@ function credentialAccount(random: Random, userId: string, passwordHash: string,
   };
 }
 
-function checkAborted(signal: AbortSignal | undefined): void {
+/**
+ * Between two batches: let the event loop run (PGlite answers through microtasks only, so without
+ * this a signal handler would not run before the whole seed is done), then stop if asked to.
+ */
+async function checkpoint(signal: AbortSignal | undefined): Promise<void> {
+  await new Promise<void>((resolve) => setImmediate(resolve));
   if (signal?.aborted) throw new Error("seeding was interrupted");
 }
 
@@ -217,7 +254,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSu
   }
 
   const insertStores = async (rows: GeneratedStore[]) => {
-    checkAborted(options.signal);
+    await checkpoint(options.signal);
     const users: NewUser[] = rows.map((s) => ({
       id: s.uid,
       name: s.store_name,
@@ -246,7 +283,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSu
   let demoCast: FollowTarget | undefined;
   let staffDone = 0;
   const staffBatch = new Batcher<GeneratedStaff>(batchSize, async (rows) => {
-    checkAborted(options.signal);
+    await checkpoint(options.signal);
     const users: NewUser[] = rows.map((s) => ({
       id: s.uid,
       name: s.name,
@@ -283,7 +320,8 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSu
       });
       if (row.status === "public") {
         scheduledStaff.push(row.uid);
-        if (row.is_displayed && store.status === "public") listedStaff.push({ uid: row.uid, created_at: row.created_at });
+        if (row.is_displayed && store.status === "public")
+          listedStaff.push({ uid: row.uid, created_at: row.created_at });
       }
       if (demo) demoCast = { uid: row.uid, created_at: row.created_at };
       await staffBatch.add(row);
@@ -306,7 +344,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSu
   }
   report("listeners", 0, listenerCount);
   for (let i = 0; i < listenerRows.length; i += batchSize) {
-    checkAborted(options.signal);
+    await checkpoint(options.signal);
     const rows = listenerRows.slice(i, i + batchSize);
     const users: NewUser[] = rows.map((l) => ({
       id: l.uid,
@@ -355,7 +393,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSu
   }
   report("favorites", 0, favoriteRows.length);
   for (let i = 0; i < favoriteRows.length; i += batchSize) {
-    checkAborted(options.signal);
+    await checkpoint(options.signal);
     const rows = favoriteRows.slice(i, i + batchSize);
     await db.transaction(async (tx) => {
       await bulkInsert(tx, favorites, rows);
@@ -368,7 +406,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSu
   let scheduleCount = 0;
   let scheduledDone = 0;
   const scheduleBatch = new Batcher<NewSchedule>(batchSize, async (rows) => {
-    checkAborted(options.signal);
+    await checkpoint(options.signal);
     await db.transaction(async (tx) => {
       await bulkInsert(tx, schedules, rows);
     });
@@ -384,7 +422,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSu
   report("schedules", scheduledStaff.length, scheduledStaff.length);
 
   // ---- follower counts -------------------------------------------------------------------------
-  checkAborted(options.signal);
+  await checkpoint(options.signal);
   report("followers", 0, 2);
   await db.execute(sql`
     update ${staffs} set follower_number = c.n
