@@ -1,4 +1,4 @@
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { index, type RouteConfig, route } from "@react-router/dev/routes";
 
 // The explicit route table. Paths are exactly those of the spec (§2) and the contract (§2, §5).
 export default [
