@@ -26,8 +26,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { stores } = loaderData;
   return (
     <>
-      <section className="bg-gradient-to-b from-night-900 to-night-800 px-4 pt-8 pb-10 text-white">
-        <div className="mx-auto max-w-6xl wide:flex wide:items-center wide:gap-12">
+      <section className="bg-gradient-to-b from-night-900 to-night-800 pt-8 pb-10 text-white">
+        <div className="mx-auto max-w-6xl px-4 wide:flex wide:items-center wide:gap-12">
           <div className="wide:flex-1">
             <h1 className="font-black text-2xl leading-snug wide:text-4xl">
               今夜の一軒と、
