@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import {
+  data,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -8,6 +9,8 @@ import {
   ScrollRestoration,
   useRouteLoaderData,
 } from "react-router";
+import { getViewer } from "./.server/auth/viewer";
+import { clearLoginUserType, readLoginUserType } from "./.server/http/login-user-type";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { ErrorContent, NotFoundContent } from "./components/layout/not-found-content";
@@ -25,13 +28,26 @@ export const links: Route.LinksFunction = () => [
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
 ];
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { nonce: context.nonce };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await getViewer(request, context);
+  const lastRole = readLoginUserType(request);
+  return data(
+    {
+      nonce: context.nonce,
+      viewer: viewer ? { type: viewer.type, name: viewer.name } : null,
+      lastRole: lastRole.role,
+    },
+    lastRole.invalid ? { headers: { "Set-Cookie": clearLoginUserType() } } : undefined,
+  );
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
 }
 
 export function Layout({ children }: { children: ReactNode }) {
-  const data = useRouteLoaderData<typeof loader>("root");
-  const nonce = data?.nonce;
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  const nonce = rootData?.nonce;
   return (
     <html lang="ja">
       <head>
@@ -46,8 +62,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <GlobalLoaderProvider>
           <ModalProvider>
             <RouteProgress />
-            {/* Accounts arrive with the accounts issue; until then every visitor is signed out. */}
-            <SiteHeader viewer={null} />
+            <SiteHeader viewer={rootData?.viewer ?? null} lastRole={rootData?.lastRole ?? null} />
             <main className="flex-1">{children}</main>
             <SiteFooter />
             <ScrollToTopButton />

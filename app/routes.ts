@@ -1,13 +1,42 @@
-import { index, type RouteConfig, route } from "@react-router/dev/routes";
+import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
+import { ACCOUNT_ROLES } from "./domain/account-roles";
 
 // The explicit route table. Paths are exactly those of the spec (§2) and the contract (§2, §5).
+
+/** The mypage area of a role: guarded by the shared layout; unknown sub-paths are 404 after the guard. */
+const mypageArea = (role: (typeof ACCOUNT_ROLES)[number]) =>
+  layout("routes/account/mypage-layout.tsx", { id: `${role}-mypage-layout` }, [
+    route(`${role}/mypage`, "routes/account/mypage-home.tsx", { id: `${role}-mypage` }),
+    route(`${role}/mypage/*`, "routes/account/mypage-not-found.tsx", { id: `${role}-mypage-404` }),
+    ...(role === "listener"
+      ? [route("listener/coin", "routes/account/mypage-not-found.tsx", { id: "listener-coin-404" })]
+      : []),
+  ]);
+
 export default [
   index("routes/public/home.tsx"),
+
+  // Accounts (contract §2–§4)
+  ...ACCOUNT_ROLES.map((role) => route(`${role}/login`, "routes/account/login.tsx", { id: `${role}-login` })),
+  route("listener/registration", "routes/listener/registration.tsx"),
+  route("listener/registration/confirm", "routes/listener/registration-confirm.tsx"),
+  route("listener/registration/complete", "routes/listener/registration-complete.tsx"),
+  ...ACCOUNT_ROLES.flatMap((role) => [
+    route(`${role}/reset`, "routes/account/reset.tsx", { id: `${role}-reset` }),
+    route(`${role}/reset/complete`, "routes/account/reset-complete.tsx", { id: `${role}-reset-complete` }),
+  ]),
+  route("logout", "routes/account/logout.ts"),
+  ...ACCOUNT_ROLES.map(mypageArea),
 
   route("api/health", "routes/api/health.ts"),
   route("api/areas", "routes/api/areas.ts"),
   route("api/options", "routes/api/options.ts"),
+  route("api/me", "routes/api/me.ts"),
+  route("api/auth/*", "routes/api/auth.ts"),
+  route("api/postal-codes/:code", "routes/api/postal-codes.ts"),
   route("api/*", "routes/api/not-found.ts"),
 
+  route("dev/mail", "routes/dev/mail.tsx"),
+  route("dev/mail/:id", "routes/dev/mail-detail.tsx"),
   route("*", "routes/public/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -6,8 +6,10 @@ import express from "express";
 import helmet from "helmet";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
+import { createAuth } from "~/.server/auth/create-auth";
 import type { Db } from "~/.server/db/client";
 import type { Env } from "~/.server/env";
+import { createMailer } from "~/.server/integrations/mail/mailer";
 import "./context";
 
 export interface AppOptions {
@@ -20,6 +22,11 @@ export interface AppOptions {
 export function createApp({ db, env, vite }: AppOptions): express.Express {
   const app = express();
   app.disable("x-powered-by");
+  // Client addresses feed the rate limits: a client-sent X-Forwarded-For counts only behind a
+  // proxy the operator declared (TRUST_PROXY).
+  app.set("trust proxy", env.trustProxy);
+  const mailer = createMailer({ db, env });
+  const auth = createAuth({ db, env, mailer });
 
   app.use((_req, res, next) => {
     res.locals.nonce = randomBytes(16).toString("base64");
@@ -66,7 +73,14 @@ export function createApp({ db, env, vite }: AppOptions): express.Express {
     createRequestHandler({
       build,
       mode: vite ? "development" : "production",
-      getLoadContext: (_req, res) => ({ db, env, nonce: res.locals.nonce as string }),
+      getLoadContext: (req, res) => ({
+        db,
+        env,
+        auth,
+        mailer,
+        clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+        nonce: res.locals.nonce as string,
+      }),
     }),
   );
   return app;

@@ -1,10 +1,16 @@
+import type { Auth } from "~/.server/auth/create-auth";
 import type { Db } from "~/.server/db/client";
 import type { Env } from "~/.server/env";
+import type { Mailer } from "~/.server/integrations/mail/mailer";
 
 /** What every loader and action receives as `context`. */
 export interface RequestContext {
   db: Db;
   env: Env;
+  auth: Auth;
+  mailer: Mailer;
+  /** The client's address: the socket's, or the proxy's report when TRUST_PROXY says so. */
+  clientIp: string;
   /** CSP nonce of this response, for inline scripts. */
   nonce: string;
 }

@@ -21,6 +21,14 @@ const EnvSchema = z.object({
   SMTP_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^smtps?$/ }).optional()),
   MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default("no-reply@localhost")),
   AUTH_SECRET: z.preprocess(emptyToUndefined, z.string().min(32).optional()),
+  /** Express `trust proxy`: unset/false = use the socket address; a hop count or addresses otherwise. */
+  TRUST_PROXY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^(false|true|\d+|[0-9a-fA-F.:/, ]+|loopback|linklocal|uniquelocal)$/)
+      .optional(),
+  ),
   /** Fill an empty database with demo data at start (development only). */
   SEED_DEMO: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).optional()),
 });
@@ -36,6 +44,7 @@ export interface Env {
   mailFrom: string;
   authSecret: string;
   seedDemo: boolean;
+  trustProxy: boolean | number | string;
 }
 
 export class EnvError extends Error {
@@ -74,7 +83,15 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     mailFrom: e.MAIL_FROM,
     authSecret: e.AUTH_SECRET ?? "",
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === "true" : !isProduction,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
   };
+}
+
+function parseTrustProxy(value: string | undefined): boolean | number | string {
+  if (value === undefined || value === "false") return false;
+  if (value === "true") return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
 }
 
 /**

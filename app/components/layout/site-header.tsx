@@ -2,9 +2,15 @@ import { Link } from "react-router";
 import { SITE_NAME } from "~/site";
 import { QuickSearchForm } from "../search/quick-search-form";
 import { useModal } from "../ui/modal-provider";
-import { LOGIN_LINKS, MYPAGE_LABEL, type Viewer } from "./nav-links";
+import { LOGIN_LINKS, MYPAGE_LABEL, type Viewer, type ViewerType } from "./nav-links";
 
-export function SiteHeader({ viewer }: { viewer: Viewer | null }) {
+export function SiteHeader({ viewer, lastRole }: { viewer: Viewer | null; lastRole: ViewerType | null }) {
+  // The role used last time comes first in the login menu (spec §2 loginUserType).
+  const loginLinks = lastRole
+    ? [...LOGIN_LINKS].sort(
+        (a, b) => Number(b.to === `/${lastRole}/login`) - Number(a.to === `/${lastRole}/login`),
+      )
+    : LOGIN_LINKS;
   const { openModal } = useModal();
   return (
     <header className="sticky top-0 z-30 bg-night-900 text-white shadow">
@@ -41,10 +47,11 @@ export function SiteHeader({ viewer }: { viewer: Viewer | null }) {
         {viewer ? (
           <Link
             to={`/${viewer.type}/mypage`}
-            className="max-w-40 truncate rounded-full bg-brand-600 px-3 py-2 font-bold text-sm hover:bg-brand-700"
+            className="flex max-w-48 items-center gap-1 rounded-full bg-brand-600 px-3 py-2 font-bold text-sm hover:bg-brand-700"
+            data-testid="header-mypage"
           >
-            {MYPAGE_LABEL[viewer.type]}
-            <span className="sr-only">（{viewer.name}）</span>
+            <span className="truncate">{viewer.name}</span>
+            <span className="shrink-0 font-normal text-xs opacity-90">{MYPAGE_LABEL[viewer.type]}</span>
           </Link>
         ) : (
           <details className="relative">
@@ -53,7 +60,7 @@ export function SiteHeader({ viewer }: { viewer: Viewer | null }) {
             </summary>
             <div className="absolute right-0 mt-2 w-60 overflow-hidden rounded-xl bg-white text-slate-800 shadow-xl ring-1 ring-black/5">
               <ul className="divide-y divide-slate-100">
-                {LOGIN_LINKS.map((link) => (
+                {loginLinks.map((link) => (
                   <li key={link.to} className="flex items-center justify-between px-4 py-3 text-sm">
                     <Link to={link.to} className="font-bold hover:text-brand-600">
                       {link.label}

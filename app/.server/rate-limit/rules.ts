@@ -1,0 +1,16 @@
+import type { RateLimitRule } from "./rate-limiter";
+
+/**
+ * The abuse limits, in one place. Per IP catches one machine trying many accounts; per account
+ * catches many machines (or a rotating proxy) trying one account.
+ */
+export const RATE_LIMITS = {
+  loginPerIp: { name: "login:ip", limit: 30, windowSeconds: 15 * 60 },
+  loginPerAccount: { name: "login:account", limit: 10, windowSeconds: 15 * 60 },
+  registrationPerIp: { name: "registration:ip", limit: 10, windowSeconds: 60 * 60 },
+  resetPerIp: { name: "reset:ip", limit: 10, windowSeconds: 60 * 60 },
+  resetPerAccount: { name: "reset:account", limit: 3, windowSeconds: 60 * 60 },
+  resendPerIp: { name: "resend:ip", limit: 10, windowSeconds: 60 * 60 },
+  resendPerAccount: { name: "resend:account", limit: 3, windowSeconds: 60 * 60 },
+  contactPerIp: { name: "contact:ip", limit: 5, windowSeconds: 60 * 60 },
+} as const satisfies Record<string, RateLimitRule>;

@@ -1,0 +1,34 @@
+import { randomUUID } from "node:crypto";
+import { hashPassword } from "better-auth/crypto";
+import type { Db } from "../../db/client";
+import { account, user } from "../../db/schema";
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/**
+ * Inserts an auth user with an e-mail/password credential exactly as better-auth's sign-up does
+ * (same scrypt hash, provider "credential"), but inside the caller's transaction, so the profile
+ * row of the role and the account are written together or not at all.
+ */
+export async function insertCredentialUser(
+  tx: Tx | Db,
+  input: { email: string; name: string; password: string; username?: string; emailVerified?: boolean },
+): Promise<string> {
+  const id = randomUUID();
+  await tx.insert(user).values({
+    id,
+    email: input.email.toLowerCase(),
+    name: input.name,
+    emailVerified: input.emailVerified ?? false,
+    username: input.username?.toLowerCase(),
+    displayUsername: input.username,
+  });
+  await tx.insert(account).values({
+    id: randomUUID(),
+    accountId: id,
+    providerId: "credential",
+    userId: id,
+    password: await hashPassword(input.password),
+  });
+  return id;
+}

@@ -1,0 +1,41 @@
+import { createEmailVerificationToken } from "better-auth/api";
+import type { AccountRole } from "~/domain/account-roles";
+import { ROLE_LABELS } from "~/domain/account-roles";
+import { VERIFICATION_EXPIRES_IN_SECONDS } from "../../auth/create-auth";
+import type { Env } from "../../env";
+import type { Mailer, MailResult } from "../../integrations/mail/mailer";
+import { verifyEmailMail } from "../../integrations/mail/templates";
+
+/**
+ * Sends the verification mail. Its link lands on the login page of the role (contract §3), whose
+ * loader verifies the token; the token is better-auth's, so `verifyEmail` accepts it.
+ */
+export async function sendVerificationMail({
+  env,
+  mailer,
+  role,
+  to,
+  name,
+  uid,
+}: {
+  env: Env;
+  mailer: Mailer;
+  role: AccountRole;
+  to: string;
+  name: string;
+  uid: string;
+}): Promise<MailResult> {
+  const token = await createEmailVerificationToken(
+    env.authSecret,
+    to,
+    undefined,
+    VERIFICATION_EXPIRES_IN_SECONDS,
+  );
+  const url = `${env.baseUrl}/${role}/login?verify=${encodeURIComponent(token)}`;
+  return mailer.send({
+    kind: "verify-email",
+    to,
+    ...verifyEmailMail({ name, url, roleLabel: ROLE_LABELS[role] }),
+    meta: { role, uid },
+  });
+}

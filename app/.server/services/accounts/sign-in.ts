@@ -1,0 +1,61 @@
+import { isAPIError } from "better-auth/api";
+import type { AccountRole } from "~/domain/account-roles";
+import type { SignInError } from "~/domain/auth-messages";
+import type { Auth } from "../../auth/create-auth";
+import type { Db } from "../../db/client";
+import { hitRateLimits } from "../../rate-limit/rate-limiter";
+import { RATE_LIMITS } from "../../rate-limit/rules";
+import { findAccount } from "./find-account";
+
+export interface SignInInput {
+  role: AccountRole;
+  /** E-mail for listeners and stores, login_id for staff. */
+  identifier: string;
+  password: string;
+}
+
+export type SignInResult =
+  | { ok: true; uid: string; headers: Headers }
+  | { ok: false; error: SignInError; email?: string };
+
+/**
+ * Signs an account in at the login page of its role (spec §5: only with a profile of that role
+ * and a verified address). Rate-limited per IP and per account before anything is looked up.
+ */
+export async function signIn({
+  db,
+  auth,
+  clientIp,
+  input,
+}: {
+  db: Db;
+  auth: Auth;
+  clientIp: string;
+  input: SignInInput;
+}): Promise<SignInResult> {
+  const identifier = input.identifier.trim().toLowerCase();
+  const limited = await hitRateLimits(db, [
+    { rule: RATE_LIMITS.loginPerIp, subject: clientIp },
+    { rule: RATE_LIMITS.loginPerAccount, subject: identifier },
+  ]);
+  if (!limited.allowed) return { ok: false, error: "too_many_attempts" };
+
+  const account = await findAccount(db, input.role, identifier);
+  if (!account) return { ok: false, error: "unknown_account" };
+
+  try {
+    const { headers } = await auth.api.signInEmail({
+      body: { email: account.email, password: input.password, rememberMe: true },
+      returnHeaders: true,
+    });
+    return { ok: true, uid: account.id, headers };
+  } catch (error) {
+    if (isAPIError(error)) {
+      const code = (error.body as { code?: string } | undefined)?.code;
+      if (code === "EMAIL_NOT_VERIFIED") return { ok: false, error: "not_verified", email: account.email };
+      if (code === "INVALID_EMAIL_OR_PASSWORD") return { ok: false, error: "wrong_password" };
+    }
+    console.error("[sign-in] unexpected error", error);
+    return { ok: false, error: "login_failed" };
+  }
+}

@@ -1,0 +1,163 @@
+import { useEffect, useRef, useState } from "react";
+import type { AreaPath } from "~/domain/areas";
+import {
+  AREA_LEVELS,
+  type AreaLevel,
+  type AreaSelection,
+  allChoices,
+  choicesFor,
+  nextAreaSelection,
+  selectionFrom,
+} from "./area-picker-state";
+import { Field, INPUT_CLASS, inputStateClass } from "./field";
+
+export const AREA_LEVEL_LABELS: Record<AreaLevel, string> = {
+  region: "地方",
+  prefecture: "都道府県",
+  group: "エリアグループ",
+  area: "エリア",
+  area_detail: "詳細エリア",
+};
+
+/** The blank choice of each level: what to pick first when disabled, what "" means when enabled. */
+const BLANK: Record<AreaLevel, { enabled: string; disabled: string }> = {
+  region: { enabled: "選択してください", disabled: "選択してください" },
+  prefecture: { enabled: "選択してください", disabled: "先に地方を選択してください" },
+  group: { enabled: "指定しない（すべてのエリア）", disabled: "先に都道府県を選択してください" },
+  area: { enabled: "選択してください", disabled: "先に都道府県を選択してください" },
+  area_detail: { enabled: "指定しない", disabled: "先にエリアを選択してください" },
+};
+
+export interface AreaPickerProps {
+  /** The stored or submitted ids; missing parents are inferred, inconsistent levels dropped. */
+  values?: AreaPath | null;
+  /** The server's messages, keyed by level name. */
+  errors?: Partial<Record<AreaLevel, string | undefined>>;
+  /** The levels that must be chosen (badge 必須); the others get 任意. Default none (no badges). */
+  required?: readonly AreaLevel[];
+  /** Legend of the fieldset (default エリア). */
+  legend?: string;
+  idPrefix?: string;
+  className?: string;
+  /** Called after each change with the whole selection. */
+  onChange?: (selection: AreaSelection) => void;
+}
+
+/**
+ * Five cascading selects named `region`, `prefecture`, `group`, `area`, `area_detail` (spec §4).
+ *
+ * The server render (and so the page without JavaScript) shows every select with every choice,
+ * grouped by parent, so the form can still be filled in; the server checks the path with
+ * `isValidAreaPath`. Once hydrated the selects cascade: a level is enabled only when its parent is
+ * chosen, changing a level clears those below it, the group select appears only for prefectures
+ * with groups and the detail select only for areas with details. A level that is hidden or disabled
+ * is still submitted, as "", through a hidden input.
+ */
+export function AreaPicker({
+  values,
+  errors = {},
+  required = [],
+  legend = "エリア",
+  idPrefix,
+  className,
+  onChange,
+}: AreaPickerProps) {
+  const [selection, setSelection] = useState<AreaSelection>(() => selectionFrom(values));
+  const [hydrated, setHydrated] = useState(false);
+  const selects = useRef<Partial<Record<AreaLevel, HTMLSelectElement | null>>>({});
+
+  useEffect(() => {
+    // Keep what was picked before the script ran (the selects were usable from the first paint).
+    const fromDom = Object.fromEntries(AREA_LEVELS.map((l) => [l, selects.current[l]?.value ?? ""]));
+    setSelection((initial) => {
+      const picked = selectionFrom(fromDom);
+      return AREA_LEVELS.some((l) => picked[l] !== initial[l]) ? picked : initial;
+    });
+    setHydrated(true);
+  }, []);
+
+  const choices = choicesFor(selection);
+  // Before hydration (and without JavaScript) every choice is listed, so the values are shown as
+  // they were submitted, even an inconsistent path the server just rejected; missing parents are
+  // filled in.
+  const shown: AreaSelection = hydrated
+    ? selection
+    : (Object.fromEntries(AREA_LEVELS.map((l) => [l, values?.[l] || selection[l]])) as AreaSelection);
+  const hasBadges = required.length > 0;
+
+  function change(level: AreaLevel, value: string) {
+    const next = nextAreaSelection(selection, level, value);
+    if (next === selection) return;
+    setSelection(next);
+    onChange?.(next);
+  }
+
+  return (
+    <fieldset className={className}>
+      <legend className="mb-2 font-bold text-slate-800">{legend}</legend>
+      <div className="grid gap-4 sm:grid-cols-2">
+        {AREA_LEVELS.map((level) => {
+          const levelChoices = choices[level];
+          const error = errors[level];
+          if (hydrated && !levelChoices.visible) {
+            return <input key={level} type="hidden" name={level} value="" />;
+          }
+          const enabled = !hydrated || levelChoices.enabled;
+          return (
+            <Field
+              key={level}
+              name={level}
+              label={AREA_LEVEL_LABELS[level]}
+              required={hasBadges ? required.includes(level) : undefined}
+              error={error}
+              idPrefix={idPrefix}
+            >
+              {(control) => (
+                <>
+                  <select
+                    {...control}
+                    ref={(element) => {
+                      selects.current[level] = element;
+                    }}
+                    // A disabled select is not submitted: the hidden input below stands in for it.
+                    name={enabled ? control.name : undefined}
+                    disabled={!enabled}
+                    value={shown[level]}
+                    onChange={(event) => change(level, event.currentTarget.value)}
+                    className={`${INPUT_CLASS} ${inputStateClass(error)} pr-8`}
+                  >
+                    <option value="">{enabled ? BLANK[level].enabled : BLANK[level].disabled}</option>
+                    {hydrated
+                      ? levelChoices.options.map((option) => (
+                          <option key={option.value} value={option.value}>
+                            {option.label}
+                          </option>
+                        ))
+                      : allChoices(level).map((group) =>
+                          group.label === "" ? (
+                            group.options.map((option) => (
+                              <option key={option.value} value={option.value}>
+                                {option.label}
+                              </option>
+                            ))
+                          ) : (
+                            <optgroup key={group.key} label={group.label}>
+                              {group.options.map((option) => (
+                                <option key={option.value} value={option.value}>
+                                  {option.label}
+                                </option>
+                              ))}
+                            </optgroup>
+                          ),
+                        )}
+                  </select>
+                  {enabled ? null : <input type="hidden" name={level} value="" />}
+                </>
+              )}
+            </Field>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}

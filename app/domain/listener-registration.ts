@@ -1,0 +1,23 @@
+import { z } from "zod";
+import { messages, zEmail, zPassword } from "./validators";
+
+export const NICKNAME_MAX = 20;
+
+/** The listener registration form (contract §3): shared by the page and the service. */
+export const RegisterListenerSchema = z
+  .object({
+    email: zEmail(),
+    password: zPassword(),
+    password_confirmation: z.string(),
+    nickname: z
+      .string()
+      .trim()
+      .min(1, messages.required)
+      .max(NICKNAME_MAX, `ニックネームは${NICKNAME_MAX}文字以内で入力してください`),
+  })
+  .refine((v) => v.password === v.password_confirmation, {
+    path: ["password_confirmation"],
+    message: "パスワードが一致しません",
+  });
+
+export type RegisterListenerInput = z.output<typeof RegisterListenerSchema>;

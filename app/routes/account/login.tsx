@@ -1,0 +1,204 @@
+import { data, Form, Link, redirect } from "react-router";
+import { z } from "zod";
+import { getViewer } from "~/.server/auth/viewer";
+import { FORM_ERROR_KEY, parseForm } from "~/.server/http/form";
+import { writeLoginUserType } from "~/.server/http/login-user-type";
+import { resendVerification } from "~/.server/services/accounts/resend-verification";
+import { signIn } from "~/.server/services/accounts/sign-in";
+import { verifyEmail } from "~/.server/services/accounts/verify-email";
+import { AuthCard, Notice } from "~/components/account/auth-card";
+import { FormErrorSummary } from "~/components/form/form-error-summary";
+import { PasswordInput } from "~/components/form/password-input";
+import { SubmitButton } from "~/components/form/submit-button";
+import { TextInput } from "~/components/form/text-input";
+import { type AccountRole, ROLE_LABELS, roleOfPath, safeRedirectPath } from "~/domain/account-roles";
+import { AUTH_MESSAGES, signInMessage } from "~/domain/auth-messages";
+import { messages } from "~/domain/validators";
+import { pageTitle } from "~/site";
+import type { Route } from "./+types/login";
+
+function roleOf(request: Request): AccountRole {
+  return roleOfPath(new URL(request.url).pathname) ?? "listener";
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const role = roleOf(request);
+  const url = new URL(request.url);
+  const from = url.searchParams.get("from");
+
+  // The verification mail links here (contract §3): verify, then show the page without the token.
+  const token = url.searchParams.get("verify");
+  if (token) {
+    const verified = await verifyEmail({ auth: context.auth, token });
+    throw redirect(`/${role}/login?${verified ? "verified=1" : "verify_error=1"}`);
+  }
+
+  const viewer = await getViewer(request, context);
+  if (viewer?.type === role) throw redirect(safeRedirectPath(from, role));
+
+  return {
+    role,
+    from,
+    verified: url.searchParams.get("verified") === "1",
+    verifyError: url.searchParams.get("verify_error") === "1",
+    reset: url.searchParams.get("reset") === "1",
+  };
+}
+
+const LoginSchema = z.object({
+  identifier: z.string().trim().min(1, messages.required).max(254),
+  password: z.string().min(1, messages.required).max(128),
+});
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const role = roleOf(request);
+  const form = await request.formData();
+  const identifierField = role === "staff" ? "login_id" : "email";
+
+  if (form.get("intent") === "resend") {
+    const email = String(form.get("email") ?? "");
+    const result = await resendVerification({ ...context, input: { role, email } });
+    if (!result.ok)
+      return data(
+        { resent: false, errors: { [FORM_ERROR_KEY]: AUTH_MESSAGES.too_many_requests }, values: { email } },
+        { status: 429 },
+      );
+    if (result.mail?.status === "failed") {
+      return data(
+        { resent: false, errors: { [FORM_ERROR_KEY]: AUTH_MESSAGES.mail_failed }, values: { email } },
+        { status: 503 },
+      );
+    }
+    return { resent: true, errors: {}, values: { email } };
+  }
+
+  form.set("identifier", String(form.get(identifierField) ?? ""));
+  const parsed = await parseForm(form, LoginSchema);
+  const values = { [identifierField]: String(form.get(identifierField) ?? "") };
+  if (!parsed.ok) {
+    const errors: Record<string, string> = {};
+    if (parsed.errors.identifier) errors[identifierField] = parsed.errors.identifier;
+    if (parsed.errors.password) errors.password = parsed.errors.password;
+    return data({ resent: false, errors, values }, { status: 400 });
+  }
+
+  const result = await signIn({ ...context, input: { role, ...parsed.data } });
+  if (!result.ok) {
+    const status = result.error === "too_many_attempts" ? 429 : 400;
+    return data(
+      {
+        resent: false,
+        errors: { [FORM_ERROR_KEY]: signInMessage(result.error, role) },
+        values,
+        unverifiedEmail: result.error === "not_verified" ? result.email : undefined,
+      },
+      { status },
+    );
+  }
+  const headers = new Headers();
+  for (const cookie of result.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  headers.append("Set-Cookie", writeLoginUserType(role));
+  const from = new URL(request.url).searchParams.get("from");
+  return redirect(safeRedirectPath(from, role), { headers });
+}
+
+export function meta({ data: loaderData }: Route.MetaArgs) {
+  const label = loaderData ? ROLE_LABELS[loaderData.role] : "";
+  return [{ title: pageTitle(`${label}ログイン`) }, { name: "robots", content: "noindex" }];
+}
+
+const REGISTRATION: Record<AccountRole, string | null> = {
+  listener: "/listener/registration",
+  liver: "/liver/registration",
+  staff: null,
+};
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const { role, from, verified, verifyError, reset } = loaderData;
+  const isStaff = role === "staff";
+  const identifierName = isStaff ? "login_id" : "email";
+  const errors: Record<string, string | undefined> = actionData?.errors ?? {};
+  const values: Record<string, string | undefined> = actionData?.values ?? {};
+  const unverifiedEmail =
+    actionData && "unverifiedEmail" in actionData ? actionData.unverifiedEmail : undefined;
+  const registration = REGISTRATION[role];
+  const action = from ? `?from=${encodeURIComponent(from)}` : undefined;
+
+  return (
+    <AuthCard
+      title={`${ROLE_LABELS[role]}ログイン`}
+      footer={
+        <>
+          <p>
+            <Link to={`/${role}/reset`} className="text-brand-700 underline">
+              パスワードをお忘れの方
+            </Link>
+          </p>
+          {registration ? (
+            <p>
+              アカウントをお持ちでない方は
+              <Link to={registration} className="text-brand-700 underline">
+                新規登録
+              </Link>
+            </p>
+          ) : (
+            <p className="text-slate-500">キャストのアカウントは所属店舗から発行されます。</p>
+          )}
+        </>
+      }
+    >
+      {verified && <Notice tone="success">メールアドレスの確認が完了しました。ログインしてください。</Notice>}
+      {verifyError && <Notice tone="error">{AUTH_MESSAGES.verify_token_invalid}</Notice>}
+      {reset && (
+        <Notice tone="success">パスワードを再設定しました。新しいパスワードでログインしてください。</Notice>
+      )}
+      {actionData?.resent && (
+        <Notice tone="success">認証メールを再送信しました。メールをご確認ください。</Notice>
+      )}
+      <FormErrorSummary
+        errors={errors}
+        labels={{ [identifierName]: isStaff ? "ログインID" : "メールアドレス", password: "パスワード" }}
+      />
+      {unverifiedEmail && (
+        <Form
+          method="post"
+          action={action}
+          className="mb-5 rounded-lg bg-amber-50 p-3 text-sm ring-1 ring-amber-200"
+        >
+          <p>認証メールが届いていない場合は、再送信してください。</p>
+          <input type="hidden" name="email" value={unverifiedEmail} />
+          <SubmitButton
+            name="intent"
+            value="resend"
+            variant="secondary"
+            className="mt-2"
+            pendingLabel="送信中…"
+          >
+            認証メールを再送信
+          </SubmitButton>
+        </Form>
+      )}
+      <Form method="post" action={action} className="space-y-5" noValidate>
+        <TextInput
+          name={identifierName}
+          label={isStaff ? "ログインID" : "メールアドレス"}
+          type={isStaff ? "text" : "email"}
+          autoComplete={isStaff ? "username" : "email"}
+          autoCapitalize="none"
+          inputMode={isStaff ? "text" : "email"}
+          defaultValue={values[identifierName]}
+          error={errors[identifierName]}
+          required
+        />
+        <PasswordInput
+          name="password"
+          label="パスワード"
+          autoComplete="current-password"
+          error={errors.password}
+          required
+        />
+        <SubmitButton pendingLabel="ログイン中…">ログイン</SubmitButton>
+      </Form>
+    </AuthCard>
+  );
+}

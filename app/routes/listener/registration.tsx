@@ -1,0 +1,154 @@
+import { Form, Link, redirect } from "react-router";
+import { invalid, parseForm } from "~/.server/http/form";
+import { registrationDraft } from "~/.server/http/registration-draft";
+import { AuthCard } from "~/components/account/auth-card";
+import { FormErrorSummary } from "~/components/form/form-error-summary";
+import { PasswordInput } from "~/components/form/password-input";
+import { SubmitButton } from "~/components/form/submit-button";
+import { TextInput } from "~/components/form/text-input";
+import {
+  NICKNAME_MAX,
+  type RegisterListenerInput,
+  RegisterListenerSchema,
+} from "~/domain/listener-registration";
+import { pageTitle } from "~/site";
+import type { Route } from "./+types/registration";
+
+export const LISTENER_FIELD_LABELS = {
+  email: "メールアドレス",
+  password: "パスワード",
+  password_confirmation: "パスワード（確認）",
+  nickname: "ニックネーム",
+};
+
+/** Step 1 of 3 (contract §3): input. 戻る from the confirm step comes back here with the draft. */
+export function loader({ request, context }: Route.LoaderArgs) {
+  const draft = registrationDraft<RegisterListenerInput>(context.env, "listener").read(request);
+  return {
+    values: draft ? { email: draft.email, nickname: draft.nickname } : {},
+    hasPassword: Boolean(draft),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const draftCookie = registrationDraft<RegisterListenerInput>(context.env, "listener");
+  const previous = draftCookie.read(request);
+  const form = await request.formData();
+  // Coming back from the confirm step, the password may be left blank to keep the one entered.
+  if (previous && !form.get("password") && !form.get("password_confirmation")) {
+    form.set("password", previous.password);
+    form.set("password_confirmation", previous.password);
+  }
+  const parsed = await parseForm(form, RegisterListenerSchema);
+  if (!parsed.ok) return invalid(parsed.values, parsed.errors);
+  return redirect("/listener/registration/confirm", {
+    headers: { "Set-Cookie": draftCookie.write(parsed.data) },
+  });
+}
+
+export function meta() {
+  return [
+    { title: pageTitle("ユーザー新規登録") },
+    {
+      name: "description",
+      content: "ヨルナビのユーザー登録（無料）。お気に入りのキャストのフォローや相性診断が使えます。",
+    },
+  ];
+}
+
+export default function ListenerRegistration({ loaderData, actionData }: Route.ComponentProps) {
+  const values = (actionData?.values ?? loaderData.values) as Record<string, string | undefined>;
+  const errors: Record<string, string | undefined> = actionData?.errors ?? {};
+  const keepPassword = loaderData.hasPassword && !actionData;
+  return (
+    <AuthCard
+      title="ユーザー新規登録"
+      lead={<StepIndicator step={1} />}
+      footer={
+        <p>
+          アカウントをお持ちの方は
+          <Link to="/listener/login" className="text-brand-700 underline">
+            ログイン
+          </Link>
+        </p>
+      }
+    >
+      <FormErrorSummary
+        errors={errors}
+        labels={LISTENER_FIELD_LABELS}
+        order={Object.keys(LISTENER_FIELD_LABELS)}
+      />
+      <Form method="post" className="space-y-5" noValidate>
+        <TextInput
+          name="email"
+          label={LISTENER_FIELD_LABELS.email}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          autoCapitalize="none"
+          maxLength={254}
+          defaultValue={values.email}
+          error={errors.email}
+          required
+        />
+        <PasswordInput
+          name="password"
+          label={LISTENER_FIELD_LABELS.password}
+          hint={
+            keepPassword ? "入力済みです。変更する場合のみ入力してください。" : "8文字以上の半角英数字・記号"
+          }
+          error={errors.password}
+          required={!keepPassword}
+        />
+        <PasswordInput
+          name="password_confirmation"
+          label={LISTENER_FIELD_LABELS.password_confirmation}
+          error={errors.password_confirmation}
+          required={!keepPassword}
+        />
+        <TextInput
+          name="nickname"
+          label={LISTENER_FIELD_LABELS.nickname}
+          hint={`サイト上で表示されます（${NICKNAME_MAX}文字以内）`}
+          autoComplete="nickname"
+          maxLength={NICKNAME_MAX}
+          defaultValue={values.nickname}
+          error={errors.nickname}
+          required
+        />
+        <p className="text-slate-600 text-xs leading-relaxed">
+          ご登録は18歳以上の方に限ります。
+          <Link to="/terms" className="text-brand-700 underline">
+            利用規約
+          </Link>
+          と
+          <Link to="/privacy-policy" className="text-brand-700 underline">
+            プライバシーポリシー
+          </Link>
+          をご確認のうえ、お進みください。
+        </p>
+        <SubmitButton>確認画面へ</SubmitButton>
+      </Form>
+    </AuthCard>
+  );
+}
+
+export function StepIndicator({ step }: { step: 1 | 2 | 3 }) {
+  const steps = ["入力", "確認", "完了"];
+  return (
+    <ol className="flex items-center gap-2 text-xs" aria-label="登録の手順">
+      {steps.map((label, index) => {
+        const current = index + 1 === step;
+        return (
+          <li
+            key={label}
+            aria-current={current ? "step" : undefined}
+            className={`flex-1 rounded-full py-1 text-center font-bold ${current ? "bg-brand-600 text-white" : index + 1 < step ? "bg-brand-100 text-brand-700" : "bg-slate-100 text-slate-500"}`}
+          >
+            {index + 1}. {label}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

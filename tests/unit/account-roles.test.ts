@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import { isProtectedPath, loginPath, roleOfPath, safeRedirectPath } from "~/domain/account-roles";
+
+describe("roleOfPath", () => {
+  it.each([
+    ["/listener/mypage", "listener"],
+    ["/listener/login", "listener"],
+    ["/listener/staff/abc", null],
+    ["/listener/liver/abc/sns", null],
+    ["/listener/live/abc", null],
+    ["/liver/mypage/staff/1", "liver"],
+    ["/staff/login", "staff"],
+    ["/", null],
+    ["/search/staff", null],
+    ["/admin/mypage", null],
+    ["", null],
+  ])("%s → %s", (path, role) => {
+    expect(roleOfPath(path)).toBe(role);
+  });
+});
+
+describe("isProtectedPath", () => {
+  it.each([
+    ["/listener/mypage", true],
+    ["/listener/mypage/follow", true],
+    ["/listener/coin", true],
+    ["/listener/login", false],
+    ["/listener/registration/confirm", false],
+    ["/listener/reset", false],
+    ["/listener/staff/abc", false],
+    ["/listener/liver/abc", false],
+    ["/listener/live/abc", false],
+    ["/liver/mypage", true],
+    ["/liver/mypage/price", true],
+    ["/liver/login", false],
+    ["/staff/mypage/schedule", true],
+    ["/staff/registration", false],
+    ["/", false],
+  ])("%s → %s", (path, expected) => {
+    expect(isProtectedPath(path)).toBe(expected);
+  });
+});
+
+describe("safeRedirectPath", () => {
+  it.each([
+    ["/listener/mypage/follow", "/listener/mypage/follow"],
+    ["/listener/staff/abc?tab=sns#top", "/listener/staff/abc?tab=sns#top"],
+    ["/search/staff?area=kabukicho", "/search/staff?area=kabukicho"],
+    ["https://evil.example/", "/listener/mypage"],
+    ["//evil.example/path", "/listener/mypage"],
+    ["/\\evil.example", "/listener/mypage"],
+    ["javascript:alert(1)", "/listener/mypage"],
+    ["mypage", "/listener/mypage"],
+    ["/\u0000x", "/listener/mypage"],
+    ["", "/listener/mypage"],
+    [null, "/listener/mypage"],
+  ])("%s → %s", (from, expected) => {
+    expect(safeRedirectPath(from, "listener")).toBe(expected);
+  });
+
+  it("falls back to the mypage of the role", () => {
+    expect(safeRedirectPath("https://x", "liver")).toBe("/liver/mypage");
+  });
+});
+
+describe("loginPath", () => {
+  it("carries the page to return to", () => {
+    expect(loginPath("staff", "/staff/mypage/schedule?w=2")).toBe(
+      "/staff/login?from=%2Fstaff%2Fmypage%2Fschedule%3Fw%3D2",
+    );
+    expect(loginPath("liver")).toBe("/liver/login");
+  });
+});

@@ -1,0 +1,104 @@
+import { describe, expect, it } from "vitest";
+import {
+  emailChangeMail,
+  escapeHtml,
+  resetPasswordMail,
+  staffInvitationMail,
+  verifyEmailMail,
+} from "~/.server/integrations/mail/templates";
+
+const URL_PLAIN = "https://yoru-navi.example/listener/login?verify=abc.DEF_123-xyz";
+const URL_HOSTILE = 'https://yoru-navi.example/x?a=1&b="><script>alert(1)</script>';
+const NAME_HOSTILE = '<script>alert("name")</script>';
+
+const templates = [
+  {
+    name: "verifyEmailMail",
+    subject: "【ヨルナビ】メールアドレスの確認",
+    render: (name: string, url: string) => verifyEmailMail({ name, url, roleLabel: "ユーザー" }),
+  },
+  {
+    name: "resetPasswordMail",
+    subject: "【ヨルナビ】パスワード再設定のご案内",
+    render: (name: string, url: string) => resetPasswordMail({ name, url }),
+  },
+  {
+    name: "emailChangeMail",
+    subject: "【ヨルナビ】メールアドレス変更の確認",
+    render: (name: string, url: string) => emailChangeMail({ name, url }),
+  },
+  {
+    name: "staffInvitationMail",
+    subject: `【ヨルナビ】${NAME_HOSTILE}からキャスト登録のご招待`,
+    render: (name: string, url: string) => staffInvitationMail({ storeName: name, url }),
+  },
+];
+
+describe("escapeHtml", () => {
+  it("escapes the five HTML-significant characters", () => {
+    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe(
+      "&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;",
+    );
+  });
+});
+
+describe.each(templates)("$name", ({ subject, render }) => {
+  it("has the specified subject", () => {
+    expect(render(NAME_HOSTILE, URL_PLAIN).subject).toBe(subject);
+  });
+
+  it("contains the URL in the text and in the HTML (button and copyable text)", () => {
+    const mail = render("山田 花子", URL_PLAIN);
+    expect(mail.text.split("\n")).toContain(URL_PLAIN);
+    expect(mail.html).toContain(`href="${URL_PLAIN}"`);
+    expect(mail.html.split(URL_PLAIN).length - 1).toBeGreaterThanOrEqual(3);
+  });
+
+  it("escapes names and URLs in the HTML, and keeps them verbatim in the text", () => {
+    const mail = render(NAME_HOSTILE, URL_HOSTILE);
+    expect(mail.html).not.toContain("<script");
+    expect(mail.html).toContain(escapeHtml(NAME_HOSTILE));
+    expect(mail.html).toContain(`href="${escapeHtml(URL_HOSTILE)}"`);
+    expect(mail.text).toContain(NAME_HOSTILE);
+    expect(mail.text).toContain(URL_HOSTILE);
+  });
+
+  it("is a complete HTML document in Japanese with the site's signature", () => {
+    const mail = render("山田 花子", URL_PLAIN);
+    expect(mail.html).toMatch(/^<!DOCTYPE html>\n<html lang="ja">/);
+    expect(mail.html).toContain("</html>");
+    expect(mail.text).toContain("ヨルナビ");
+    expect(mail.text).toContain("お心当たりのない場合は、このメールを破棄してください");
+    expect(mail.text).toContain("https://yoru-navi.example");
+  });
+});
+
+describe("wording", () => {
+  it("greets by name, states the 24-hour validity of a verification link", () => {
+    const mail = verifyEmailMail({ name: "山田 花子", url: URL_PLAIN, roleLabel: "店舗" });
+    expect(mail.text.startsWith("山田 花子 様\n")).toBe(true);
+    expect(mail.text).toContain("店舗アカウント");
+    expect(mail.text).toContain("このリンクの有効期限は24時間です");
+    expect(mail.html).toContain("山田 花子 様");
+    expect(mail.html).toContain("このリンクの有効期限は24時間です");
+  });
+
+  it("says a reset link is valid for 1 hour and once", () => {
+    const mail = resetPasswordMail({ name: "太郎", url: URL_PLAIN });
+    expect(mail.text).toContain("このリンクの有効期限は1時間です");
+    expect(mail.text).toContain("一度だけ");
+  });
+
+  it("falls back to お客様 without a name and keeps header-breaking input out of the subject", () => {
+    expect(resetPasswordMail({ name: "  ", url: URL_PLAIN }).text.startsWith("お客様 様\n")).toBe(true);
+    const invitation = staffInvitationMail({ storeName: "Club\r\nBcc: x@example.com", url: URL_PLAIN });
+    expect(invitation.subject).not.toMatch(/[\r\n]/);
+    expect(staffInvitationMail({ storeName: "A", url: URL_PLAIN, expiresInDays: 7 }).text).toContain("7日間");
+  });
+
+  it("does not make a non-web URL clickable", () => {
+    const mail = resetPasswordMail({ name: "x", url: "javascript:alert(1)" });
+    expect(mail.html).not.toContain('href="javascript:');
+    expect(mail.html).toContain("javascript:alert(1)");
+  });
+});
