@@ -50,7 +50,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: "node server.js",
+    // server.js behind a real SMTP server on loopback (tests read the mails through E2E_MAIL_PORT).
+    command: "npx tsx tests/e2e/support/e2e-server.ts",
     url: `${E2E_BASE_URL}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
@@ -62,6 +63,7 @@ export default defineConfig({
       BASE_URL: E2E_BASE_URL,
       NODE_ENV: "development",
       DATABASE_URL: "",
+      E2E_MAIL_PORT: process.env.E2E_MAIL_PORT ?? "3211",
     },
   },
 });

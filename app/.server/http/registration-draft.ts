@@ -4,14 +4,16 @@ import { createSealedCookie, type SealedCookie } from "./sealed-cookie";
 
 /**
  * What was entered at the input step of a registration, kept (encrypted) for the confirm and
- * complete steps, for 30 minutes, on the registration paths of that role only.
+ * complete steps, for 30 minutes. The cookie's path is the role's (`/listener`), not the
+ * registration's: client navigations load data from `/listener/registration.data`, which a
+ * `/listener/registration` cookie path would not match.
  */
 export function registrationDraft<T>(env: Env, role: AccountRole): SealedCookie<T> {
   return createSealedCookie<T>({
     name: `${role}_registration`,
     secret: env.authSecret,
     purpose: `registration:${role}`,
-    path: `/${role}/registration`,
+    path: `/${role}`,
     maxAgeSeconds: 30 * 60,
     secure: env.baseUrl.startsWith("https://"),
   });
