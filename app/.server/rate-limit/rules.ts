@@ -2,12 +2,13 @@ import type { RateLimitRule } from "./rate-limiter";
 
 /**
  * The abuse limits, in one place. Per IP catches one machine trying many accounts; per account
- * catches many machines (or a rotating proxy) trying one account.
+ * catches many machines (or a rotating proxy) trying one account. Per-IP limits stay generous:
+ * Japanese mobile carriers put many customers behind one address (CGNAT).
  */
 export const RATE_LIMITS = {
-  loginPerIp: { name: "login:ip", limit: 30, windowSeconds: 15 * 60 },
+  loginPerIp: { name: "login:ip", limit: 100, windowSeconds: 15 * 60 },
   loginPerAccount: { name: "login:account", limit: 10, windowSeconds: 15 * 60 },
-  registrationPerIp: { name: "registration:ip", limit: 10, windowSeconds: 60 * 60 },
+  registrationPerIp: { name: "registration:ip", limit: 30, windowSeconds: 60 * 60 },
   resetPerIp: { name: "reset:ip", limit: 10, windowSeconds: 60 * 60 },
   resetPerAccount: { name: "reset:account", limit: 3, windowSeconds: 60 * 60 },
   resendPerIp: { name: "resend:ip", limit: 10, windowSeconds: 60 * 60 },
