@@ -21,6 +21,9 @@ export default [
   route("listener/registration", "routes/listener/registration.tsx"),
   route("listener/registration/confirm", "routes/listener/registration-confirm.tsx"),
   route("listener/registration/complete", "routes/listener/registration-complete.tsx"),
+  route("liver/registration", "routes/liver/registration.tsx"),
+  route("liver/registration/confirm", "routes/liver/registration-confirm.tsx"),
+  route("liver/registration/complete", "routes/liver/registration-complete.tsx"),
   ...ACCOUNT_ROLES.flatMap((role) => [
     route(`${role}/reset`, "routes/account/reset.tsx", { id: `${role}-reset` }),
     route(`${role}/reset/complete`, "routes/account/reset-complete.tsx", { id: `${role}-reset-complete` }),

@@ -3,6 +3,14 @@ import { messages, zEmail, zPassword } from "./validators";
 
 export const NICKNAME_MAX = 20;
 
+/** The labels of the listener registration form, in the order of the form. */
+export const LISTENER_FIELD_LABELS = {
+  email: "メールアドレス",
+  password: "パスワード",
+  password_confirmation: "パスワード（確認）",
+  nickname: "ニックネーム",
+};
+
 /** The listener registration form (contract §3): shared by the page and the service. */
 export const RegisterListenerSchema = z
   .object({

@@ -50,6 +50,11 @@ export function scheduleTimeLabel(value: string): string {
   return value;
 }
 
+/** The end of business hours as a store picks it: "LAST" reads "LAST（閉店まで）". */
+export function businessEndLabel(value: string): string {
+  return value === LAST ? "LAST（閉店まで）" : value;
+}
+
 /** "20:00〜LAST" (U+301C wave dash). */
 export function shiftLabel(start: string, end: string): string {
   return `${scheduleTimeLabel(start)}〜${scheduleTimeLabel(end)}`;

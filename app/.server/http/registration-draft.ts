@@ -18,3 +18,18 @@ export function registrationDraft<T>(env: Env, role: AccountRole): SealedCookie<
     secure: env.baseUrl.startsWith("https://"),
   });
 }
+
+/** Who was just registered, for the complete step's "sent to …" (10 minutes, this browser only). */
+export function registrationDone(
+  env: Env,
+  role: AccountRole,
+): SealedCookie<{ email: string; mailFailed: boolean }> {
+  return createSealedCookie({
+    name: `${role}_registration_done`,
+    secret: env.authSecret,
+    purpose: `registration-done:${role}`,
+    path: `/${role}`,
+    maxAgeSeconds: 10 * 60,
+    secure: env.baseUrl.startsWith("https://"),
+  });
+}

@@ -6,14 +6,17 @@ export function AuthCard({
   lead,
   children,
   footer,
+  wide = false,
 }: {
   title: string;
   lead?: ReactNode;
   children: ReactNode;
   footer?: ReactNode;
+  /** Wider, for the long store registration form. */
+  wide?: boolean;
 }) {
   return (
-    <div className="mx-auto max-w-md px-4 py-8">
+    <div className={`mx-auto ${wide ? "max-w-2xl" : "max-w-md"} px-4 py-8`}>
       <section className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8">
         <h1 className="font-bold text-xl">{title}</h1>
         {lead && <div className="mt-2 text-slate-600 text-sm leading-relaxed">{lead}</div>}

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import { AuthCard, Notice } from "~/components/account/auth-card";
+import { StepIndicator } from "~/components/account/step-indicator";
 import { AUTH_MESSAGES } from "~/domain/auth-messages";
 import { pageTitle } from "~/site";
 import type { Route } from "./+types/registration-complete";
-import { StepIndicator } from "./registration";
 
 export function loader({ request }: Route.LoaderArgs) {
   return { mailFailed: new URL(request.url).searchParams.get("mail") === "failed" };

@@ -2,12 +2,13 @@ import { data, Form, redirect } from "react-router";
 import { registrationDraft } from "~/.server/http/registration-draft";
 import { registerListener } from "~/.server/services/accounts/register-listener";
 import { AuthCard, Notice } from "~/components/account/auth-card";
+import { StepIndicator } from "~/components/account/step-indicator";
 import { SubmitButton } from "~/components/form/submit-button";
 import { AUTH_MESSAGES } from "~/domain/auth-messages";
 import type { RegisterListenerInput } from "~/domain/listener-registration";
+import { LISTENER_FIELD_LABELS } from "~/domain/listener-registration";
 import { pageTitle } from "~/site";
 import type { Route } from "./+types/registration-confirm";
-import { LISTENER_FIELD_LABELS, StepIndicator } from "./registration";
 
 /** Step 2 of 3: shows what was entered (never the password); 登録する creates the account. */
 export function loader({ request, context }: Route.LoaderArgs) {

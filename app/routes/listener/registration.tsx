@@ -2,24 +2,19 @@ import { Form, Link, redirect } from "react-router";
 import { invalid, parseForm } from "~/.server/http/form";
 import { registrationDraft } from "~/.server/http/registration-draft";
 import { AuthCard } from "~/components/account/auth-card";
+import { StepIndicator } from "~/components/account/step-indicator";
 import { FormErrorSummary } from "~/components/form/form-error-summary";
 import { PasswordInput } from "~/components/form/password-input";
 import { SubmitButton } from "~/components/form/submit-button";
 import { TextInput } from "~/components/form/text-input";
 import {
+  LISTENER_FIELD_LABELS,
   NICKNAME_MAX,
   type RegisterListenerInput,
   RegisterListenerSchema,
 } from "~/domain/listener-registration";
 import { pageTitle } from "~/site";
 import type { Route } from "./+types/registration";
-
-export const LISTENER_FIELD_LABELS = {
-  email: "メールアドレス",
-  password: "パスワード",
-  password_confirmation: "パスワード（確認）",
-  nickname: "ニックネーム",
-};
 
 /** Step 1 of 3 (contract §3): input. 戻る from the confirm step comes back here with the draft. */
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -130,25 +125,5 @@ export default function ListenerRegistration({ loaderData, actionData }: Route.C
         <SubmitButton>確認画面へ</SubmitButton>
       </Form>
     </AuthCard>
-  );
-}
-
-export function StepIndicator({ step }: { step: 1 | 2 | 3 }) {
-  const steps = ["入力", "確認", "完了"];
-  return (
-    <ol className="flex items-center gap-2 text-xs" aria-label="登録の手順">
-      {steps.map((label, index) => {
-        const current = index + 1 === step;
-        return (
-          <li
-            key={label}
-            aria-current={current ? "step" : undefined}
-            className={`flex-1 rounded-full py-1 text-center font-bold ${current ? "bg-brand-600 text-white" : index + 1 < step ? "bg-brand-100 text-brand-700" : "bg-slate-100 text-slate-500"}`}
-          >
-            {index + 1}. {label}
-          </li>
-        );
-      })}
-    </ol>
   );
 }

@@ -1,0 +1,119 @@
+import { and, eq, sql } from "drizzle-orm";
+import { findArea } from "~/domain/areas";
+import { type RegisterLiverInput, RegisterLiverSchema } from "~/domain/liver-registration";
+import type { Db } from "../../db/client";
+import { isUniqueViolation } from "../../db/errors";
+import { livers, plans, user } from "../../db/schema";
+import type { Env } from "../../env";
+import type { Mailer, MailResult } from "../../integrations/mail/mailer";
+import { hitRateLimits } from "../../rate-limit/rate-limiter";
+import { RATE_LIMITS } from "../../rate-limit/rules";
+import { insertCredentialUser } from "./insert-credential-user";
+import { sendVerificationMail } from "./send-verification-mail";
+
+export type RegisterLiverResult =
+  | { ok: true; uid: string; mail: MailResult }
+  | { ok: false; error: "email_taken" | "too_many_requests" }
+  /** The chosen plan is unknown or no longer offered: a message at `plan_id`. */
+  | { ok: false; error: "plan_unavailable"; field: "plan_id" };
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/**
+ * A URL-safe slug from the uid ("store-1a2b3c4d"); the whole uid in the rare case that its first
+ * eight characters are already some store's slug.
+ */
+async function slugFor(tx: Tx, uid: string): Promise<string> {
+  const short = `store-${uid.replace(/-/g, "").slice(0, 8)}`;
+  const [taken] = await tx.select({ uid: livers.uid }).from(livers).where(eq(livers.slug, short)).limit(1);
+  return taken ? `store-${uid.replace(/-/g, "")}` : short;
+}
+
+/**
+ * Registers a store (contract §3): the auth account and the `livers` row in one transaction, the
+ * staff limit copied from the chosen plan, listed (`public`) at once; then the verification mail,
+ * whose link lands on /liver/login. The password only creates the credential.
+ */
+export async function registerLiver({
+  db,
+  env,
+  mailer,
+  clientIp,
+  input,
+}: {
+  db: Db;
+  env: Env;
+  mailer: Mailer;
+  clientIp: string;
+  input: RegisterLiverInput;
+}): Promise<RegisterLiverResult> {
+  const data = RegisterLiverSchema.parse(input);
+  const limited = await hitRateLimits(db, [{ rule: RATE_LIMITS.registrationPerIp, subject: clientIp }]);
+  if (!limited.allowed) return { ok: false, error: "too_many_requests" };
+
+  const email = data.email.toLowerCase();
+  const [taken] = await db
+    .select({ id: user.id })
+    .from(user)
+    .where(eq(sql`lower(${user.email})`, email))
+    .limit(1);
+  if (taken) return { ok: false, error: "email_taken" };
+
+  const [plan] = await db
+    .select({ id: plans.id, limit_staff: plans.limit_staff })
+    .from(plans)
+    .where(and(eq(plans.id, data.plan_id), eq(plans.is_active, true)))
+    .limit(1);
+  if (!plan) return { ok: false, error: "plan_unavailable", field: "plan_id" };
+
+  // Until the store sets its exact position, it is placed at the centre of its district.
+  const place = findArea(data.area)?.area;
+
+  let uid: string;
+  try {
+    uid = await db.transaction(async (tx) => {
+      const id = await insertCredentialUser(tx, { email, name: data.store_name, password: data.password });
+      await tx.insert(livers).values({
+        uid: id,
+        store_name: data.store_name,
+        store_name_kana: data.store_name_kana,
+        slug: await slugFor(tx, id),
+        status: "public",
+        email,
+        phone_number: data.phone_number,
+        postal_code: data.postal_code,
+        address: data.address,
+        buildingName: data.buildingName,
+        region: data.region,
+        prefecture: data.prefecture,
+        group: data.group,
+        area: data.area,
+        area_detail: data.area_detail,
+        latitude: place?.lat ?? null,
+        longitude: place?.lng ?? null,
+        store_type: data.store_type,
+        business_start_time: data.business_start_time,
+        business_end_time: data.business_end_time,
+        plan_id: plan.id,
+        limit_staff: plan.limit_staff,
+        services: [],
+        commitments: [],
+      });
+      return id;
+    });
+  } catch (error) {
+    // Two registrations of one address at the same moment: the unique index decides.
+    if (isUniqueViolation(error)) return { ok: false, error: "email_taken" };
+    throw error;
+  }
+
+  const mail = await sendVerificationMail({
+    env,
+    mailer,
+    role: "liver",
+    to: email,
+    name: data.store_name,
+    uid,
+  });
+  return { ok: true, uid, mail };
+}
