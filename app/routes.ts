@@ -7,6 +7,7 @@ import { ACCOUNT_ROLES } from "./domain/account-roles";
 const mypageArea = (role: (typeof ACCOUNT_ROLES)[number]) =>
   layout("routes/account/mypage-layout.tsx", { id: `${role}-mypage-layout` }, [
     route(`${role}/mypage`, "routes/account/mypage-home.tsx", { id: `${role}-mypage` }),
+    route(`${role}/mypage/setting`, `routes/${role}/mypage-setting.tsx`, { id: `${role}-mypage-setting` }),
     route(`${role}/mypage/*`, "routes/account/mypage-not-found.tsx", { id: `${role}-mypage-404` }),
     ...(role === "listener"
       ? [route("listener/coin", "routes/account/mypage-not-found.tsx", { id: "listener-coin-404" })]

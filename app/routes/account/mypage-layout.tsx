@@ -35,6 +35,14 @@ export default function MypageLayout({ loaderData }: Route.ComponentProps) {
           >
             ホーム
           </NavLink>
+          <NavLink
+            to={`/${viewer.type}/mypage/setting`}
+            className={({ isActive }) =>
+              `rounded-full px-3 py-2 ${isActive ? "bg-brand-50 font-bold text-brand-700" : "hover:bg-slate-100"}`
+            }
+          >
+            設定
+          </NavLink>
           <Form method="post" action="/logout">
             <button
               type="submit"

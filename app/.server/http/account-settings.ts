@@ -1,0 +1,173 @@
+import { type AppLoadContext, data, redirect } from "react-router";
+import type { AccountRole } from "~/domain/account-roles";
+import {
+  EmailChangeSchema,
+  isEmailChangeErrorKey,
+  isSettingsDoneKey,
+  MAIL_SETTINGS_BY_ROLE,
+  mailSettingFormSchema,
+  NicknameSchema,
+  PasswordChangeSchema,
+  SETTINGS_MESSAGES,
+  type SettingsDoneKey,
+} from "~/domain/account-settings";
+import { AUTH_MESSAGES } from "~/domain/auth-messages";
+import { requireViewer } from "../auth/viewer";
+import { changeNickname } from "../services/accounts/change-nickname";
+import { changePassword } from "../services/accounts/change-password";
+import { confirmEmailChange } from "../services/accounts/confirm-email-change";
+import { getAccountProfile } from "../services/accounts/get-account-profile";
+import { requestEmailChange } from "../services/accounts/request-email-change";
+import { updateMailSettings } from "../services/accounts/update-mail-settings";
+import { type FieldErrors, FORM_ERROR_KEY, type FormValues, formValues, parseForm } from "./form";
+
+/**
+ * The shared loader and action of the three account setting pages (`/{role}/mypage/setting`).
+ * Each form posts an `intent`; a success redirects back with `?done=<key>` (so a reload does not
+ * send the form again and the header shows the new name), a failure answers 400 with the form's
+ * messages and values (never passwords).
+ */
+
+export type SettingsIntent = "nickname" | "mail_setting" | "email" | "password";
+
+export const SETTINGS_INTENTS: Record<AccountRole, readonly SettingsIntent[]> = {
+  listener: ["nickname", "mail_setting", "email", "password"],
+  liver: ["mail_setting", "email", "password"],
+  staff: ["password"],
+};
+
+export interface SettingsActionData {
+  intent: string;
+  errors: FieldErrors;
+  values: FormValues;
+}
+
+const settingsPath = (role: AccountRole) => `/${role}/mypage/setting`;
+
+function failed(intent: string, values: FormValues, errors: FieldErrors, status = 400) {
+  return data<SettingsActionData>({ intent, values, errors }, { status });
+}
+
+export async function loadSettings({
+  request,
+  context,
+  role,
+}: {
+  request: Request;
+  context: AppLoadContext;
+  role: AccountRole;
+}) {
+  const viewer = await requireViewer(request, context, role);
+  const url = new URL(request.url);
+
+  // The link of the confirmation mail: complete the change, then show the page without the token.
+  const token = url.searchParams.get("email_token");
+  if (token !== null) {
+    const current = await context.auth.api.getSession({ headers: request.headers });
+    const result = await confirmEmailChange({
+      db: context.db,
+      actor: viewer,
+      input: { token, keepSessionId: current?.session.id },
+    });
+    throw redirect(
+      `${settingsPath(role)}?${result.ok ? "done=email_changed" : `email_error=${result.error}`}`,
+    );
+  }
+
+  const profile = await getAccountProfile({ db: context.db, actor: viewer });
+  const done = url.searchParams.get("done");
+  const emailError = url.searchParams.get("email_error");
+  return {
+    email: viewer.email,
+    nickname: profile && "nickname" in profile ? profile.nickname : viewer.name,
+    mailSetting:
+      profile && "mail_setting" in profile
+        ? (profile.mail_setting as unknown as Record<string, boolean>)
+        : null,
+    done: isSettingsDoneKey(done) ? done : null,
+    emailError: isEmailChangeErrorKey(emailError) ? emailError : null,
+  };
+}
+
+export async function settingsAction({
+  request,
+  context,
+  role,
+}: {
+  request: Request;
+  context: AppLoadContext;
+  role: AccountRole;
+}) {
+  const viewer = await requireViewer(request, context, role);
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return failed("", {}, { [FORM_ERROR_KEY]: SETTINGS_MESSAGES.unknown_intent });
+  }
+  const intent = String(form.get("intent") ?? "");
+  const done = (key: SettingsDoneKey, headers?: Headers) =>
+    redirect(`${settingsPath(role)}?done=${key}`, headers ? { headers } : undefined);
+
+  if (!(SETTINGS_INTENTS[role] as readonly string[]).includes(intent)) {
+    return failed(intent, formValues(form), { [FORM_ERROR_KEY]: SETTINGS_MESSAGES.unknown_intent });
+  }
+
+  if (intent === "nickname") {
+    const parsed = await parseForm(form, NicknameSchema);
+    if (!parsed.ok) return failed(intent, parsed.values, parsed.errors);
+    const result = await changeNickname({ db: context.db, actor: viewer, input: parsed.data });
+    if (!result.ok)
+      return failed(intent, parsed.values, { [FORM_ERROR_KEY]: SETTINGS_MESSAGES.forbidden }, 403);
+    throw done("nickname");
+  }
+
+  if (intent === "mail_setting") {
+    const schema = mailSettingFormSchema(
+      role === "liver" ? MAIL_SETTINGS_BY_ROLE.liver : MAIL_SETTINGS_BY_ROLE.listener,
+    );
+    const parsed = await parseForm(form, schema, { arrays: ["mail_setting"] });
+    if (!parsed.ok) return failed(intent, parsed.values, parsed.errors);
+    const result = await updateMailSettings({ db: context.db, actor: viewer, input: parsed.data });
+    if (!result.ok)
+      return failed(intent, parsed.values, { [FORM_ERROR_KEY]: SETTINGS_MESSAGES.forbidden }, 403);
+    throw done("mail_setting");
+  }
+
+  if (intent === "email") {
+    const parsed = await parseForm(form, EmailChangeSchema);
+    if (!parsed.ok) return failed(intent, parsed.values, parsed.errors);
+    const result = await requestEmailChange({ ...context, actor: viewer, input: parsed.data });
+    if (!result.ok) {
+      if (result.error === "wrong_password")
+        return failed(intent, parsed.values, { current_password: AUTH_MESSAGES.wrong_password });
+      if (result.error === "email_taken")
+        return failed(intent, parsed.values, { email: AUTH_MESSAGES.email_taken });
+      if (result.error === "same_email")
+        return failed(intent, parsed.values, { email: SETTINGS_MESSAGES.same_email });
+      return failed(intent, parsed.values, { [FORM_ERROR_KEY]: SETTINGS_MESSAGES.forbidden }, 403);
+    }
+    if (result.mail.status === "failed")
+      return failed(intent, parsed.values, { [FORM_ERROR_KEY]: SETTINGS_MESSAGES.mail_failed }, 503);
+    throw done("email_sent");
+  }
+
+  // password
+  const parsed = await parseForm(form, PasswordChangeSchema);
+  if (!parsed.ok) return failed(intent, parsed.values, parsed.errors);
+  const result = await changePassword({
+    auth: context.auth,
+    actor: viewer,
+    headers: request.headers,
+    input: parsed.data,
+  });
+  if (!result.ok) {
+    if (result.error === "wrong_password")
+      return failed(intent, parsed.values, { current_password: AUTH_MESSAGES.wrong_password });
+    return failed(intent, parsed.values, { [FORM_ERROR_KEY]: SETTINGS_MESSAGES.forbidden }, 403);
+  }
+  // The old session ended with the change: the new cookie keeps this device signed in.
+  const headers = new Headers();
+  for (const cookie of result.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  throw done("password", headers);
+}
