@@ -10,6 +10,7 @@ import { createAuth } from "~/.server/auth/create-auth";
 import type { Db } from "~/.server/db/client";
 import type { Env } from "~/.server/env";
 import { createMailer } from "~/.server/integrations/mail/mailer";
+import { localImageStorage } from "~/.server/integrations/storage/image-storage";
 import "./context";
 
 export interface AppOptions {
@@ -27,6 +28,7 @@ export function createApp({ db, env, vite }: AppOptions): express.Express {
   app.set("trust proxy", env.trustProxy);
   const mailer = createMailer({ db, env });
   const auth = createAuth({ db, env, mailer });
+  const images = localImageStorage(env.dataDir);
 
   app.use((_req, res, next) => {
     res.locals.nonce = randomBytes(16).toString("base64");
@@ -78,6 +80,7 @@ export function createApp({ db, env, vite }: AppOptions): express.Express {
         env,
         auth,
         mailer,
+        images,
         clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
         nonce: res.locals.nonce as string,
       }),

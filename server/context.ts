@@ -2,6 +2,7 @@ import type { Auth } from "~/.server/auth/create-auth";
 import type { Db } from "~/.server/db/client";
 import type { Env } from "~/.server/env";
 import type { Mailer } from "~/.server/integrations/mail/mailer";
+import type { ImageStorage } from "~/.server/integrations/storage/image-storage";
 
 /** What every loader and action receives as `context`. */
 export interface RequestContext {
@@ -9,6 +10,8 @@ export interface RequestContext {
   env: Env;
   auth: Auth;
   mailer: Mailer;
+  /** Where uploaded pictures go after they are re-encoded. */
+  images: ImageStorage;
   /** The client's address: the socket's, or the proxy's report when TRUST_PROXY says so. */
   clientIp: string;
   /** CSP nonce of this response, for inline scripts. */

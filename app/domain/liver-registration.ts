@@ -2,6 +2,7 @@ import { z } from "zod";
 import { isValidAreaPath } from "./areas";
 import { STORE_TYPE_DEFAULT, STORE_TYPE_VALUES } from "./options";
 import { LAST, TIME_CHOICES } from "./schedule-times";
+import { blankWhenMissing, charLength, TEXT_FIELD_MESSAGES, zChoice, zLine, zTicked } from "./text-fields";
 import { messages, validatePhone, zEmail, zKatakana, zPassword, zPhone, zPostalCode } from "./validators";
 
 export const STORE_NAME_MAX = 50;
@@ -35,71 +36,18 @@ export const LIVER_FIELD_LABELS = {
 export type LiverField = keyof typeof LIVER_FIELD_LABELS;
 
 export const LIVER_REGISTRATION_MESSAGES = {
-  select: "選択してください",
   area: "エリアを正しく選択してください",
   time: "一覧から選択してください",
   store_type: "業種を一覧から選択してください",
   password_mismatch: "パスワードが一致しません",
   agree: "店舗利用規約への同意が必要です",
-  control_characters: "使用できない文字が含まれています",
   plan_unavailable: "選択されたプランは現在お申し込みいただけません。プランを選び直してください",
-  maxLength: (label: string, max: number) => `${label}は${max}文字以内で入力してください`,
 } as const;
 
 const M = LIVER_REGISTRATION_MESSAGES;
 
 /** The end of business may be "LAST" (until the last customer leaves), as in the staff schedules. */
 export const BUSINESS_END_CHOICES: readonly string[] = Object.freeze([...TIME_CHOICES, LAST]);
-
-/** Length in characters as a person counts them (an emoji is one), not UTF-16 units. */
-const charLength = (s: string) => Array.from(s).length;
-
-// C0/C1 controls (a text input cannot send them; a crafted post can).
-const CONTROL_CHARACTERS = /\p{Cc}/u;
-
-/**
- * A field the browser did not send becomes "": its message is the field's own ("選択してください"),
- * and the checks across fields below still run (zod skips them after a type error).
- */
-const blankWhenMissing = (value: unknown) => (value === undefined || value === null ? "" : value);
-
-/** A trimmed single-line text of at most `max` characters; required unless told otherwise. */
-function zLine(label: string, max: number, { required = true } = {}) {
-  return z.preprocess(
-    blankWhenMissing,
-    z
-      .string({ error: messages.invalid_type })
-      .trim()
-      .superRefine((value, ctx) => {
-        if (value === "") {
-          if (required) ctx.addIssue({ code: "custom", message: messages.required });
-          return;
-        }
-        if (CONTROL_CHARACTERS.test(value)) ctx.addIssue({ code: "custom", message: M.control_characters });
-        else if (charLength(value) > max) ctx.addIssue({ code: "custom", message: M.maxLength(label, max) });
-      }),
-  );
-}
-
-/**
- * A value picked from a list (select or radios). A browser sends nothing for radios left
- * unchosen: that is "選択してください" too, not the generic "入力してください".
- */
-function zChoice(isAllowed: (value: string) => boolean, invalidMessage: string, { required = true } = {}) {
-  return z.preprocess(
-    blankWhenMissing,
-    z
-      .string({ error: messages.invalid_type })
-      .trim()
-      .superRefine((value, ctx) => {
-        if (value === "") {
-          if (required) ctx.addIssue({ code: "custom", message: M.select });
-          return;
-        }
-        if (!isAllowed(value)) ctx.addIssue({ code: "custom", message: invalidMessage });
-      }),
-  );
-}
 
 /** An area id: only its shape here; the path as a whole is checked by `isValidAreaPath`. */
 const zAreaId = (options?: { required?: boolean }) =>
@@ -117,7 +65,7 @@ export const RegisterLiverSchema = z
       if (charLength(value) > STORE_NAME_KANA_MAX)
         ctx.addIssue({
           code: "custom",
-          message: M.maxLength(LIVER_FIELD_LABELS.store_name_kana, STORE_NAME_KANA_MAX),
+          message: TEXT_FIELD_MESSAGES.maxLength(LIVER_FIELD_LABELS.store_name_kana, STORE_NAME_KANA_MAX),
         });
     }),
     store_type: z.preprocess(
@@ -143,12 +91,9 @@ export const RegisterLiverSchema = z
     email: zEmail(),
     password: zPassword(),
     password_confirmation: z.preprocess(blankWhenMissing, z.string({ error: messages.invalid_type })),
-    plan_id: zChoice((value) => /^[A-Za-z0-9_-]{1,64}$/.test(value), M.select),
+    plan_id: zChoice((value) => /^[A-Za-z0-9_-]{1,64}$/.test(value), TEXT_FIELD_MESSAGES.select),
     // A checkbox sends "1" (or the browser default "on") when ticked and nothing otherwise.
-    agree: z
-      .unknown()
-      .refine((value) => value === "1" || value === "on" || value === true, M.agree)
-      .transform(() => true as const),
+    agree: zTicked(M.agree),
   })
   // Cross-field rules also run when other fields are wrong, so every message shows at once.
   .superRefine((v, ctx) => {

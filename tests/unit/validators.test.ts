@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
+import { zChoice, zLine, zMultiline } from "~/domain/text-fields";
 import {
   isEmail,
   isHiraganaOnly,
@@ -382,5 +383,32 @@ describe("zod helpers", () => {
       expect(result.success).toBe(false);
       expect(result.error?.issues.map((issue) => issue.message)).toEqual([expected.message]);
     }
+  });
+});
+
+describe("text fields (zLine, zMultiline, zChoice)", () => {
+  const line = zLine("店舗名", 5);
+  const multi = zMultiline("メッセージ", 5, { required: false });
+  const choice = zChoice((v) => ["a", "b"].includes(v), "一覧から選択してください");
+  it.each([
+    [line, "  クラブ  ", { ok: true, value: "クラブ" }],
+    [line, "", { ok: false, message: "入力してください" }],
+    [line, undefined, { ok: false, message: "入力してください" }],
+    [line, "あいうえおか", { ok: false, message: "店舗名は5文字以内で入力してください" }],
+    [line, "🍾🍾🍾🍾🍾", { ok: true, value: "🍾🍾🍾🍾🍾" }],
+    [line, "a\nb", { ok: false, message: "使用できない文字が含まれています" }],
+    [line, "a\u0000b", { ok: false, message: "使用できない文字が含まれています" }],
+    [multi, "a\r\nb", { ok: true, value: "a\nb" }],
+    [multi, "", { ok: true, value: "" }],
+    [multi, "a\u0007", { ok: false, message: "使用できない文字が含まれています" }],
+    [multi, "123456", { ok: false, message: "メッセージは5文字以内で入力してください" }],
+    [choice, "a", { ok: true, value: "a" }],
+    [choice, "", { ok: false, message: "選択してください" }],
+    [choice, "c", { ok: false, message: "一覧から選択してください" }],
+    [choice, 42, { ok: false, message: "入力内容が正しくありません" }],
+  ] as const)("%#: %j", (schema, input, expected) => {
+    const result = schema.safeParse(input);
+    if (expected.ok) expect(result).toMatchObject({ success: true, data: expected.value });
+    else expect(result.error?.issues[0]?.message).toBe(expected.message);
   });
 });

@@ -1,5 +1,6 @@
 export * from "./auth";
 export * from "./favorites";
+export * from "./inquiries";
 export * from "./listeners";
 export * from "./livers";
 export * from "./logs";
@@ -8,4 +9,5 @@ export * from "./plans";
 export * from "./rate-limits";
 export * from "./rooms";
 export * from "./schedules";
+export * from "./staff-invitations";
 export * from "./staffs";

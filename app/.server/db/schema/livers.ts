@@ -9,6 +9,7 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import type { PriceSystem } from "../../../domain/price-system";
 import { user } from "./auth";
 import { createdAt, emptyTextArray, searchTextExpression, updatedAt } from "./columns";
 import { plans } from "./plans";
@@ -73,6 +74,8 @@ export const livers = pgTable(
     plan_id: text("plan_id").references(() => plans.id),
     new_plan_id: text("new_plan_id").references(() => plans.id),
     limit_staff: integer("limit_staff").notNull().default(0),
+    /** The structured 料金システム (issue 4); null until the store sets it. */
+    price_system: jsonb("price_system").$type<PriceSystem | null>(),
     search_text: text("search_text")
       .notNull()
       .generatedAlwaysAs(searchTextExpression(["store_name", "store_name_kana"])),

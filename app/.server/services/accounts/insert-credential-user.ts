@@ -12,9 +12,17 @@ type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
  */
 export async function insertCredentialUser(
   tx: Tx | Db,
-  input: { email: string; name: string; password: string; username?: string; emailVerified?: boolean },
+  input: {
+    /** A uid chosen by the caller (when other rows need it first); a fresh one otherwise. */
+    id?: string;
+    email: string;
+    name: string;
+    password: string;
+    username?: string;
+    emailVerified?: boolean;
+  },
 ): Promise<string> {
-  const id = randomUUID();
+  const id = input.id ?? randomUUID();
   await tx.insert(user).values({
     id,
     email: input.email.toLowerCase(),

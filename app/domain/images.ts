@@ -1,0 +1,23 @@
+/**
+ * Limits of uploaded pictures (store and staff images, listener icons). Every upload is decoded
+ * and re-encoded on the server (sharp), so these bound the work a request can cause.
+ */
+export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+/** Decoding stops beyond this many pixels (a "decompression bomb" is refused, not processed). */
+export const IMAGE_MAX_INPUT_PIXELS = 40_000_000;
+/** The stored picture fits into this square (long side), never enlarged. */
+export const IMAGE_MAX_SIDE = 1600;
+/** Store and staff galleries hold at most this many pictures. */
+export const GALLERY_MAX_IMAGES = 10;
+export const IMAGE_ACCEPT = "image/jpeg,image/png,image/webp,image/gif,image/avif";
+
+export const IMAGE_MESSAGES = {
+  required: "画像を選択してください",
+  too_large: `画像のファイルサイズは${IMAGE_MAX_BYTES / 1024 / 1024}MBまでです`,
+  too_many_pixels: "画像の解像度が大きすぎます。縮小してからお試しください",
+  unsupported: "JPEG・PNG・WebP・GIF・AVIF形式の画像を選択してください",
+  broken: "画像を読み込めませんでした。別の画像をお試しください",
+  gallery_full: `画像は${GALLERY_MAX_IMAGES}枚まで登録できます`,
+} as const;
+
+export type ImageErrorKey = Exclude<keyof typeof IMAGE_MESSAGES, "gallery_full" | "required">;

@@ -1,0 +1,61 @@
+import { z } from "zod";
+import { blankWhenMissing, charLength, TEXT_FIELD_MESSAGES, zLine } from "./text-fields";
+import { messages, zKatakana, zLoginId, zPassword } from "./validators";
+
+export const STAFF_NAME_MAX = 30;
+export const STAFF_NAME_KANA_MAX = 60;
+
+/** The labels of the staff account fields, in the order of the forms. */
+export const STAFF_ACCOUNT_LABELS = {
+  name: "名前（源氏名）",
+  name_kana: "フリガナ",
+  login_id: "ログインID",
+  password: "パスワード",
+  password_confirmation: "パスワード（確認）",
+} as const;
+
+export const STAFF_ACCOUNT_MESSAGES = {
+  /** contract §4 */
+  limit_reached: "登録できるスタッフ数の上限に達しています",
+  login_id_taken: "このログインIDは既に使われています。別のログインIDをご利用ください。",
+  password_mismatch: "パスワードが一致しません",
+  store_unavailable: "この店舗では現在スタッフを登録できません",
+} as const;
+
+/**
+ * A staff account (contract §3): name, katakana reading, login_id (4–30 of A–Z a–z 0–9 _ . -,
+ * unique case-insensitively) and password. Used by the invitation registration and by the store's
+ * own staff creation.
+ */
+export const StaffAccountSchema = z
+  .object({
+    name: zLine(STAFF_ACCOUNT_LABELS.name, STAFF_NAME_MAX),
+    name_kana: zKatakana().superRefine((value, ctx) => {
+      if (charLength(value) > STAFF_NAME_KANA_MAX)
+        ctx.addIssue({
+          code: "custom",
+          message: TEXT_FIELD_MESSAGES.maxLength(STAFF_ACCOUNT_LABELS.name_kana, STAFF_NAME_KANA_MAX),
+        });
+    }),
+    login_id: zLoginId(),
+    password: zPassword(),
+    password_confirmation: z.preprocess(blankWhenMissing, z.string({ error: messages.invalid_type })),
+  })
+  .superRefine((v, ctx) => {
+    if (v.password !== v.password_confirmation)
+      ctx.addIssue({
+        code: "custom",
+        path: ["password_confirmation"],
+        message: STAFF_ACCOUNT_MESSAGES.password_mismatch,
+      });
+  });
+
+export type StaffAccountInput = z.output<typeof StaffAccountSchema>;
+
+/**
+ * The internal e-mail of a staff account (spec §3 `login_email`): staff sign in by login_id, and
+ * the auth library wants a unique address. `.invalid` (RFC 2606) can never receive mail.
+ */
+export function staffLoginEmail(uid: string): string {
+  return `staff-${uid}@staff.invalid`;
+}
