@@ -1,18 +1,33 @@
-import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
-import { ACCOUNT_ROLES } from "./domain/account-roles";
+import { index, layout, type RouteConfig, type RouteConfigEntry, route } from "@react-router/dev/routes";
+import { ACCOUNT_ROLES, type AccountRole } from "./domain/account-roles";
 
 // The explicit route table. Paths are exactly those of the spec (§2) and the contract (§2, §5).
 
-/** The mypage area of a role: guarded by the shared layout; unknown sub-paths are 404 after the guard. */
-const mypageArea = (role: (typeof ACCOUNT_ROLES)[number]) =>
+/**
+ * The mypage area of a role: guarded by the shared layout (spec §2 "shared wrapper"); unknown
+ * sub-paths answer 404 after the guard, so a visitor learns nothing about what exists.
+ */
+const mypageArea = (role: AccountRole, pages: RouteConfigEntry[]) =>
   layout("routes/account/mypage-layout.tsx", { id: `${role}-mypage-layout` }, [
-    route(`${role}/mypage`, "routes/account/mypage-home.tsx", { id: `${role}-mypage` }),
-    route(`${role}/mypage/setting`, `routes/${role}/mypage-setting.tsx`, { id: `${role}-mypage-setting` }),
+    ...pages,
     route(`${role}/mypage/*`, "routes/account/mypage-not-found.tsx", { id: `${role}-mypage-404` }),
-    ...(role === "listener"
-      ? [route("listener/coin", "routes/account/mypage-not-found.tsx", { id: "listener-coin-404" })]
-      : []),
   ]);
+
+const LISTENER_MYPAGE = [
+  route("listener/mypage", "routes/account/mypage-home.tsx", { id: "listener-mypage" }),
+  route("listener/mypage/setting", "routes/listener/mypage-setting.tsx"),
+  route("listener/coin", "routes/account/mypage-not-found.tsx", { id: "listener-coin-404" }),
+];
+
+const LIVER_MYPAGE = [
+  route("liver/mypage", "routes/account/mypage-home.tsx", { id: "liver-mypage" }),
+  route("liver/mypage/setting", "routes/liver/mypage-setting.tsx"),
+];
+
+const STAFF_MYPAGE = [
+  route("staff/mypage", "routes/account/mypage-home.tsx", { id: "staff-mypage" }),
+  route("staff/mypage/setting", "routes/staff/mypage-setting.tsx"),
+];
 
 export default [
   index("routes/public/home.tsx"),
@@ -30,7 +45,9 @@ export default [
     route(`${role}/reset/complete`, "routes/account/reset-complete.tsx", { id: `${role}-reset-complete` }),
   ]),
   route("logout", "routes/account/logout.ts"),
-  ...ACCOUNT_ROLES.map(mypageArea),
+  mypageArea("listener", LISTENER_MYPAGE),
+  mypageArea("liver", LIVER_MYPAGE),
+  mypageArea("staff", STAFF_MYPAGE),
 
   route("api/health", "routes/api/health.ts"),
   route("api/areas", "routes/api/areas.ts"),

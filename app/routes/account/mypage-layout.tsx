@@ -1,5 +1,6 @@
 import { Form, NavLink, Outlet } from "react-router";
 import { requireViewer } from "~/.server/auth/viewer";
+import { MYPAGE_NAV } from "~/components/layout/mypage-nav";
 import { ROLE_LABELS, roleOfPath } from "~/domain/account-roles";
 import type { Route } from "./+types/mypage-layout";
 
@@ -16,44 +17,48 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function MypageLayout({ loaderData }: Route.ComponentProps) {
   const { viewer } = loaderData;
+  const items = MYPAGE_NAV[viewer.type];
   return (
-    <div className="mx-auto max-w-4xl px-4 py-6">
-      <div className="mb-6 flex flex-wrap items-center justify-between gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
-        <div className="min-w-0">
-          <p className="text-slate-500 text-xs">{ROLE_LABELS[viewer.type]}アカウント</p>
-          <p className="truncate font-bold text-lg" data-testid="mypage-name">
-            {viewer.name}
-          </p>
-        </div>
-        <nav aria-label="マイページ" className="flex items-center gap-2 text-sm">
-          <NavLink
-            to={`/${viewer.type}/mypage`}
-            end
-            className={({ isActive }) =>
-              `rounded-full px-3 py-2 ${isActive ? "bg-brand-50 font-bold text-brand-700" : "hover:bg-slate-100"}`
-            }
-          >
-            ホーム
-          </NavLink>
-          <NavLink
-            to={`/${viewer.type}/mypage/setting`}
-            className={({ isActive }) =>
-              `rounded-full px-3 py-2 ${isActive ? "bg-brand-50 font-bold text-brand-700" : "hover:bg-slate-100"}`
-            }
-          >
-            設定
-          </NavLink>
-          <Form method="post" action="/logout">
+    <div className="mx-auto max-w-5xl px-4 py-6 wide:grid wide:grid-cols-[14rem_1fr] wide:items-start wide:gap-6">
+      <aside className="mb-6 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 wide:sticky wide:top-20 wide:mb-0">
+        <div className="flex items-center justify-between gap-3 p-4 wide:block">
+          <div className="min-w-0">
+            <p className="text-slate-500 text-xs">{ROLE_LABELS[viewer.type]}アカウント</p>
+            <p className="truncate font-bold text-lg" data-testid="mypage-name">
+              {viewer.name}
+            </p>
+          </div>
+          <Form method="post" action="/logout" className="shrink-0 wide:mt-3">
             <button
               type="submit"
-              className="rounded-full border border-slate-300 px-3 py-2 hover:bg-slate-100"
+              className="min-h-11 rounded-full border border-slate-300 px-4 text-sm hover:bg-slate-100"
             >
               ログアウト
             </button>
           </Form>
+        </div>
+        {/* A row that scrolls sideways on a phone; a list in the sidebar from 1024 px. */}
+        <nav aria-label="マイページ" className="border-slate-100 border-t">
+          <ul className="flex gap-1 overflow-x-auto px-2 py-2 text-sm wide:flex-col wide:overflow-visible">
+            {items.map((item) => (
+              <li key={item.to} className="shrink-0">
+                <NavLink
+                  to={item.to}
+                  end={item.end}
+                  className={({ isActive }) =>
+                    `flex min-h-11 items-center whitespace-nowrap rounded-full px-4 wide:rounded-lg ${isActive ? "bg-brand-50 font-bold text-brand-700" : "text-slate-700 hover:bg-slate-100"}`
+                  }
+                >
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
         </nav>
+      </aside>
+      <div className="min-w-0">
+        <Outlet />
       </div>
-      <Outlet />
     </div>
   );
 }
