@@ -40,6 +40,9 @@ export default [
   route("liver/registration", "routes/liver/registration.tsx"),
   route("liver/registration/confirm", "routes/liver/registration-confirm.tsx"),
   route("liver/registration/complete", "routes/liver/registration-complete.tsx"),
+  route("staff/registration", "routes/staff/registration.tsx"),
+  route("staff/registration/confirm", "routes/staff/registration-confirm.tsx"),
+  route("staff/registration/complete", "routes/staff/registration-complete.tsx"),
   ...ACCOUNT_ROLES.flatMap((role) => [
     route(`${role}/reset`, "routes/account/reset.tsx", { id: `${role}-reset` }),
     route(`${role}/reset/complete`, "routes/account/reset-complete.tsx", { id: `${role}-reset-complete` }),

@@ -43,6 +43,8 @@ export function createApp({ db, env, vite }: AppOptions): express.Express {
             directives: {
               "script-src": ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.nonce}'`],
               "img-src": ["'self'", "data:", "blob:"],
+              // Previews of a chosen picture are blob: URLs of this page.
+              "connect-src": ["'self'", "blob:"],
               "frame-src": ["https://www.youtube-nocookie.com", "https://www.youtube.com"],
               "upgrade-insecure-requests": env.isProduction ? [] : null,
             },
@@ -52,10 +54,11 @@ export function createApp({ db, env, vite }: AppOptions): express.Express {
   );
   app.use(compression());
 
-  app.use(
-    "/uploads",
-    express.static(path.join(env.dataDir, "uploads"), { maxAge: "7d", fallthrough: false, index: false }),
-  );
+  app.use("/uploads", express.static(path.join(env.dataDir, "uploads"), { maxAge: "7d", index: false }));
+  // A removed or never-existing upload is a plain 404, not an error worth a stack trace in the log.
+  app.use("/uploads", (_req, res) => {
+    res.status(404).type("text/plain").send("Not Found");
+  });
 
   if (vite) {
     app.use(vite.middlewares);

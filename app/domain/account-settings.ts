@@ -93,6 +93,8 @@ export type PasswordChangeInput = z.input<typeof PasswordChangeSchema>;
 /** What a finished step says (the page is reached again with `?done=<key>`). */
 export const SETTINGS_DONE_MESSAGES = {
   nickname: "ニックネームを変更しました",
+  image: "プロフィール画像を変更しました",
+  image_removed: "プロフィール画像を削除しました",
   mail_setting: "メール通知設定を保存しました",
   email_sent:
     "新しいメールアドレスに確認メールを送信しました。メール内のリンクを開くと変更が完了します（有効期限は24時間です）。",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { AUTH_MESSAGES } from "./auth-messages";
 import { blankWhenMissing, charLength, TEXT_FIELD_MESSAGES, zLine } from "./text-fields";
 import { messages, zKatakana, zLoginId, zPassword } from "./validators";
 
@@ -15,8 +16,7 @@ export const STAFF_ACCOUNT_LABELS = {
 } as const;
 
 export const STAFF_ACCOUNT_MESSAGES = {
-  /** contract §4 */
-  limit_reached: "登録できるスタッフ数の上限に達しています",
+  limit_reached: AUTH_MESSAGES.staff_limit,
   login_id_taken: "このログインIDは既に使われています。別のログインIDをご利用ください。",
   password_mismatch: "パスワードが一致しません",
   store_unavailable: "この店舗では現在スタッフを登録できません",

@@ -12,7 +12,9 @@ import {
   type SettingsDoneKey,
 } from "~/domain/account-settings";
 import { AUTH_MESSAGES } from "~/domain/auth-messages";
+import { IMAGE_MAX_BYTES, IMAGE_MESSAGES } from "~/domain/images";
 import { requireViewer } from "../auth/viewer";
+import { changeListenerImage } from "../services/accounts/change-listener-image";
 import { changeNickname } from "../services/accounts/change-nickname";
 import { changePassword } from "../services/accounts/change-password";
 import { confirmEmailChange } from "../services/accounts/confirm-email-change";
@@ -20,6 +22,7 @@ import { getAccountProfile } from "../services/accounts/get-account-profile";
 import { requestEmailChange } from "../services/accounts/request-email-change";
 import { updateMailSettings } from "../services/accounts/update-mail-settings";
 import { type FieldErrors, FORM_ERROR_KEY, type FormValues, formValues, parseForm } from "./form";
+import { readLimitedFormData } from "./limited-form-data";
 
 /**
  * The shared loader and action of the three account setting pages (`/{role}/mypage/setting`).
@@ -28,10 +31,10 @@ import { type FieldErrors, FORM_ERROR_KEY, type FormValues, formValues, parseFor
  * messages and values (never passwords).
  */
 
-export type SettingsIntent = "nickname" | "mail_setting" | "email" | "password";
+export type SettingsIntent = "nickname" | "image" | "mail_setting" | "email" | "password";
 
 export const SETTINGS_INTENTS: Record<AccountRole, readonly SettingsIntent[]> = {
-  listener: ["nickname", "mail_setting", "email", "password"],
+  listener: ["nickname", "image", "mail_setting", "email", "password"],
   liver: ["mail_setting", "email", "password"],
   staff: ["password"],
 };
@@ -80,6 +83,7 @@ export async function loadSettings({
   return {
     email: viewer.email,
     nickname: profile && "nickname" in profile ? profile.nickname : viewer.name,
+    imageUrl: profile && "image_url" in profile ? profile.image_url : "",
     mailSetting:
       profile && "mail_setting" in profile
         ? (profile.mail_setting as unknown as Record<string, boolean>)
@@ -99,12 +103,14 @@ export async function settingsAction({
   role: AccountRole;
 }) {
   const viewer = await requireViewer(request, context, role);
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return failed("", {}, { [FORM_ERROR_KEY]: SETTINGS_MESSAGES.unknown_intent });
+  // Only the picture form sends a file; its body is read with a limit, not buffered whatever its size.
+  const read = await readLimitedFormData(request, IMAGE_MAX_BYTES + 64 * 1024);
+  if (!read.ok) {
+    return read.error === "too_large"
+      ? failed("image", {}, { image: IMAGE_MESSAGES.too_large })
+      : failed("", {}, { [FORM_ERROR_KEY]: SETTINGS_MESSAGES.unknown_intent });
   }
+  const form = read.form;
   const intent = String(form.get("intent") ?? "");
   const done = (key: SettingsDoneKey, headers?: Headers) =>
     redirect(`${settingsPath(role)}?done=${key}`, headers ? { headers } : undefined);
@@ -120,6 +126,24 @@ export async function settingsAction({
     if (!result.ok)
       return failed(intent, parsed.values, { [FORM_ERROR_KEY]: SETTINGS_MESSAGES.forbidden }, 403);
     throw done("nickname");
+  }
+
+  if (intent === "image") {
+    const file = form.get("image");
+    const remove = form.get("remove") === "1";
+    if (!remove && !(file instanceof File && file.size > 0))
+      return failed(intent, {}, { image: IMAGE_MESSAGES.required });
+    const result = await changeListenerImage({
+      db: context.db,
+      images: context.images,
+      actor: viewer,
+      input: { data: remove ? null : new Uint8Array(await (file as File).arrayBuffer()) },
+    });
+    if (!result.ok)
+      return result.error === "forbidden"
+        ? failed(intent, {}, { [FORM_ERROR_KEY]: SETTINGS_MESSAGES.forbidden }, 403)
+        : failed(intent, {}, { image: IMAGE_MESSAGES[result.error] });
+    throw done(remove ? "image_removed" : "image");
   }
 
   if (intent === "mail_setting") {

@@ -56,7 +56,7 @@ export function SettingsPage({
   );
 }
 
-function Section({
+export function Section({
   id,
   title,
   lead,

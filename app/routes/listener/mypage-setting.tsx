@@ -1,5 +1,6 @@
 import { useLocation } from "react-router";
 import { loadSettings, settingsAction } from "~/.server/http/account-settings";
+import { ProfileImageForm } from "~/components/account/profile-image-form";
 import {
   EmailChangeForm,
   MailSettingsForm,
@@ -13,7 +14,7 @@ import { pageTitle } from "~/site";
 import type { Route } from "./+types/mypage-setting";
 
 const ACTION = "/listener/mypage/setting";
-const INTENTS = ["nickname", "mail_setting", "email", "password"];
+const INTENTS = ["nickname", "image", "mail_setting", "email", "password"];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return loadSettings({ request, context, role: "listener" });
@@ -41,6 +42,13 @@ export default function ListenerSetting({ loaderData, actionData }: Route.Compon
         action={ACTION}
         nickname={loaderData.nickname}
         result={resultFor(actionData, "nickname")}
+      />
+      <ProfileImageForm
+        key={`image-${key}`}
+        action={ACTION}
+        imageUrl={loaderData.imageUrl}
+        nickname={loaderData.nickname}
+        result={resultFor(actionData, "image")}
       />
       <MailSettingsForm
         key={`mail-${key}`}

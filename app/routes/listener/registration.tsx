@@ -3,6 +3,7 @@ import { invalid, parseForm } from "~/.server/http/form";
 import { registrationDraft } from "~/.server/http/registration-draft";
 import { AuthCard } from "~/components/account/auth-card";
 import { StepIndicator } from "~/components/account/step-indicator";
+import { TermsNote } from "~/components/account/terms-note";
 import { FormErrorSummary } from "~/components/form/form-error-summary";
 import { PasswordInput } from "~/components/form/password-input";
 import { SubmitButton } from "~/components/form/submit-button";
@@ -111,17 +112,7 @@ export default function ListenerRegistration({ loaderData, actionData }: Route.C
           error={errors.nickname}
           required
         />
-        <p className="text-slate-600 text-xs leading-relaxed">
-          ご登録は18歳以上の方に限ります。
-          <Link to="/terms" className="text-brand-700 underline">
-            利用規約
-          </Link>
-          と
-          <Link to="/privacy-policy" className="text-brand-700 underline">
-            プライバシーポリシー
-          </Link>
-          をご確認のうえ、お進みください。
-        </p>
+        <TermsNote />
         <SubmitButton>確認画面へ</SubmitButton>
       </Form>
     </AuthCard>

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import sharp from "sharp";
 import { expect, test } from "../fixtures";
 import { linkTo, waitForMail } from "../support/mailbox";
 
@@ -83,6 +84,47 @@ test.describe("listener settings", () => {
     await expect(mail.getByLabel("フォロー中のTikTok投稿")).not.toBeChecked();
     await expect(mail.getByLabel("フォロー中のライブ配信")).toBeChecked();
     await expect(mail.getByLabel("運営からのお知らせ")).toBeChecked();
+  });
+
+  test("sets a profile picture (re-encoded as WebP), refuses a non-picture, removes it", async ({ page }) => {
+    await logIn(page, email, PASSWORD);
+    await page.goto("/listener/mypage/setting");
+    const form = page.getByRole("region", { name: "プロフィール画像" });
+    await expect(form.getByRole("img")).toHaveCount(0);
+
+    const png = await sharp({
+      create: { width: 300, height: 200, channels: 3, background: { r: 240, g: 80, b: 150 } },
+    })
+      .png()
+      .toBuffer();
+    await form.getByLabel("画像を選択").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: png });
+    await form.getByRole("button", { name: "画像を保存する" }).click();
+    await expect(page.getByText("プロフィール画像を変更しました")).toBeVisible();
+    const src = await form.getByRole("img", { name: "現在のプロフィール画像" }).getAttribute("src");
+    expect(src).toMatch(/^\/uploads\/listeners\/[^/]+\/[^/]+\.webp$/);
+    const served = await page.request.get(src!);
+    expect(served.status()).toBe(200);
+    expect((await sharp(await served.body()).metadata()).format).toBe("webp");
+
+    await form.getByLabel("画像を選択").setInputFiles({
+      name: "evil.png",
+      mimeType: "image/png",
+      buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+    });
+    const [refused] = await Promise.all([
+      page.waitForResponse(
+        (r) => r.url().includes("/listener/mypage/setting") && r.request().method() === "POST",
+      ),
+      form.getByRole("button", { name: "画像を保存する" }).click(),
+    ]);
+    expect(refused.status()).toBe(400);
+    await expect(form.getByText("JPEG・PNG・WebP・GIF・AVIF形式の画像を選択してください")).toBeVisible();
+    await expect(form.getByRole("img", { name: "現在のプロフィール画像" })).toHaveAttribute("src", src!);
+
+    await form.getByRole("button", { name: "画像を削除する" }).click();
+    await expect(page.getByText("プロフィール画像を削除しました")).toBeVisible();
+    await expect(form.getByRole("img")).toHaveCount(0);
+    expect((await page.request.get(src!)).status()).toBe(404);
   });
 
   test("changes the e-mail address after confirming it from the new address", async ({ page }) => {

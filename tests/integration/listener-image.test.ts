@@ -1,0 +1,98 @@
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listeners } from "~/.server/db/schema";
+import { localImageStorage } from "~/.server/integrations/storage/image-storage";
+import { changeListenerImage } from "~/.server/services/accounts/change-listener-image";
+import { drivers, openTestDatabase, type TestDatabase } from "../support/databases";
+import { makeListener, makeLiver } from "../support/factories";
+
+describe.each(drivers)("listener profile picture on %s", (driver) => {
+  let database: TestDatabase;
+  const dataDir = mkdtempSync(path.join(tmpdir(), `yoru-listener-image-${driver}-`));
+  const images = localImageStorage(dataDir);
+  const fileOf = (url: string) => path.join(dataDir, "uploads", url.slice("/uploads/".length));
+  beforeAll(async () => {
+    database = await openTestDatabase(driver, { prefix: "listener_image" });
+  });
+  afterAll(async () => {
+    await database?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const jpeg = () =>
+    sharp({ create: { width: 120, height: 90, channels: 3, background: { r: 10, g: 120, b: 200 } } })
+      .jpeg()
+      .withExif({ IFD0: { Make: "SecretCam" } })
+      .toBuffer();
+  const imageUrlOf = async (uid: string) =>
+    (await database.db.select().from(listeners).where(eq(listeners.uid, uid)))[0]!.image_url;
+
+  it("stores a re-encoded picture, replaces it (removing the old file) and removes it", async () => {
+    const listener = await makeListener(database.db);
+    const first = await changeListenerImage({
+      db: database.db,
+      images,
+      actor: listener,
+      input: { data: await jpeg() },
+    });
+    expect(first.ok).toBe(true);
+    if (!first.ok) return;
+    expect(first.imageUrl).toMatch(new RegExp(`^/uploads/listeners/${listener.uid}/.+\\.webp$`));
+    expect(await imageUrlOf(listener.uid)).toBe(first.imageUrl);
+    const stored = await sharp(fileOf(first.imageUrl)).metadata();
+    expect(stored.format).toBe("webp");
+    expect(stored.exif).toBeUndefined();
+
+    const second = await changeListenerImage({
+      db: database.db,
+      images,
+      actor: listener,
+      input: { data: await jpeg() },
+    });
+    expect(second.ok).toBe(true);
+    if (!second.ok) return;
+    expect(existsSync(fileOf(first.imageUrl))).toBe(false);
+    expect(existsSync(fileOf(second.imageUrl))).toBe(true);
+
+    expect(
+      await changeListenerImage({ db: database.db, images, actor: listener, input: { data: null } }),
+    ).toEqual({
+      ok: true,
+      imageUrl: "",
+    });
+    expect(await imageUrlOf(listener.uid)).toBe("");
+    expect(existsSync(fileOf(second.imageUrl))).toBe(false);
+  });
+
+  it("refuses what is not a picture and keeps the current one", async () => {
+    const listener = await makeListener(database.db);
+    const ok = await changeListenerImage({
+      db: database.db,
+      images,
+      actor: listener,
+      input: { data: await jpeg() },
+    });
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    expect(
+      await changeListenerImage({ db: database.db, images, actor: listener, input: { data: svg } }),
+    ).toEqual({
+      ok: false,
+      error: "unsupported",
+    });
+    expect(await imageUrlOf(listener.uid)).toBe(ok.ok ? ok.imageUrl : "");
+  });
+
+  it("is for listeners only", async () => {
+    const store = await makeLiver(database.db);
+    expect(
+      await changeListenerImage({ db: database.db, images, actor: store, input: { data: await jpeg() } }),
+    ).toEqual({
+      ok: false,
+      error: "forbidden",
+    });
+  });
+});
