@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { TEXT_FIELD_MESSAGES, zChoice, zLine, zMultiline } from "./text-fields";
+import { PUBLIC_TEXT, TEXT_FIELD_MESSAGES, zChoice, zLine, zMultiline } from "./text-fields";
 import { zEmail } from "./validators";
 
 /** The contact form (`/contact`, issue 6): fields, choices, limits and wording in one place. */
@@ -42,13 +42,13 @@ export const CONTACT_MESSAGES = {
 } as const;
 
 export const ContactSchema = z.object({
-  name: zLine(CONTACT_FIELD_LABELS.name, CONTACT_NAME_MAX),
+  name: zLine(CONTACT_FIELD_LABELS.name, CONTACT_NAME_MAX, PUBLIC_TEXT),
   email: zEmail(),
   category: zChoice(
     (value) => CONTACT_CATEGORIES.some((category) => category.value === value),
     TEXT_FIELD_MESSAGES.select,
   ).transform((value) => value as ContactCategory),
-  message: zMultiline(CONTACT_FIELD_LABELS.message, CONTACT_MESSAGE_MAX),
+  message: zMultiline(CONTACT_FIELD_LABELS.message, CONTACT_MESSAGE_MAX, PUBLIC_TEXT),
 });
 
 export type ContactInput = z.output<typeof ContactSchema>;

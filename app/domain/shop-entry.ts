@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { PREFECTURES } from "./areas";
 import { labelOf, STORE_TYPE_VALUES, STORE_TYPES } from "./options";
-import { charLength, TEXT_FIELD_MESSAGES, zChoice, zLine, zMultiline } from "./text-fields";
+import { charLength, PUBLIC_TEXT, TEXT_FIELD_MESSAGES, zChoice, zLine, zMultiline } from "./text-fields";
 import { validatePhone, zEmail, zKatakana, zPhone } from "./validators";
 
 /** The listing request (`/shop_entry`, issue 6): a store not yet on the site asks to be listed. */
@@ -45,7 +45,7 @@ export function storeTypeLabel(value: string): string {
 }
 
 export const ShopEntrySchema = z.object({
-  store_name: zLine(L.store_name, SHOP_ENTRY_STORE_NAME_MAX),
+  store_name: zLine(L.store_name, SHOP_ENTRY_STORE_NAME_MAX, PUBLIC_TEXT),
   store_name_kana: zKatakana().superRefine((value, ctx) => {
     if (charLength(value) > SHOP_ENTRY_KANA_MAX)
       ctx.addIssue({
@@ -61,15 +61,15 @@ export const ShopEntrySchema = z.object({
     (value) => PREFECTURES.some((prefecture) => prefecture.id === value),
     SHOP_ENTRY_MESSAGES.prefecture,
   ),
-  area: zLine(L.area, SHOP_ENTRY_AREA_MAX),
-  contact_name: zLine(L.contact_name, SHOP_ENTRY_CONTACT_NAME_MAX),
+  area: zLine(L.area, SHOP_ENTRY_AREA_MAX, PUBLIC_TEXT),
+  contact_name: zLine(L.contact_name, SHOP_ENTRY_CONTACT_NAME_MAX, PUBLIC_TEXT),
   // Kept as the national format with hyphens ("03-1234-5678"), however it was typed.
   phone_number: zPhone().transform((value) => {
     const phone = validatePhone(value);
     return phone.ok ? phone.national : value;
   }),
   email: zEmail(),
-  message: zMultiline(L.message, SHOP_ENTRY_MESSAGE_MAX, { required: false }),
+  message: zMultiline(L.message, SHOP_ENTRY_MESSAGE_MAX, { ...PUBLIC_TEXT, required: false }),
 });
 
 export type ShopEntryInput = z.output<typeof ShopEntrySchema>;

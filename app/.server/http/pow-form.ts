@@ -15,7 +15,7 @@ export async function parsePowForm<S extends z.ZodObject>(
   request: Request,
   schema: S,
 ): Promise<ParsePowFormResult<S>> {
-  const parsed = await parseForm(request, schema.extend({ [POW_FIELD]: z.unknown() }));
+  const parsed = await parseForm(request, schema.extend({ [POW_FIELD]: z.unknown().optional() }));
   const { [POW_FIELD]: _solution, ...values } = parsed.values;
   if (!parsed.ok) return { ok: false, values, errors: parsed.errors };
   const { [POW_FIELD]: pow, ...data } = parsed.data as Record<string, unknown>;

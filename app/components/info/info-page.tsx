@@ -63,7 +63,7 @@ export function InfoPage({
         {page.updated ? <p className="mt-3 text-slate-500 text-xs">制定日：{page.updated}</p> : null}
       </header>
 
-      {sections && sections.length > 3 ? (
+      {sections && sections.length > 5 ? (
         <details className="mb-8 rounded-2xl bg-white ring-1 ring-slate-200 wide:open:pb-2" open>
           <summary className="flex min-h-11 cursor-pointer items-center px-4 font-bold text-sm">目次</summary>
           <ol className="grid gap-x-6 px-4 pb-4 text-sm sm:grid-cols-2">

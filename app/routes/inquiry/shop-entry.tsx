@@ -133,6 +133,7 @@ export default function ShopEntry({ loaderData, actionData }: Route.ComponentPro
             <SelectInput
               name="prefecture"
               label={LABELS.prefecture}
+              hint="店舗の所在地"
               options={PREFECTURE_OPTIONS}
               placeholder="選択してください"
               defaultValue={values.prefecture}
