@@ -50,6 +50,10 @@ export function createApp({ db, env, vite }: AppOptions): express.Express {
             },
           },
       strictTransportSecurity: env.isProduction,
+      // Not helmet's "no-referrer": with it a browser sends `Origin: null` on a plain form post (no
+      // JavaScript), which React Router's CSRF check refuses with 400 — every form would fail
+      // without JavaScript. "same-origin" keeps the referrer from other sites all the same.
+      referrerPolicy: { policy: "same-origin" },
     }),
   );
   app.use(compression());

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import type { Operator } from "~/domain/operator";
 
 /**
  * Configuration (contract §1), parsed once at start. A bad value stops the server with a message
@@ -31,7 +32,30 @@ const EnvSchema = z.object({
   ),
   /** Fill an empty database with demo data at start (development only). */
   SEED_DEMO: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).optional()),
+  // The operator as the law wants it shown (特定商取引法, 個人情報保護法) and where inquiries go.
+  OPERATOR_NAME: z.preprocess(emptyToUndefined, z.string().max(200).optional()),
+  OPERATOR_REPRESENTATIVE: z.preprocess(emptyToUndefined, z.string().max(200).optional()),
+  OPERATOR_ADDRESS: z.preprocess(emptyToUndefined, z.string().max(300).optional()),
+  OPERATOR_PHONE: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[0-9+()\- ]{6,30}$/)
+      .optional(),
+  ),
+  OPERATOR_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
 });
+
+/** Development stand-ins, worded so nobody mistakes them for real details. */
+export const PLACEHOLDER_OPERATOR = {
+  OPERATOR_NAME: "ヨルナビ運営事務局（開発用の仮表示）",
+  OPERATOR_REPRESENTATIVE: "運営責任者（開発用の仮表示）",
+  OPERATOR_ADDRESS: "〒000-0000 東京都（開発用の仮表示・実在しない住所）",
+  OPERATOR_PHONE: "00-0000-0000",
+  OPERATOR_EMAIL: "operator@example.com",
+} as const;
+
+const OPERATOR_VARIABLES = Object.keys(PLACEHOLDER_OPERATOR) as (keyof typeof PLACEHOLDER_OPERATOR)[];
 
 export interface Env {
   nodeEnv: "development" | "production" | "test";
@@ -45,6 +69,7 @@ export interface Env {
   authSecret: string;
   seedDemo: boolean;
   trustProxy: boolean | number | string;
+  operator: Operator;
 }
 
 export class EnvError extends Error {
@@ -69,6 +94,11 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const issues: string[] = [];
   if (isProduction && !e.AUTH_SECRET)
     issues.push("AUTH_SECRET: required (32+ characters) when NODE_ENV=production");
+  // The legal pages must never show a placeholder on the public site.
+  if (isProduction)
+    for (const name of OPERATOR_VARIABLES)
+      if (!e[name])
+        issues.push(`${name}: required when NODE_ENV=production (shown on /specified-commercial)`);
   if (issues.length > 0) throw new EnvError(issues);
 
   const dataDir = path.resolve(e.DATA_DIR);
@@ -84,6 +114,14 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     authSecret: e.AUTH_SECRET ?? "",
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === "true" : !isProduction,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    operator: {
+      name: e.OPERATOR_NAME ?? PLACEHOLDER_OPERATOR.OPERATOR_NAME,
+      representative: e.OPERATOR_REPRESENTATIVE ?? PLACEHOLDER_OPERATOR.OPERATOR_REPRESENTATIVE,
+      address: e.OPERATOR_ADDRESS ?? PLACEHOLDER_OPERATOR.OPERATOR_ADDRESS,
+      phone: e.OPERATOR_PHONE ?? PLACEHOLDER_OPERATOR.OPERATOR_PHONE,
+      email: e.OPERATOR_EMAIL ?? PLACEHOLDER_OPERATOR.OPERATOR_EMAIL,
+      isPlaceholder: OPERATOR_VARIABLES.some((name) => !e[name]),
+    },
   };
 }
 

@@ -9,6 +9,7 @@ import { messages } from "./validators";
 export const TEXT_FIELD_MESSAGES = {
   select: "選択してください",
   control_characters: "使用できない文字が含まれています",
+  markup: "HTMLタグ（< > で囲んだ文字列）は使用できません",
   maxLength: (label: string, max: number) => `${label}は${max}文字以内で入力してください`,
 } as const;
 
@@ -21,6 +22,13 @@ export const charLength = (s: string) => Array.from(s).length;
 const CONTROL_CHARACTERS = /\p{Cc}/u;
 // A textarea may hold line breaks and tabs; other controls are refused.
 const CONTROL_CHARACTERS_EXCEPT_BREAKS = /[^\P{Cc}\n\r\t]/u;
+// What a browser would read as the start of a tag or comment ("<script", "</a", "<!--"); "a < b" or "<3" is fine.
+const MARKUP = /<[/!?]?[A-Za-z!]/;
+
+/** Whether a text contains what looks like an HTML tag (public forms refuse it, see `rejectMarkup`). */
+export function containsMarkup(value: string): boolean {
+  return MARKUP.test(value);
+}
 
 /**
  * A field the browser did not send becomes "": its message is the field's own ("選択してください"),
@@ -28,10 +36,19 @@ const CONTROL_CHARACTERS_EXCEPT_BREAKS = /[^\P{Cc}\n\r\t]/u;
  */
 export const blankWhenMissing = (value: unknown) => (value === undefined || value === null ? "" : value);
 
+interface TextOptions {
+  required?: boolean;
+  /**
+   * Refuse HTML tags (public forms whose text is mailed and shown to the operator: the pages and
+   * mails escape it anyway, but a tag there is never meant and often a probe).
+   */
+  rejectMarkup?: boolean;
+}
+
 function zText(
   label: string,
   max: number,
-  { required, multiline }: { required: boolean; multiline: boolean },
+  { required = true, multiline, rejectMarkup = false }: TextOptions & { multiline: boolean },
 ) {
   const forbidden = multiline ? CONTROL_CHARACTERS_EXCEPT_BREAKS : CONTROL_CHARACTERS;
   return z.preprocess(
@@ -45,18 +62,22 @@ function zText(
           return;
         }
         if (forbidden.test(value)) ctx.addIssue({ code: "custom", message: M.control_characters });
+        else if (rejectMarkup && containsMarkup(value)) ctx.addIssue({ code: "custom", message: M.markup });
         else if (charLength(value) > max) ctx.addIssue({ code: "custom", message: M.maxLength(label, max) });
       }),
   );
 }
 
+/** For text typed by anyone on a public form (contact, listing request): no HTML tags. */
+export const PUBLIC_TEXT = { rejectMarkup: true } as const satisfies TextOptions;
+
 /** A trimmed single-line text of at most `max` characters; required unless told otherwise. */
-export const zLine = (label: string, max: number, { required = true } = {}) =>
-  zText(label, max, { required, multiline: false });
+export const zLine = (label: string, max: number, options: TextOptions = {}) =>
+  zText(label, max, { ...options, multiline: false });
 
 /** A trimmed multi-line text (line breaks normalised to \n) of at most `max` characters. */
-export const zMultiline = (label: string, max: number, { required = true } = {}) =>
-  zText(label, max, { required, multiline: true });
+export const zMultiline = (label: string, max: number, options: TextOptions = {}) =>
+  zText(label, max, { ...options, multiline: true });
 
 /**
  * A value picked from a list (select or radios). A browser sends nothing for radios left

@@ -40,6 +40,8 @@ describe("parseEnv", () => {
     ["NODE_ENV", "staging"],
     ["AUTH_SECRET", "short"],
     ["SEED_DEMO", "yes"],
+    ["OPERATOR_EMAIL", "not-an-address"],
+    ["OPERATOR_PHONE", "call us"],
   ])("rejects %s=%s with a message naming the variable", (name, value) => {
     let caught: unknown;
     try {
@@ -51,11 +53,42 @@ describe("parseEnv", () => {
     expect((caught as EnvError).message).toContain(`${name}:`);
   });
 
+  const OPERATOR = {
+    OPERATOR_NAME: "株式会社ヨルナビ",
+    OPERATOR_REPRESENTATIVE: "夜野 太郎",
+    OPERATOR_ADDRESS: "〒160-0021 東京都新宿区歌舞伎町1-2-3",
+    OPERATOR_PHONE: "03-1234-5678",
+    OPERATOR_EMAIL: "support@yoru-navi.example",
+  };
+
   it("demands AUTH_SECRET in production", () => {
-    expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(/AUTH_SECRET/);
-    const env = parseEnv({ NODE_ENV: "production", AUTH_SECRET: "x".repeat(32) });
+    expect(() => parseEnv({ NODE_ENV: "production", ...OPERATOR })).toThrow(/AUTH_SECRET/);
+    const env = parseEnv({ NODE_ENV: "production", AUTH_SECRET: "x".repeat(32), ...OPERATOR });
     expect(env.isProduction).toBe(true);
     expect(env.seedDemo).toBe(false);
+  });
+
+  it("uses marked placeholders for the operator outside production and demands every OPERATOR_* in it", () => {
+    const dev = parseEnv({});
+    expect(dev.operator.isPlaceholder).toBe(true);
+    expect(dev.operator.name).toContain("開発用の仮表示");
+    expect(dev.operator.email).toBe("operator@example.com");
+
+    const configured = parseEnv({ ...OPERATOR, OPERATOR_NAME: "" });
+    expect(configured.operator).toMatchObject({ email: OPERATOR.OPERATOR_EMAIL, isPlaceholder: true });
+    expect(parseEnv(OPERATOR).operator).toEqual({
+      name: OPERATOR.OPERATOR_NAME,
+      representative: OPERATOR.OPERATOR_REPRESENTATIVE,
+      address: OPERATOR.OPERATOR_ADDRESS,
+      phone: OPERATOR.OPERATOR_PHONE,
+      email: OPERATOR.OPERATOR_EMAIL,
+      isPlaceholder: false,
+    });
+
+    for (const name of Object.keys(OPERATOR)) {
+      const without = { NODE_ENV: "production", AUTH_SECRET: "x".repeat(32), ...OPERATOR, [name]: "" };
+      expect(() => parseEnv(without)).toThrow(new RegExp(`${name}: required when NODE_ENV=production`));
+    }
   });
 
   it("accepts PostgreSQL and SMTP URLs", () => {

@@ -1,8 +1,14 @@
 import { describe, expect, it } from "vitest";
 import {
+  contactAutoReplyMail,
+  contactOperatorMail,
   emailChangeMail,
   escapeHtml,
+  formatReceivedAt,
+  operatorReceiptRows,
   resetPasswordMail,
+  shopEntryAutoReplyMail,
+  shopEntryOperatorMail,
   staffInvitationMail,
   verifyEmailMail,
 } from "~/.server/integrations/mail/templates";
@@ -100,5 +106,66 @@ describe("wording", () => {
     const mail = resetPasswordMail({ name: "x", url: "javascript:alert(1)" });
     expect(mail.html).not.toContain('href="javascript:');
     expect(mail.html).toContain("javascript:alert(1)");
+  });
+});
+
+describe("inquiry mails", () => {
+  const rows = [
+    { label: "お名前", value: NAME_HOSTILE },
+    { label: "お問い合わせ内容", value: "1行目\n<img src=x onerror=alert(1)>\n3行目" },
+    { label: "空欄", value: "" },
+  ];
+  const mails = [
+    contactAutoReplyMail({ name: NAME_HOSTILE, rows, faqUrl: "https://yoru-navi.example/faq" }),
+    contactOperatorMail({
+      name: "A\r\nBcc: x@example.com",
+      categoryLabel: "その他",
+      rows,
+      origin: "https://yoru-navi.example",
+    }),
+    shopEntryAutoReplyMail({
+      contactName: "北 花子",
+      rows,
+      registrationUrl: "https://yoru-navi.example/liver/registration",
+    }),
+    shopEntryOperatorMail({ storeName: "Club\nルミエール", rows, origin: "https://yoru-navi.example" }),
+  ];
+
+  it.each(mails.map((mail) => [mail.subject, mail]))(
+    "%s: one-line subject, escaped details, text complete",
+    (_s, mail) => {
+      expect(mail.subject).not.toMatch(/[\r\n]/);
+      expect(mail.html).not.toContain("<img");
+      expect(mail.html).not.toContain("<script");
+      expect(mail.html).toContain(escapeHtml("<img src=x onerror=alert(1)>"));
+      expect(mail.text).toContain("■お問い合わせ内容\n1行目\n<img src=x onerror=alert(1)>\n3行目");
+      expect(mail.text).toContain("■空欄\n（なし）");
+      expect(mail.text).toContain("https://yoru-navi.example");
+    },
+  );
+
+  it("replies to the sender from a no-reply address with a link, and tells the operator how to answer", () => {
+    const [reply, operator, ack, operatorShop] = mails;
+    expect(reply?.text).toContain("送信専用");
+    expect(reply?.html).toContain('href="https://yoru-navi.example/faq"');
+    expect(ack?.html).toContain('href="https://yoru-navi.example/liver/registration"');
+    for (const mail of [operator, operatorShop]) {
+      expect(mail?.text).not.toContain("送信専用");
+      expect(mail?.html).not.toContain("ボタンが押せない場合");
+      expect(mail?.text).toContain("上記のメールアドレス宛てに");
+    }
+    expect(operator?.subject).toBe("【ヨルナビ】お問い合わせ：その他（A Bcc: x@example.com 様）");
+  });
+
+  it("dates receipts in Asia/Tokyo and frames the operator's rows with number, time and address", () => {
+    const at = new Date("2026-11-23T15:05:00Z");
+    expect(formatReceivedAt(at)).toBe("2026年11月24日 00:05");
+    const framed = operatorReceiptRows({
+      id: "r-1",
+      receivedAt: at,
+      clientIp: "203.0.113.9",
+      rows: rows.slice(0, 1),
+    });
+    expect(framed.map((row) => row.label)).toEqual(["受付番号", "受付日時", "お名前", "送信元IPアドレス"]);
   });
 });

@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
+import { deflateRawSync, inflateRawSync } from "node:zlib";
 
 /**
  * A value kept in a cookie, encrypted and authenticated with AES-256-GCM under a key derived from
@@ -20,6 +21,11 @@ export function createSealedCookie<T>(options: {
   path: string;
   maxAgeSeconds: number;
   secure: boolean;
+  /**
+   * Deflate before sealing: for drafts with free text (a contact message), which must fit the
+   * browsers' 4 KB per cookie. Off by default, so existing cookies keep their format.
+   */
+  compress?: boolean;
 }): SealedCookie<T> {
   const key = createHash("sha256").update(`${options.purpose}\u0000${options.secret}`).digest();
   const attributes = `Path=${options.path}; HttpOnly; SameSite=Lax${options.secure ? "; Secure" : ""}`;
@@ -34,7 +40,8 @@ export function createSealedCookie<T>(options: {
         const tag = bytes.subarray(12, 28);
         const decipher = createDecipheriv("aes-256-gcm", key, iv);
         decipher.setAuthTag(tag);
-        const plain = Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]);
+        const opened = Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]);
+        const plain = options.compress ? inflateRawSync(opened) : opened;
         const { v, exp } = JSON.parse(plain.toString("utf8")) as { v: T; exp: number };
         return exp > Date.now() ? v : null;
       } catch {
@@ -45,7 +52,11 @@ export function createSealedCookie<T>(options: {
       const iv = randomBytes(12);
       const cipher = createCipheriv("aes-256-gcm", key, iv);
       const payload = JSON.stringify({ v: value, exp: Date.now() + options.maxAgeSeconds * 1000 });
-      const encrypted = Buffer.concat([cipher.update(payload, "utf8"), cipher.final()]);
+      const bytes = Buffer.from(payload, "utf8");
+      const encrypted = Buffer.concat([
+        cipher.update(options.compress ? deflateRawSync(bytes) : bytes),
+        cipher.final(),
+      ]);
       const sealed = Buffer.concat([iv, cipher.getAuthTag(), encrypted]).toString("base64url");
       return `${options.name}=${sealed}; Max-Age=${options.maxAgeSeconds}; ${attributes}`;
     },

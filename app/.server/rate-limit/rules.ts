@@ -13,5 +13,7 @@ export const RATE_LIMITS = {
   resetPerAccount: { name: "reset:account", limit: 3, windowSeconds: 60 * 60 },
   resendPerIp: { name: "resend:ip", limit: 10, windowSeconds: 60 * 60 },
   resendPerAccount: { name: "resend:account", limit: 3, windowSeconds: 60 * 60 },
+  // Public forms that mail the operator (and the sender): messages sent, not pages viewed.
   contactPerIp: { name: "contact:ip", limit: 5, windowSeconds: 60 * 60 },
+  shopEntryPerIp: { name: "shop-entry:ip", limit: 5, windowSeconds: 60 * 60 },
 } as const satisfies Record<string, RateLimitRule>;

@@ -1,8 +1,8 @@
-/** 1. 入力 → 2. 確認 → 3. 完了: the three steps of every registration (contract §3). */
-export function StepIndicator({ step }: { step: 1 | 2 | 3 }) {
+/** 1. 入力 → 2. 確認 → 3. 完了: the three steps of every registration (contract §3) and of the contact form. */
+export function StepIndicator({ step, label = "登録の手順" }: { step: 1 | 2 | 3; label?: string }) {
   const steps = ["入力", "確認", "完了"];
   return (
-    <ol className="flex items-center gap-2 text-xs" aria-label="登録の手順">
+    <ol className="flex items-center gap-2 text-xs" aria-label={label}>
       {steps.map((label, index) => {
         const current = index + 1 === step;
         return (

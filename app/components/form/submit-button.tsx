@@ -13,6 +13,11 @@ export interface SubmitButtonProps
   variant?: "primary" | "secondary";
   /** Stretch to the width of the form (default true: thumbs on phones). */
   block?: boolean;
+  /**
+   * A label to show with the spinner while something must finish before the form can go (the
+   * proof of work of the public forms: 確認中…); the button is disabled meanwhile.
+   */
+  waiting?: ReactNode;
 }
 
 const VARIANTS = {
@@ -35,6 +40,7 @@ export function SubmitButton({
   disabled,
   name,
   value,
+  waiting,
   ...native
 }: SubmitButtonProps) {
   const navigation = useNavigation();
@@ -44,6 +50,7 @@ export function SubmitButton({
   const pressed =
     busy &&
     (fetcher != null || name == null || value == null || navigation.formData?.get(name) === String(value));
+  const label = waiting ?? (pressed ? pendingLabel : null);
 
   return (
     <button
@@ -51,17 +58,17 @@ export function SubmitButton({
       type="submit"
       name={name}
       value={value}
-      disabled={disabled || busy}
-      aria-busy={pressed || undefined}
+      disabled={disabled || busy || Boolean(waiting)}
+      aria-busy={pressed || Boolean(waiting) || undefined}
       className={`inline-flex min-h-11 items-center justify-center gap-2 rounded-full px-6 py-3 font-bold text-base disabled:cursor-not-allowed ${VARIANTS[variant]} ${block ? "w-full" : ""} ${className}`}
     >
-      {pressed ? (
+      {label ? (
         <>
           <svg className="size-5 animate-spin" viewBox="0 0 24 24" fill="none" aria-hidden="true">
             <circle cx="12" cy="12" r="10" stroke="currentColor" strokeOpacity="0.3" strokeWidth="4" />
             <path d="M22 12a10 10 0 0 0-10-10" stroke="currentColor" strokeWidth="4" strokeLinecap="round" />
           </svg>
-          <span>{pendingLabel}</span>
+          <span>{label}</span>
         </>
       ) : (
         children

@@ -1,4 +1,3 @@
-import type { ReactNode } from "react";
 import { Form, Link, redirect } from "react-router";
 import { invalid, parseForm } from "~/.server/http/form";
 import { registrationDraft } from "~/.server/http/registration-draft";
@@ -8,6 +7,7 @@ import { StepIndicator } from "~/components/account/step-indicator";
 import { AreaPicker } from "~/components/form/area-picker";
 import { controlProps, errorIdOf, FieldError, Fieldset } from "~/components/form/field";
 import { FormErrorSummary } from "~/components/form/form-error-summary";
+import { FormSection } from "~/components/form/form-section";
 import { KanaInput } from "~/components/form/kana-input";
 import { PasswordInput } from "~/components/form/password-input";
 import { PhoneInput } from "~/components/form/phone-input";
@@ -114,7 +114,7 @@ export default function LiverRegistration({ loaderData, actionData }: Route.Comp
     >
       <FormErrorSummary errors={errors} labels={LABELS} order={Object.keys(LABELS)} />
       <Form method="post" className="mt-2 space-y-8" noValidate>
-        <Section title="店舗情報">
+        <FormSection title="店舗情報">
           <TextInput
             name="store_name"
             label={LABELS.store_name}
@@ -149,9 +149,9 @@ export default function LiverRegistration({ loaderData, actionData }: Route.Comp
             error={errors.phone_number}
             required
           />
-        </Section>
+        </FormSection>
 
-        <Section title="所在地">
+        <FormSection title="所在地">
           <PostalCodeInput
             defaultValue={values.postal_code}
             error={errors.postal_code}
@@ -189,9 +189,9 @@ export default function LiverRegistration({ loaderData, actionData }: Route.Comp
             }}
             required={["region", "prefecture", "area"]}
           />
-        </Section>
+        </FormSection>
 
-        <Section title="営業時間">
+        <FormSection title="営業時間">
           <div className="grid grid-cols-2 gap-3">
             <SelectInput
               name="business_start_time"
@@ -215,9 +215,9 @@ export default function LiverRegistration({ loaderData, actionData }: Route.Comp
           <p className="text-slate-500 text-xs">
             深夜0時を過ぎる場合は翌日の時刻（例：20:00〜05:00）か、LAST（閉店まで）を選んでください。
           </p>
-        </Section>
+        </FormSection>
 
-        <Section title="ログイン情報">
+        <FormSection title="ログイン情報">
           <TextInput
             name="email"
             label={LABELS.email}
@@ -248,11 +248,11 @@ export default function LiverRegistration({ loaderData, actionData }: Route.Comp
             error={errors.password_confirmation}
             required={!keepPassword}
           />
-        </Section>
+        </FormSection>
 
-        <Section title="プラン">
+        <FormSection title="プラン">
           <PlanRadios plans={loaderData.plans} defaultValue={values.plan_id} error={errors.plan_id} />
-        </Section>
+        </FormSection>
 
         <AgreeCheckbox checked={values.agree === "1" || values.agree === "on"} error={errors.agree} />
 
@@ -348,16 +348,5 @@ function AgreeCheckbox({ checked, error }: { checked: boolean; error: string | u
       </label>
       <FieldError id={errorIdOf(control.id)} error={error} />
     </div>
-  );
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <fieldset className="space-y-5">
-      <legend className="mb-4 w-full border-brand-500 border-l-4 pl-2 font-bold text-base text-slate-900">
-        {title}
-      </legend>
-      {children}
-    </fieldset>
   );
 }

@@ -20,8 +20,15 @@ interface MailContent {
   /** "〇〇 様"; omitted when the recipient's name is unknown (invitations). */
   greeting?: string;
   intro: string[];
-  action: { lead: string; label: string; url: string };
+  /** What the recipient submitted or is told about, as a list of labelled values (inquiries). */
+  details?: { title: string; rows: { label: string; value: string }[] };
+  /** The one link of the mail; mails to the operator have none. */
+  action?: { lead: string; label: string; url: string };
   notes: string[];
+  /** Adds the "this address cannot take replies" note (default true; not for the operator). */
+  noReply?: boolean;
+  /** The site's origin for the signature when there is no action link to take it from. */
+  origin?: string;
 }
 
 const SUBJECT_PREFIX = `【${SITE_NAME}】`;
@@ -146,6 +153,159 @@ export function staffInvitationMail({
 }
 
 // ---------------------------------------------------------------------------------------------
+// Inquiries (contact form and listing requests)
+
+const TOKYO_DATE_TIME = new Intl.DateTimeFormat("ja-JP", {
+  timeZone: "Asia/Tokyo",
+  year: "numeric",
+  month: "long",
+  day: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
+/** "2026年11月23日 21:05" (Asia/Tokyo). */
+export function formatReceivedAt(date: Date): string {
+  return TOKYO_DATE_TIME.format(date);
+}
+
+export interface InquiryRow {
+  label: string;
+  value: string;
+}
+
+/** The operator's copy of an inquiry: receipt number and time first, the sender's address last. */
+export function operatorReceiptRows({
+  id,
+  receivedAt,
+  clientIp,
+  rows,
+}: {
+  id: string;
+  receivedAt: Date;
+  clientIp: string;
+  rows: InquiryRow[];
+}): InquiryRow[] {
+  return [
+    { label: "受付番号", value: id },
+    { label: "受付日時", value: formatReceivedAt(receivedAt) },
+    ...rows,
+    { label: "送信元IPアドレス", value: clientIp },
+  ];
+}
+
+export function contactAutoReplyMail({
+  name,
+  rows,
+  faqUrl,
+}: {
+  name: string;
+  rows: InquiryRow[];
+  faqUrl: string;
+}): RenderedMail {
+  return render({
+    subject: `${SUBJECT_PREFIX}お問い合わせを受け付けました`,
+    preheader: "お問い合わせいただき、ありがとうございます。以下の内容で受け付けました。",
+    greeting: greetingFor(name),
+    intro: [
+      `このたびは${SITE_NAME}にお問い合わせいただき、誠にありがとうございます。`,
+      "以下の内容でお問い合わせを受け付けました。内容を確認のうえ、担当者より原則3営業日以内にご連絡いたします。",
+    ],
+    details: { title: "お問い合わせ内容", rows },
+    action: {
+      lead: "よくあるご質問への回答は、下記のページでもご案内しています。",
+      label: "よくある質問を見る",
+      url: faqUrl,
+    },
+    notes: [
+      "このメールは、お問い合わせを受け付けた時点で自動でお送りしています。",
+      "お問い合わせの内容によっては、回答までにお時間をいただく場合や、お答えできない場合がございます。あらかじめご了承ください。",
+      "お心当たりのない場合は、このメールを破棄してください。",
+    ],
+  });
+}
+
+export function contactOperatorMail({
+  name,
+  categoryLabel,
+  rows,
+  origin,
+}: {
+  name: string;
+  categoryLabel: string;
+  rows: InquiryRow[];
+  origin: string;
+}): RenderedMail {
+  return render({
+    subject: `${SUBJECT_PREFIX}お問い合わせ：${oneLine(categoryLabel)}（${oneLine(name)} 様）`,
+    preheader: `${oneLine(name)} 様からお問い合わせがありました。`,
+    intro: ["お問い合わせフォームから、新しいお問い合わせがありました。"],
+    details: { title: "お問い合わせ内容", rows },
+    notes: [
+      "ご返信は、上記のメールアドレス宛てにお送りください（このメールに返信しても、お客様には届きません）。",
+      "送信者には自動返信メールをお送りしています。",
+    ],
+    noReply: false,
+    origin,
+  });
+}
+
+export function shopEntryAutoReplyMail({
+  contactName,
+  rows,
+  registrationUrl,
+}: {
+  contactName: string;
+  rows: InquiryRow[];
+  registrationUrl: string;
+}): RenderedMail {
+  return render({
+    subject: `${SUBJECT_PREFIX}掲載リクエストを受け付けました`,
+    preheader: "掲載リクエストをお送りいただき、ありがとうございます。",
+    greeting: greetingFor(contactName),
+    intro: [
+      `このたびは${SITE_NAME}への掲載リクエストをお送りいただき、誠にありがとうございます。`,
+      "以下の内容で受け付けました。担当者より、掲載のご案内を原則3営業日以内にご連絡いたします。",
+    ],
+    details: { title: "掲載リクエストの内容", rows },
+    action: {
+      lead: "ご連絡をお待ちいただかなくても、下記から店舗登録（掲載のお申し込み）をそのまま進めていただけます。",
+      label: "店舗登録へ進む",
+      url: registrationUrl,
+    },
+    notes: [
+      "このメールは、掲載リクエストを受け付けた時点で自動でお送りしています。",
+      "掲載には、風営法等の法令に基づく営業許可・届出が必要な業態があります。ご案内の際に確認させていただく場合がございます。",
+      "お心当たりのない場合は、このメールを破棄してください。",
+    ],
+  });
+}
+
+export function shopEntryOperatorMail({
+  storeName,
+  rows,
+  origin,
+}: {
+  storeName: string;
+  rows: InquiryRow[];
+  origin: string;
+}): RenderedMail {
+  return render({
+    subject: `${SUBJECT_PREFIX}掲載リクエスト：${oneLine(storeName)}`,
+    preheader: `${oneLine(storeName)} から掲載リクエストがありました。`,
+    intro: ["掲載リクエストフォームから、新しいリクエストがありました。"],
+    details: { title: "掲載リクエストの内容", rows },
+    notes: [
+      "ご返信は、上記のメールアドレス宛てにお送りください（このメールに返信しても、店舗には届きません）。",
+      "送信者には受付確認メールと店舗登録ページへのリンクをお送りしています。",
+    ],
+    noReply: false,
+    origin,
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
 // Rendering
 
 const SIGNATURE_LINE = "――――――――――――――――";
@@ -166,21 +326,34 @@ function render(content: MailContent): RenderedMail {
   return { subject, text: renderText(content), html: renderHtml({ ...content, subject }) };
 }
 
+function originOf(content: MailContent): string | null {
+  return siteOrigin(content.action?.url ?? content.origin ?? "");
+}
+
 function renderText(content: MailContent): string {
-  const origin = siteOrigin(content.action.url);
+  const origin = originOf(content);
   const lines = [
     ...(content.greeting ? [content.greeting, ""] : []),
     ...content.intro,
     "",
-    content.action.lead,
-    "",
-    // The URL alone on its line, so every mail client makes it a link and nothing sticks to it.
-    content.action.url,
-    "",
+    ...(content.details
+      ? [
+          `【${content.details.title}】`,
+          ...content.details.rows.flatMap((row) => [`■${row.label}`, row.value || "（なし）", ""]),
+        ]
+      : []),
+    ...(content.action
+      ? [
+          content.action.lead,
+          "",
+          // The URL alone on its line, so every mail client makes it a link and nothing sticks to it.
+          content.action.url,
+          "",
+        ]
+      : []),
     ...content.notes,
     "",
-    NO_REPLY,
-    "",
+    ...(content.noReply === false ? [] : [NO_REPLY, ""]),
     SIGNATURE_LINE,
     SITE_NAME,
     ...(origin ? [origin] : []),
@@ -203,27 +376,23 @@ const FONT =
 
 function renderHtml(content: MailContent): string {
   const e = escapeHtml;
-  const url = content.action.url;
-  // A link only for web addresses; anything else is shown, never made clickable.
-  const href = siteOrigin(url) ? e(url) : null;
-  const origin = siteOrigin(url);
+  const origin = originOf(content);
   const paragraph = (text: string, extra = "") =>
     `<p style="margin:0 0 16px;font-size:15px;line-height:1.8;color:${COLORS.text};${extra}">${e(text)}</p>`;
   const note = (text: string) =>
     `<p style="margin:0 0 8px;font-size:13px;line-height:1.7;color:${COLORS.muted};">${e(text)}</p>`;
-  const button = href
-    ? `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px auto 24px;">
-<tr><td align="center" bgcolor="${COLORS.brand}" style="border-radius:999px;">
-<a href="${href}" target="_blank" rel="noopener" style="display:inline-block;padding:14px 32px;font-family:${FONT};font-size:16px;font-weight:bold;line-height:1.4;color:#ffffff;text-decoration:none;border-radius:999px;">${e(content.action.label)}</a>
-</td></tr>
+  const details = content.details
+    ? `<p style="margin:8px 0 8px;font-size:15px;font-weight:bold;color:${COLORS.text};">${e(content.details.title)}</p>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 24px;border:1px solid ${COLORS.border};border-radius:8px;border-collapse:separate;">
+${content.details.rows
+  .map(
+    (row) =>
+      `<tr><td style="padding:10px 12px;border-bottom:1px solid ${COLORS.border};font-family:${FONT};"><p style="margin:0 0 4px;font-size:12px;font-weight:bold;color:${COLORS.muted};">${e(row.label)}</p><p style="margin:0;font-size:14px;line-height:1.7;color:${COLORS.text};white-space:pre-wrap;word-break:break-all;">${e(row.value || "（なし）")}</p></td></tr>`,
+  )
+  .join("\n")}
 </table>`
     : "";
-  const urlBlock = `<p style="margin:0 0 4px;font-size:13px;line-height:1.7;color:${COLORS.muted};">ボタンが押せない場合は、下記のURLをコピーしてブラウザに貼り付けてください。</p>
-<p style="margin:0 0 24px;padding:12px;font-size:13px;line-height:1.6;word-break:break-all;background:${COLORS.page};border-radius:8px;color:${COLORS.text};">${
-    href
-      ? `<a href="${href}" target="_blank" rel="noopener" style="color:${COLORS.brand};">${e(url)}</a>`
-      : e(url)
-  }</p>`;
+  const action = content.action ? renderAction(content.action) : "";
 
   return `<!DOCTYPE html>
 <html lang="ja">
@@ -242,13 +411,12 @@ function renderHtml(content: MailContent): string {
 <tr><td style="padding:28px 24px 8px;font-family:${FONT};">
 ${content.greeting ? paragraph(content.greeting, "font-weight:bold;") : ""}
 ${content.intro.map((t) => paragraph(t)).join("\n")}
-${paragraph(content.action.lead)}
-${button}
-${urlBlock}
+${details}
+${action}
 ${content.notes.map(note).join("\n")}
 </td></tr>
 <tr><td style="padding:16px 24px 24px;border-top:1px solid ${COLORS.border};font-family:${FONT};">
-${note(NO_REPLY)}
+${content.noReply === false ? "" : note(NO_REPLY)}
 <p style="margin:8px 0 0;font-size:13px;line-height:1.7;color:${COLORS.muted};">${e(SITE_NAME)}${
     origin
       ? `<br><a href="${e(origin)}" target="_blank" rel="noopener" style="color:${COLORS.muted};">${e(origin)}</a>`
@@ -261,4 +429,27 @@ ${note(NO_REPLY)}
 </body>
 </html>
 `;
+}
+
+/** The lead, the button and the copyable URL of a mail's one link. */
+function renderAction(action: NonNullable<MailContent["action"]>): string {
+  const e = escapeHtml;
+  const url = action.url;
+  // A link only for web addresses; anything else is shown, never made clickable.
+  const href = siteOrigin(url) ? e(url) : null;
+  const paragraph = `<p style="margin:0 0 16px;font-size:15px;line-height:1.8;color:${COLORS.text};">${e(action.lead)}</p>`;
+  const button = href
+    ? `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px auto 24px;">
+<tr><td align="center" bgcolor="${COLORS.brand}" style="border-radius:999px;">
+<a href="${href}" target="_blank" rel="noopener" style="display:inline-block;padding:14px 32px;font-family:${FONT};font-size:16px;font-weight:bold;line-height:1.4;color:#ffffff;text-decoration:none;border-radius:999px;">${e(action.label)}</a>
+</td></tr>
+</table>`
+    : "";
+  const urlBlock = `<p style="margin:0 0 4px;font-size:13px;line-height:1.7;color:${COLORS.muted};">ボタンが押せない場合は、下記のURLをコピーしてブラウザに貼り付けてください。</p>
+<p style="margin:0 0 24px;padding:12px;font-size:13px;line-height:1.6;word-break:break-all;background:${COLORS.page};border-radius:8px;color:${COLORS.text};">${
+    href
+      ? `<a href="${href}" target="_blank" rel="noopener" style="color:${COLORS.brand};">${e(url)}</a>`
+      : e(url)
+  }</p>`;
+  return `${paragraph}\n${button}\n${urlBlock}`;
 }

@@ -1,0 +1,92 @@
+import { randomUUID } from "node:crypto";
+import type { PowFailure } from "~/domain/pow";
+import {
+  prefectureName,
+  SHOP_ENTRY_FIELD_LABELS,
+  type ShopEntryInput,
+  ShopEntrySchema,
+  storeTypeLabel,
+} from "~/domain/shop-entry";
+import type { Db } from "../../db/client";
+import { shopEntryRequests } from "../../db/schema";
+import type { Env } from "../../env";
+import type { Mailer, MailResult } from "../../integrations/mail/mailer";
+import {
+  type InquiryRow,
+  operatorReceiptRows,
+  shopEntryAutoReplyMail,
+  shopEntryOperatorMail,
+} from "../../integrations/mail/templates";
+import { hitRateLimits } from "../../rate-limit/rate-limiter";
+import { RATE_LIMITS } from "../../rate-limit/rules";
+import { checkPowSolution, storeWithRedeemedPow } from "./proof-of-work";
+
+export type RequestShopEntryResult =
+  | { ok: true; id: string; autoReply: MailResult; operatorMail: MailResult }
+  | { ok: false; error: "too_many_requests" | PowFailure };
+
+/**
+ * `/shop_entry`: checks the proof of work, counts against the per-IP limit, redeems the solution
+ * and stores the request in one transaction, then mails the operator and acknowledges the sender
+ * with a link to the store registration.
+ */
+export async function requestShopEntry({
+  db,
+  env,
+  mailer,
+  clientIp,
+  input,
+  now = new Date(),
+}: {
+  db: Db;
+  env: Env;
+  mailer: Mailer;
+  clientIp: string;
+  input: { entry: ShopEntryInput; pow: unknown };
+  now?: Date;
+}): Promise<RequestShopEntryResult> {
+  const entry = ShopEntrySchema.parse(input.entry);
+  const pow = await checkPowSolution(db, env, input.pow, now);
+  if (!pow.ok) return pow;
+  const limited = await hitRateLimits(db, [{ rule: RATE_LIMITS.shopEntryPerIp, subject: clientIp }], now);
+  if (!limited.allowed) return { ok: false, error: "too_many_requests" };
+
+  const id = randomUUID();
+  const stored = await storeWithRedeemedPow(db, pow, now, (tx) =>
+    tx.insert(shopEntryRequests).values({ id, ...entry, client_ip: clientIp, created_at: now }),
+  );
+  if (!stored) return { ok: false, error: "replayed" };
+
+  const L = SHOP_ENTRY_FIELD_LABELS;
+  const rows: InquiryRow[] = [
+    { label: L.store_name, value: entry.store_name },
+    { label: L.store_name_kana, value: entry.store_name_kana },
+    { label: L.store_type, value: storeTypeLabel(entry.store_type) },
+    { label: "所在地", value: `${prefectureName(entry.prefecture)} ${entry.area}` },
+    { label: L.contact_name, value: entry.contact_name },
+    { label: L.phone_number, value: entry.phone_number },
+    { label: L.email, value: entry.email },
+    { label: L.message, value: entry.message },
+  ];
+  const operatorMail = await mailer.send({
+    kind: "shop-entry-operator",
+    to: env.operator.email,
+    ...shopEntryOperatorMail({
+      storeName: entry.store_name,
+      rows: operatorReceiptRows({ id, receivedAt: now, clientIp, rows }),
+      origin: env.baseUrl,
+    }),
+    meta: { shopEntryRequestId: id },
+  });
+  const autoReply = await mailer.send({
+    kind: "shop-entry-auto-reply",
+    to: entry.email,
+    ...shopEntryAutoReplyMail({
+      contactName: entry.contact_name,
+      rows,
+      registrationUrl: `${env.baseUrl}/liver/registration`,
+    }),
+    meta: { shopEntryRequestId: id },
+  });
+  return { ok: true, id, autoReply, operatorMail };
+}

@@ -1,0 +1,84 @@
+import { randomUUID } from "node:crypto";
+import {
+  CONTACT_FIELD_LABELS,
+  type ContactInput,
+  ContactSchema,
+  contactCategoryLabel,
+} from "~/domain/contact";
+import type { PowFailure } from "~/domain/pow";
+import type { Db } from "../../db/client";
+import { contactMessages } from "../../db/schema";
+import type { Env } from "../../env";
+import type { Mailer, MailResult } from "../../integrations/mail/mailer";
+import {
+  contactAutoReplyMail,
+  contactOperatorMail,
+  type InquiryRow,
+  operatorReceiptRows,
+} from "../../integrations/mail/templates";
+import { hitRateLimits } from "../../rate-limit/rate-limiter";
+import { RATE_LIMITS } from "../../rate-limit/rules";
+import { storeWithRedeemedPow } from "./proof-of-work";
+
+export type SendContactResult =
+  | { ok: true; id: string; autoReply: MailResult; operatorMail: MailResult }
+  | { ok: false; error: "too_many_requests" | Extract<PowFailure, "expired" | "replayed"> };
+
+/**
+ * The confirm step of `/contact`: within the per-IP limit, redeems the proof of work checked at
+ * the input step and stores the message in one transaction, then mails the operator and sends
+ * the automatic reply. The message is kept even when a mail fails.
+ */
+export async function sendContactMessage({
+  db,
+  env,
+  mailer,
+  clientIp,
+  input,
+  now = new Date(),
+}: {
+  db: Db;
+  env: Env;
+  mailer: Mailer;
+  clientIp: string;
+  input: { message: ContactInput; pow: { challenge: string; expiresAt: Date } };
+  now?: Date;
+}): Promise<SendContactResult> {
+  const message = ContactSchema.parse(input.message);
+  if (input.pow.expiresAt.getTime() <= now.getTime()) return { ok: false, error: "expired" };
+  const limited = await hitRateLimits(db, [{ rule: RATE_LIMITS.contactPerIp, subject: clientIp }], now);
+  if (!limited.allowed) return { ok: false, error: "too_many_requests" };
+
+  const id = randomUUID();
+  const stored = await storeWithRedeemedPow(db, input.pow, now, (tx) =>
+    tx.insert(contactMessages).values({ id, ...message, client_ip: clientIp, created_at: now }),
+  );
+  if (!stored) return { ok: false, error: "replayed" };
+
+  const L = CONTACT_FIELD_LABELS;
+  const categoryLabel = contactCategoryLabel(message.category);
+  const rows: InquiryRow[] = [
+    { label: L.name, value: message.name },
+    { label: L.email, value: message.email },
+    { label: L.category, value: categoryLabel },
+    { label: L.message, value: message.message },
+  ];
+  const operatorMail = await mailer.send({
+    kind: "contact-operator",
+    to: env.operator.email,
+    ...contactOperatorMail({
+      name: message.name,
+      categoryLabel,
+      rows: operatorReceiptRows({ id, receivedAt: now, clientIp, rows }),
+      origin: env.baseUrl,
+    }),
+    meta: { contactMessageId: id },
+  });
+  const autoReply = await mailer.send({
+    kind: "contact-auto-reply",
+    to: message.email,
+    ...contactAutoReplyMail({ name: message.name, rows, faqUrl: `${env.baseUrl}/faq` }),
+    meta: { contactMessageId: id },
+  });
+  return { ok: true, id, autoReply, operatorMail };
+}
