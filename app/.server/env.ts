@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { type ManualVideo, ManualVideosSchema } from "~/domain/manual-videos";
 
 /**
  * Configuration (contract §1), parsed once at start. A bad value stops the server with a message
@@ -31,6 +32,8 @@ const EnvSchema = z.object({
   ),
   /** Fill an empty database with demo data at start (development only). */
   SEED_DEMO: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).optional()),
+  /** The manual videos of the back office: a JSON array of {title, youtube_id, audience?, description?}. */
+  MANUAL_VIDEOS: z.preprocess(emptyToUndefined, z.string().optional()),
 });
 
 export interface Env {
@@ -45,6 +48,7 @@ export interface Env {
   authSecret: string;
   seedDemo: boolean;
   trustProxy: boolean | number | string;
+  manualVideos: ManualVideo[];
 }
 
 export class EnvError extends Error {
@@ -69,6 +73,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const issues: string[] = [];
   if (isProduction && !e.AUTH_SECRET)
     issues.push("AUTH_SECRET: required (32+ characters) when NODE_ENV=production");
+  const manualVideos = parseManualVideos(e.MANUAL_VIDEOS, issues);
   if (issues.length > 0) throw new EnvError(issues);
 
   const dataDir = path.resolve(e.DATA_DIR);
@@ -84,7 +89,24 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     authSecret: e.AUTH_SECRET ?? "",
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === "true" : !isProduction,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    manualVideos,
   };
+}
+
+function parseManualVideos(value: string | undefined, issues: string[]): ManualVideo[] {
+  if (value === undefined) return [];
+  let json: unknown;
+  try {
+    json = JSON.parse(value);
+  } catch {
+    issues.push(`MANUAL_VIDEOS: not valid JSON (got ${JSON.stringify(value.slice(0, 80))})`);
+    return [];
+  }
+  const parsed = ManualVideosSchema.safeParse(json);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  issues.push(`MANUAL_VIDEOS: ${issue.path.join(".") || "value"}: ${issue.message}`);
+  return [];
 }
 
 function parseTrustProxy(value: string | undefined): boolean | number | string {
