@@ -142,34 +142,38 @@ const publishedShape = Object.fromEntries(PUBLISHED_PROFILE_KEYS.map((key) => [k
   typeof ticked
 >;
 
-export const StaffProfileSchema = z.object({
-  name: zLine(STAFF_PROFILE_LABELS.name, STAFF_NAME_MAX),
-  name_kana: zKanaOfMax(STAFF_PROFILE_LABELS.name_kana, STAFF_NAME_KANA_MAX),
-  age: zNumberChoice(AGE_CHOICES, M.age),
-  height: zNumberChoice(HEIGHT_CHOICES, M.height),
-  birth_of_date: zBirthDate(),
-  blood_type: zOptional(BLOOD_TYPE_VALUES),
-  bust_type: zOptional(BUST_TYPE_VALUES),
-  type_type: zOptional(TYPE_TYPE_VALUES),
-  karaoke_type: zOptional(KARAOKE_TYPE_VALUES),
-  alcohol_type: zOptional(ALCOHOL_TYPE_VALUES),
-  smoke_type: zOptional(SMOKE_TYPE_VALUES),
-  personality_type: zOptional(PERSONALITY_TYPE_VALUES),
-  introduction: zMultiline(STAFF_PROFILE_LABELS.introduction, INTRODUCTION_MAX, { required: false }),
-  instagram_id: zSnsHandle(INSTAGRAM_ID, M.instagram_id),
-  tiktok_id: zSnsHandle(TIKTOK_ID, M.tiktok_id),
-  youtube_id: zSnsHandle(YOUTUBE_ID, M.youtube_id),
-  followers: zFollowers(),
-  // Radios with a default answer always send one; a crafted post without them is "選択してください".
-  matching_info: z.object(matchingShape),
-  // Checkboxes: a ticked box sends "1", an unticked one nothing (= not published).
-  published_profile: z.object(publishedShape),
-});
+export const StaffProfileSchema = z
+  .object({
+    name: zLine(STAFF_PROFILE_LABELS.name, STAFF_NAME_MAX),
+    name_kana: zKanaOfMax(STAFF_PROFILE_LABELS.name_kana, STAFF_NAME_KANA_MAX),
+    age: zNumberChoice(AGE_CHOICES, M.age),
+    height: zNumberChoice(HEIGHT_CHOICES, M.height),
+    birth_of_date: zBirthDate(),
+    blood_type: zOptional(BLOOD_TYPE_VALUES),
+    bust_type: zOptional(BUST_TYPE_VALUES),
+    type_type: zOptional(TYPE_TYPE_VALUES),
+    karaoke_type: zOptional(KARAOKE_TYPE_VALUES),
+    alcohol_type: zOptional(ALCOHOL_TYPE_VALUES),
+    smoke_type: zOptional(SMOKE_TYPE_VALUES),
+    personality_type: zOptional(PERSONALITY_TYPE_VALUES),
+    introduction: zMultiline(STAFF_PROFILE_LABELS.introduction, INTRODUCTION_MAX, { required: false }),
+    instagram_id: zSnsHandle(INSTAGRAM_ID, M.instagram_id),
+    tiktok_id: zSnsHandle(TIKTOK_ID, M.tiktok_id),
+    youtube_id: zSnsHandle(YOUTUBE_ID, M.youtube_id),
+    followers: zFollowers(),
+    // Radios with a default answer always send one; a crafted post without them is "選択してください".
+    matching_info: z.object(matchingShape),
+    // Checkboxes: a ticked box sends "1", an unticked one nothing (= not published).
+    published_profile: z.object(publishedShape),
+  })
+  // Each answer was checked against its own question above.
+  .transform((v) => ({
+    ...v,
+    matching_info: v.matching_info as MatchingInfo,
+    published_profile: v.published_profile as PublishedProfile,
+  }));
 
-export type StaffProfileInput = z.output<typeof StaffProfileSchema> & {
-  matching_info: MatchingInfo;
-  published_profile: PublishedProfile;
-};
+export type StaffProfileInput = z.output<typeof StaffProfileSchema>;
 
 export const STAFF_PASSWORD_MESSAGES = {
   saved: "パスワードを変更しました。このキャストのログイン中の端末はすべてログアウトされました。",

@@ -60,7 +60,6 @@ export const STORE_PROFILE_MESSAGES = {
   slug_reserved: "このURLは使用できません。別のURLを入力してください",
   slug_taken: "このURLは既に使われています。別のURLを入力してください",
   status: "掲載状態を選択してください",
-  status_locked: "運営により掲載が停止されているため、掲載状態は変更できません",
   list_item: "一覧から選択してください",
   saved: "店舗情報を保存しました",
 } as const;

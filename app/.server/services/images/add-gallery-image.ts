@@ -1,4 +1,4 @@
-import { GALLERY_MAX_IMAGES, type ImageErrorKey } from "~/domain/images";
+import { GALLERY_MAX_IMAGES, hasImageExtension, type ImageErrorKey } from "~/domain/images";
 import type { Viewer } from "../../auth/viewer";
 import type { Db } from "../../db/client";
 import { processImage } from "../../integrations/images/process-image";
@@ -25,12 +25,15 @@ export async function addGalleryImage({
   images: ImageStorage;
   actor: Viewer;
   target: GalleryTarget;
-  input: { data: Uint8Array };
+  /** The upload's bytes and the file name the browser sent. */
+  input: { data: Uint8Array; fileName: string };
 }): Promise<AddGalleryImageResult> {
   const before = await findGallery(db, actor, target);
   if (!before) return { ok: false, error: "not_found" };
   if (before.urls.length >= GALLERY_MAX_IMAGES) return { ok: false, error: "gallery_full" };
 
+  // A name that does not say "picture" (a.svg, a.html, a.exe) is refused whatever the bytes are.
+  if (!hasImageExtension(input.fileName)) return { ok: false, error: "unsupported" };
   const processed = await processImage(input.data);
   if (!processed.ok) return processed;
   const url = await images.save(before.folder, processed.data);

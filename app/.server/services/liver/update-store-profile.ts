@@ -6,13 +6,11 @@ import type { Db } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
 import { livers, staffs } from "../../db/schema";
 
-export type UpdateStoreProfileResult =
-  | { ok: true }
-  | { ok: false; error: "forbidden" | "slug_taken" | "status_locked" };
+export type UpdateStoreProfileResult = { ok: true } | { ok: false; error: "forbidden" | "slug_taken" };
 
 /**
  * Saves the store's profile (spec §3). A store may list itself (public) or hide itself (private),
- * but not lift the operator's suspension. A new name is copied to `liver_name` of all its staff in
+ * but not lift the operator's suspension: a suspended store keeps its status whatever is sent. A new name is copied to `liver_name` of all its staff in
  * the same transaction, so the two never disagree. Moving to another area places the store at the
  * centre of the new district until it sets its exact position.
  */
@@ -34,7 +32,6 @@ export async function updateStoreProfile({
         .where(eq(livers.uid, actor.uid))
         .for("update");
       if (!store || store.status === "deleted") return { ok: false, error: "forbidden" } as const;
-      if (store.status === "suspended") return { ok: false, error: "status_locked" } as const;
 
       const [taken] = await tx
         .select({ uid: livers.uid })
@@ -50,7 +47,7 @@ export async function updateStoreProfile({
           store_name: input.store_name,
           store_name_kana: input.store_name_kana,
           slug: input.slug,
-          status: input.status,
+          status: store.status === "suspended" ? "suspended" : input.status,
           store_type: input.store_type,
           phone_number: input.phone_number,
           postal_code: input.postal_code,

@@ -28,7 +28,8 @@ export async function replaceStaffSchedules({
   db: Db;
   actor: Viewer;
   staffId: string;
-  input: ReplaceSchedulesInput;
+  /** A range and its shifts; checked here (the JSON API hands it over as it came). */
+  input: ReplaceSchedulesInput | { start: unknown; end: unknown; items: unknown };
 }): Promise<ReplaceStaffSchedulesResult> {
   const parsed = ReplaceSchedulesSchema.safeParse(input);
   if (!parsed.success) return { ok: false, error: "invalid", message: parsed.error.issues[0]!.message };
