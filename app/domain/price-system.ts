@@ -342,3 +342,52 @@ export function surchargeNotice(system: PriceSystem): string {
   if (system.tax_percent) parts.push(`消費税${percentLabel(system.tax_percent)}`);
   return parts.length > 0 ? `表示料金とは別に${parts.join("・")}がかかります` : "";
 }
+
+type FormRow = Record<string, string>;
+
+/** The price form's values: rows keyed by their index ("sets.0.price"), every amount a string. */
+export interface PriceFormValues {
+  sets: Record<string, FormRow>;
+  drinks: Record<string, FormRow>;
+  extension: FormRow;
+  payment_methods: string[];
+  [field: string]: unknown;
+}
+
+const amountText = (value: number | null | undefined) =>
+  value === null || value === undefined ? "" : String(value);
+
+/**
+ * A stored price system as the form posts it (what `PriceSystemSchema` reads back into the same
+ * system); a store without one gets a form with one set row of 60 minutes to start from.
+ */
+export function priceSystemFormValues(system: PriceSystem | null): PriceFormValues {
+  const sets = (system?.sets ?? []).map((set) => ({
+    start_time: set.start_time,
+    end_time: set.end_time,
+    minutes: amountText(set.minutes),
+    price: amountText(set.price),
+    label: set.label,
+  }));
+  const drinks = (system?.drinks ?? []).map((drink) => ({
+    name: drink.name,
+    price: amountText(drink.price),
+  }));
+  const keyed = (rows: FormRow[]) => Object.fromEntries(rows.map((row, index) => [String(index), row]));
+  return {
+    sets: keyed(system ? sets : [{ start_time: "", end_time: "", minutes: "60", price: "", label: "" }]),
+    drinks: keyed(drinks),
+    extension: {
+      minutes: amountText(system?.extension?.minutes),
+      price: amountText(system?.extension?.price),
+    },
+    nomination_fee: amountText(system?.nomination_fee),
+    in_store_nomination_fee: amountText(system?.in_store_nomination_fee),
+    companion_fee: amountText(system?.companion_fee),
+    table_charge: amountText(system?.table_charge),
+    service_charge_percent: amountText(system?.service_charge_percent),
+    tax_percent: amountText(system?.tax_percent),
+    payment_methods: system?.payment_methods ?? [],
+    note: system?.note ?? "",
+  };
+}

@@ -8,7 +8,7 @@ import {
   PRICE_NOTE_MAX,
   PRICE_SETS_MAX,
   PRICE_SYSTEM_LABELS,
-  type PriceSystem,
+  type PriceFormValues,
 } from "~/domain/price-system";
 import { END_CHOICES, START_CHOICES } from "~/domain/schedule-times";
 import { CheckboxGroup } from "../form/checkbox-group";
@@ -19,46 +19,8 @@ import { TextareaInput } from "../form/textarea-input";
 import { SMALL_BUTTON } from "../mypage/ui";
 
 type Row = Record<string, string>;
-/** The form's values: stored numbers as strings, or what was submitted (rows keyed by their index). */
-export interface PriceFormValues {
-  sets: Record<string, Row>;
-  drinks: Record<string, Row>;
-  extension: Row;
-  payment_methods: string[];
-  [field: string]: unknown;
-}
 
 const SPARE_ROWS = 2;
-const str = (value: number | null | undefined) =>
-  value === null || value === undefined ? "" : String(value);
-
-/** The form values of a stored price system (null → an empty form), with spare blank rows. */
-export function priceFormValues(system: PriceSystem | null): PriceFormValues {
-  const sets = (system?.sets ?? []).map((set) => ({
-    start_time: set.start_time,
-    end_time: set.end_time,
-    minutes: str(set.minutes),
-    price: str(set.price),
-    label: set.label,
-  }));
-  const drinks = (system?.drinks ?? []).map((drink) => ({ name: drink.name, price: str(drink.price) }));
-  const keyed = (rows: Row[]) => Object.fromEntries(rows.map((row, index) => [String(index), row]));
-  return {
-    sets: keyed(
-      sets.length > 0 ? sets : [{ start_time: "", end_time: "", minutes: "60", price: "", label: "" }],
-    ),
-    drinks: keyed(drinks),
-    extension: { minutes: str(system?.extension?.minutes), price: str(system?.extension?.price) },
-    nomination_fee: str(system?.nomination_fee),
-    in_store_nomination_fee: str(system?.in_store_nomination_fee),
-    companion_fee: str(system?.companion_fee),
-    table_charge: str(system?.table_charge),
-    service_charge_percent: str(system?.service_charge_percent),
-    tax_percent: str(system?.tax_percent),
-    payment_methods: system?.payment_methods ?? [],
-    note: system?.note ?? "",
-  };
-}
 
 /** Row keys in order, plus spare blank rows (all that a form without JavaScript can offer). */
 function initialKeys(rows: Record<string, Row>, max: number): string[] {

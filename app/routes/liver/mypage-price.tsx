@@ -4,9 +4,15 @@ import { done, FORM_MESSAGES, failed, type MypageActionData } from "~/.server/ht
 import { getStoreProfile } from "~/.server/services/liver/get-store-profile";
 import { updatePriceSystem } from "~/.server/services/liver/update-price-system";
 import { Card, doneMessage, FlashMessage, PageHeader } from "~/components/mypage/ui";
-import { type PriceFormValues, PriceSystemForm, priceFormValues } from "~/components/store/price-system-form";
+import { PriceSystemForm } from "~/components/store/price-system-form";
 import { PriceSystemTable } from "~/components/store/price-system-table";
-import { PRICE_SYSTEM_ARRAYS, PRICE_SYSTEM_MESSAGES, PriceSystemSchema } from "~/domain/price-system";
+import {
+  PRICE_SYSTEM_ARRAYS,
+  PRICE_SYSTEM_MESSAGES,
+  type PriceFormValues,
+  PriceSystemSchema,
+  priceSystemFormValues,
+} from "~/domain/price-system";
 import { pageTitle } from "~/site";
 import type { Route } from "./+types/mypage-price";
 
@@ -46,7 +52,7 @@ function submitted(values: Record<string, unknown>): PriceFormValues {
 
 export default function LiverPrice({ loaderData, actionData }: Route.ComponentProps) {
   const result = actionData as MypageActionData | undefined;
-  const values = result ? submitted(result.values) : priceFormValues(loaderData.priceSystem);
+  const values = result ? submitted(result.values) : priceSystemFormValues(loaderData.priceSystem);
   return (
     <div className="space-y-6">
       <PageHeader
