@@ -54,7 +54,13 @@ export const BankAccountSchema = z.object({
     blankWhenMissing,
     z
       .string({ error: messages.invalid_type })
-      .transform((value) => value.trim().replace(/ /g, "\u3000"))
+      // Half-width katakana (ﾖﾙﾅﾋﾞ, as bank books print it) → full-width; spaces → U+3000.
+      .transform((value) =>
+        value
+          .trim()
+          .replace(/[\uFF61-\uFF9F]+/g, (run) => run.normalize("NFKC"))
+          .replace(/ /g, "\u3000"),
+      )
       .superRefine((value, ctx) => {
         if (value === "") ctx.addIssue({ code: "custom", message: messages.required });
         else if (!isAccountHolder(value)) ctx.addIssue({ code: "custom", message: M.account_holder });

@@ -103,7 +103,7 @@ export type ScheduleView =
   | { view: "month"; offset: number; start: string; end: string };
 
 function offsetParam(value: string | null, max: number): number {
-  if (value === null || !/^-?\d{1,3}$/.test(value.trim())) return 0;
+  if (value === null || !/^-?\d{1,6}$/.test(value.trim())) return 0;
   return Math.max(-max, Math.min(max, Number(value)));
 }
 

@@ -84,9 +84,12 @@ const zOptional = (values: readonly string[]) =>
 
 /** An SNS id without "@", also matching `pattern`. */
 const zSnsHandle = (pattern: RegExp, message: string) =>
-  zSnsId().superRefine((value, ctx) => {
-    if (value !== "" && !pattern.test(value)) ctx.addIssue({ code: "custom", message });
-  });
+  z.preprocess(
+    blankWhenMissing,
+    zSnsId().superRefine((value, ctx) => {
+      if (value !== "" && !pattern.test(value)) ctx.addIssue({ code: "custom", message });
+    }),
+  );
 
 export const INSTAGRAM_ID = /^[A-Za-z0-9._]{1,30}$/;
 export const TIKTOK_ID = /^[A-Za-z0-9._]{2,24}$/;
