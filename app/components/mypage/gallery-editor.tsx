@@ -82,8 +82,12 @@ export function GalleryEditor({
                     <input type="hidden" name="intent" value="image_move" />
                     <input type="hidden" name="url" value={url} />
                     <input type="hidden" name="direction" value="first" />
-                    <button type="submit" className={TIGHT_BUTTON}>
-                      メインに<span className="sr-only">する（{index + 1}枚目）</span>
+                    <button
+                      type="submit"
+                      className={TIGHT_BUTTON}
+                      aria-label={`メインにする（${index + 1}枚目）`}
+                    >
+                      メインに
                     </button>
                   </Form>
                 ) : (
@@ -99,8 +103,12 @@ export function GalleryEditor({
                 >
                   <input type="hidden" name="intent" value="image_remove" />
                   <input type="hidden" name="url" value={url} />
-                  <button type="submit" className={`${TIGHT_BUTTON} text-red-700`}>
-                    削除<span className="sr-only">（{index + 1}枚目）</span>
+                  <button
+                    type="submit"
+                    className={`${TIGHT_BUTTON} text-red-700`}
+                    aria-label={`削除（${index + 1}枚目）`}
+                  >
+                    削除
                   </button>
                 </Form>
               </div>

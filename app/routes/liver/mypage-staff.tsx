@@ -197,16 +197,27 @@ export default function LiverStaff({ loaderData, actionData }: Route.ComponentPr
                     <input type="hidden" name="intent" value="display" />
                     <input type="hidden" name="staff_id" value={member.uid} />
                     <input type="hidden" name="displayed" value={member.is_displayed ? "0" : "1"} />
-                    <button type="submit" className={SMALL_BUTTON}>
+                    <button
+                      type="submit"
+                      className={SMALL_BUTTON}
+                      aria-label={`${member.is_displayed ? "非表示にする" : "表示する"}（${member.name}）`}
+                    >
                       {member.is_displayed ? "非表示にする" : "表示する"}
-                      <span className="sr-only">（{member.name}）</span>
                     </button>
                   </Form>
-                  <Link to={`/liver/mypage/staff/${member.uid}`} className={SMALL_BUTTON}>
-                    編集<span className="sr-only">（{member.name}）</span>
+                  <Link
+                    to={`/liver/mypage/staff/${member.uid}`}
+                    className={SMALL_BUTTON}
+                    aria-label={`編集（${member.name}）`}
+                  >
+                    編集
                   </Link>
-                  <Link to={`/liver/mypage/staff/${member.uid}?tab=schedule`} className={SMALL_BUTTON}>
-                    出勤<span className="sr-only">（{member.name}）</span>
+                  <Link
+                    to={`/liver/mypage/staff/${member.uid}?tab=schedule`}
+                    className={SMALL_BUTTON}
+                    aria-label={`出勤（${member.name}）`}
+                  >
+                    出勤
                   </Link>
                   <MoreActions staffId={member.uid} name={member.name} canCopy={!full} />
                 </div>
@@ -291,8 +302,11 @@ function MoveForm({
 function MoreActions({ staffId, name, canCopy }: { staffId: string; name: string; canCopy: boolean }) {
   return (
     <details className="group relative">
-      <summary className={`${SMALL_BUTTON} cursor-pointer list-none [&::-webkit-details-marker]:hidden`}>
-        その他<span className="sr-only">（{name}）</span>
+      <summary
+        className={`${SMALL_BUTTON} cursor-pointer list-none [&::-webkit-details-marker]:hidden`}
+        aria-label={`その他の操作（${name}）`}
+      >
+        その他
         <span aria-hidden="true" className="ml-1 transition group-open:rotate-180">
           ▾
         </span>
