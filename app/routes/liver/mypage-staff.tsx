@@ -475,8 +475,14 @@ function IssuedLink({ url, expiresAt }: { url: string; expiresAt: Date }) {
           <button
             type="button"
             onClick={async () => {
-              await navigator.clipboard.writeText(url);
-              setCopied(true);
+              try {
+                await navigator.clipboard.writeText(url);
+                setCopied(true);
+              } catch {
+                // Not allowed here (an insecure origin, a denied permission): select it for a manual copy.
+                const input = document.getElementById("issued-invitation-url");
+                if (input instanceof HTMLInputElement) input.select();
+              }
             }}
             className="min-h-11 shrink-0 rounded-full bg-emerald-700 px-5 font-bold text-sm text-white hover:bg-emerald-800"
           >
