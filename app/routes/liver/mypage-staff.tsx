@@ -313,8 +313,12 @@ function MoreActions({ staffId, name, canCopy }: { staffId: string; name: string
       </summary>
       <div className="absolute right-0 z-20 mt-2 w-72 max-w-[calc(100vw-2rem)] space-y-3 rounded-xl bg-white p-3 text-sm shadow-xl ring-1 ring-slate-200">
         {canCopy ? (
-          <Link to={`/liver/mypage/staff/create/${staffId}`} className={`${SMALL_BUTTON} w-full`}>
-            「{name}」のプロフィールをもとに新しく登録
+          <Link
+            to={`/liver/mypage/staff/create/${staffId}`}
+            className={`${SMALL_BUTTON} w-full`}
+            aria-label={`「${name}」のプロフィールを複製して新しく登録`}
+          >
+            プロフィールを複製して登録
           </Link>
         ) : null}
         <div className="rounded-lg bg-red-50 p-3 text-red-900 ring-1 ring-red-200">
@@ -393,7 +397,13 @@ function InvitationCard({
         idPrefix="invite"
         className="mb-4"
       />
-      <Form method="post" className="flex flex-col gap-3 sm:flex-row sm:items-end" noValidate>
+      {/* A fresh form after each issued link (the note was for that link). */}
+      <Form
+        key={issued?.url ?? "invite"}
+        method="post"
+        className="flex flex-col gap-3 sm:flex-row sm:items-end"
+        noValidate
+      >
         <input type="hidden" name="intent" value="invite" />
         <TextInput
           name="note"
