@@ -20,13 +20,22 @@ const LISTENER_MYPAGE = [
 ];
 
 const LIVER_MYPAGE = [
-  route("liver/mypage", "routes/account/mypage-home.tsx", { id: "liver-mypage" }),
+  route("liver/mypage", "routes/liver/mypage-home.tsx", { id: "liver-mypage" }),
+  route("liver/mypage/profile", "routes/liver/mypage-profile.tsx"),
+  route("liver/mypage/staff", "routes/liver/mypage-staff.tsx"),
+  route("liver/mypage/staff/create/:id?", "routes/liver/mypage-staff-create.tsx"),
+  route("liver/mypage/staff/:id", "routes/liver/mypage-staff-edit.tsx"),
+  route("liver/mypage/price", "routes/liver/mypage-price.tsx"),
   route("liver/mypage/setting", "routes/liver/mypage-setting.tsx"),
+  route("liver/mypage/manual", "routes/account/mypage-manual.tsx", { id: "liver-mypage-manual" }),
 ];
 
 const STAFF_MYPAGE = [
-  route("staff/mypage", "routes/account/mypage-home.tsx", { id: "staff-mypage" }),
+  route("staff/mypage", "routes/staff/mypage-home.tsx", { id: "staff-mypage" }),
+  route("staff/mypage/profile", "routes/staff/mypage-profile.tsx"),
+  route("staff/mypage/schedule", "routes/staff/mypage-schedule.tsx"),
   route("staff/mypage/setting", "routes/staff/mypage-setting.tsx"),
+  route("staff/mypage/manual", "routes/account/mypage-manual.tsx", { id: "staff-mypage-manual" }),
 ];
 
 export default [
@@ -75,6 +84,7 @@ export default [
   route("api/auth/*", "routes/api/auth.ts"),
   route("api/postal-codes/:code", "routes/api/postal-codes.ts"),
   route("api/challenge", "routes/api/challenge.ts"),
+  route("api/liver/staff/:id/schedules", "routes/api/liver-staff-schedules.ts"),
   route("api/*", "routes/api/not-found.ts"),
 
   route("dev/mail", "routes/dev/mail.tsx"),

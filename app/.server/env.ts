@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { type ManualVideo, ManualVideosSchema } from "~/domain/manual-videos";
 import type { Operator } from "~/domain/operator";
 
 /**
@@ -44,6 +45,8 @@ const EnvSchema = z.object({
       .optional(),
   ),
   OPERATOR_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
+  /** The manual videos of the back office: a JSON array of {title, youtube_id, audience?, description?}. */
+  MANUAL_VIDEOS: z.preprocess(emptyToUndefined, z.string().optional()),
 });
 
 /** Development stand-ins, worded so nobody mistakes them for real details. */
@@ -70,6 +73,7 @@ export interface Env {
   seedDemo: boolean;
   trustProxy: boolean | number | string;
   operator: Operator;
+  manualVideos: ManualVideo[];
 }
 
 export class EnvError extends Error {
@@ -99,6 +103,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     for (const name of OPERATOR_VARIABLES)
       if (!e[name])
         issues.push(`${name}: required when NODE_ENV=production (shown on /specified-commercial)`);
+  const manualVideos = parseManualVideos(e.MANUAL_VIDEOS, issues);
   if (issues.length > 0) throw new EnvError(issues);
 
   const dataDir = path.resolve(e.DATA_DIR);
@@ -122,7 +127,24 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       email: e.OPERATOR_EMAIL ?? PLACEHOLDER_OPERATOR.OPERATOR_EMAIL,
       isPlaceholder: OPERATOR_VARIABLES.some((name) => !e[name]),
     },
+    manualVideos,
   };
+}
+
+function parseManualVideos(value: string | undefined, issues: string[]): ManualVideo[] {
+  if (value === undefined) return [];
+  let json: unknown;
+  try {
+    json = JSON.parse(value);
+  } catch {
+    issues.push(`MANUAL_VIDEOS: not valid JSON (got ${JSON.stringify(value.slice(0, 80))})`);
+    return [];
+  }
+  const parsed = ManualVideosSchema.safeParse(json);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  issues.push(`MANUAL_VIDEOS: ${issue.path.join(".") || "value"}: ${issue.message}`);
+  return [];
 }
 
 function parseTrustProxy(value: string | undefined): boolean | number | string {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { AUTH_MESSAGES } from "./auth-messages";
+import { BANK_ACCOUNT_MESSAGES, PLAN_MESSAGES } from "./bank-account";
 import { NICKNAME_MAX } from "./listener-registration";
 import { messages, zEmail, zPassword } from "./validators";
 
@@ -100,6 +101,9 @@ export const SETTINGS_DONE_MESSAGES = {
     "新しいメールアドレスに確認メールを送信しました。メール内のリンクを開くと変更が完了します（有効期限は24時間です）。",
   email_changed: "メールアドレスを変更しました。この端末以外でのログインはすべて解除されました。",
   password: "パスワードを変更しました。この端末以外でのログインはすべて解除されました。",
+  bank_account: BANK_ACCOUNT_MESSAGES.saved,
+  plan_scheduled: PLAN_MESSAGES.scheduled,
+  plan_cancelled: PLAN_MESSAGES.cancelled,
 } as const;
 
 export type SettingsDoneKey = keyof typeof SETTINGS_DONE_MESSAGES;

@@ -21,3 +21,19 @@ export const IMAGE_MESSAGES = {
 } as const;
 
 export type ImageErrorKey = Exclude<keyof typeof IMAGE_MESSAGES, "gallery_full" | "required">;
+
+/** File name endings of the accepted formats (the content is what decides; a mismatch is refused too). */
+export const IMAGE_EXTENSIONS = ["jpg", "jpeg", "png", "webp", "gif", "avif"] as const;
+
+/** Whether a file name ends in one of IMAGE_EXTENSIONS (case-insensitive). */
+export function hasImageExtension(name: string): boolean {
+  const match = /\.([A-Za-z0-9]{1,5})$/.exec(name.trim());
+  return match !== null && (IMAGE_EXTENSIONS as readonly string[]).includes(match[1]!.toLowerCase());
+}
+
+/** What a gallery form says after it succeeded (`?done=<key>`). */
+export const GALLERY_DONE = {
+  image_added: "画像を追加しました",
+  image_removed: "画像を削除しました",
+  image_moved: "画像の並び順を変更しました",
+} as const;

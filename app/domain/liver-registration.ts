@@ -2,8 +2,8 @@ import { z } from "zod";
 import { isValidAreaPath } from "./areas";
 import { STORE_TYPE_DEFAULT, STORE_TYPE_VALUES } from "./options";
 import { LAST, TIME_CHOICES } from "./schedule-times";
-import { blankWhenMissing, charLength, TEXT_FIELD_MESSAGES, zChoice, zLine, zTicked } from "./text-fields";
-import { messages, validatePhone, zEmail, zKatakana, zPassword, zPhone, zPostalCode } from "./validators";
+import { blankWhenMissing, TEXT_FIELD_MESSAGES, zChoice, zKanaOfMax, zLine, zTicked } from "./text-fields";
+import { messages, validatePhone, zEmail, zPassword, zPhone, zPostalCode } from "./validators";
 
 export const STORE_NAME_MAX = 50;
 export const STORE_NAME_KANA_MAX = 100;
@@ -50,8 +50,37 @@ const M = LIVER_REGISTRATION_MESSAGES;
 export const BUSINESS_END_CHOICES: readonly string[] = Object.freeze([...TIME_CHOICES, LAST]);
 
 /** An area id: only its shape here; the path as a whole is checked by `isValidAreaPath`. */
-const zAreaId = (options?: { required?: boolean }) =>
+export const zAreaId = (options?: { required?: boolean }) =>
   zChoice((value) => /^[a-z0-9-]{1,64}$/.test(value), M.area, options);
+
+/**
+ * The store's own fields, shared by the registration form and the store profile of the back
+ * office (`/liver/mypage/profile`), so both validate them alike.
+ */
+export const STORE_FIELDS = {
+  store_name: zLine(LIVER_FIELD_LABELS.store_name, STORE_NAME_MAX),
+  store_name_kana: zKanaOfMax(LIVER_FIELD_LABELS.store_name_kana, STORE_NAME_KANA_MAX),
+  store_type: z.preprocess(
+    (value) => (value === undefined || value === "" ? STORE_TYPE_DEFAULT : value),
+    z.enum(STORE_TYPE_VALUES, { error: M.store_type }),
+  ),
+  // Stored as the national format with hyphens ("03-1234-5678"), however it was typed.
+  phone_number: zPhone().transform((value) => {
+    const phone = validatePhone(value);
+    return phone.ok ? phone.national : value;
+  }),
+  // "NNN-NNNN", as `formatPostalCode` shows it.
+  postal_code: zPostalCode(),
+  address: zLine(LIVER_FIELD_LABELS.address, ADDRESS_MAX),
+  buildingName: zLine(LIVER_FIELD_LABELS.buildingName, BUILDING_NAME_MAX, { required: false }),
+  region: zAreaId(),
+  prefecture: zAreaId(),
+  group: zAreaId({ required: false }),
+  area: zAreaId(),
+  area_detail: zAreaId({ required: false }),
+  business_start_time: zChoice((value) => TIME_CHOICES.includes(value), M.time),
+  business_end_time: zChoice((value) => BUSINESS_END_CHOICES.includes(value), M.time),
+};
 
 /**
  * The store registration form (contract §3, spec §3 liver fields): shared by the page and the
@@ -60,34 +89,7 @@ const zAreaId = (options?: { required?: boolean }) =>
  */
 export const RegisterLiverSchema = z
   .object({
-    store_name: zLine(LIVER_FIELD_LABELS.store_name, STORE_NAME_MAX),
-    store_name_kana: zKatakana().superRefine((value, ctx) => {
-      if (charLength(value) > STORE_NAME_KANA_MAX)
-        ctx.addIssue({
-          code: "custom",
-          message: TEXT_FIELD_MESSAGES.maxLength(LIVER_FIELD_LABELS.store_name_kana, STORE_NAME_KANA_MAX),
-        });
-    }),
-    store_type: z.preprocess(
-      (value) => (value === undefined || value === "" ? STORE_TYPE_DEFAULT : value),
-      z.enum(STORE_TYPE_VALUES, { error: M.store_type }),
-    ),
-    // Stored as the national format with hyphens ("03-1234-5678"), however it was typed.
-    phone_number: zPhone().transform((value) => {
-      const phone = validatePhone(value);
-      return phone.ok ? phone.national : value;
-    }),
-    // "NNN-NNNN", as `formatPostalCode` shows it.
-    postal_code: zPostalCode(),
-    address: zLine(LIVER_FIELD_LABELS.address, ADDRESS_MAX),
-    buildingName: zLine(LIVER_FIELD_LABELS.buildingName, BUILDING_NAME_MAX, { required: false }),
-    region: zAreaId(),
-    prefecture: zAreaId(),
-    group: zAreaId({ required: false }),
-    area: zAreaId(),
-    area_detail: zAreaId({ required: false }),
-    business_start_time: zChoice((value) => TIME_CHOICES.includes(value), M.time),
-    business_end_time: zChoice((value) => BUSINESS_END_CHOICES.includes(value), M.time),
+    ...STORE_FIELDS,
     email: zEmail(),
     password: zPassword(),
     password_confirmation: z.preprocess(blankWhenMissing, z.string({ error: messages.invalid_type })),

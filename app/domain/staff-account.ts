@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { AUTH_MESSAGES } from "./auth-messages";
-import { blankWhenMissing, charLength, TEXT_FIELD_MESSAGES, zLine } from "./text-fields";
-import { messages, zKatakana, zLoginId, zPassword } from "./validators";
+import { blankWhenMissing, zKanaOfMax, zLine } from "./text-fields";
+import { messages, zLoginId, zPassword } from "./validators";
 
 export const STAFF_NAME_MAX = 30;
 export const STAFF_NAME_KANA_MAX = 60;
@@ -22,6 +22,24 @@ export const STAFF_ACCOUNT_MESSAGES = {
   store_unavailable: "この店舗では現在スタッフを登録できません",
 } as const;
 
+/** A new password typed twice: the fields and the check that they agree. */
+export const NEW_PASSWORD_FIELDS = {
+  password: zPassword(),
+  password_confirmation: z.preprocess(blankWhenMissing, z.string({ error: messages.invalid_type })),
+};
+
+export function checkPasswordConfirmation(
+  v: { password: string; password_confirmation: string },
+  ctx: z.RefinementCtx,
+): void {
+  if (v.password !== v.password_confirmation)
+    ctx.addIssue({
+      code: "custom",
+      path: ["password_confirmation"],
+      message: STAFF_ACCOUNT_MESSAGES.password_mismatch,
+    });
+}
+
 /**
  * A staff account (contract §3): name, katakana reading, login_id (4–30 of A–Z a–z 0–9 _ . -,
  * unique case-insensitively) and password. Used by the invitation registration and by the store's
@@ -30,25 +48,11 @@ export const STAFF_ACCOUNT_MESSAGES = {
 export const StaffAccountSchema = z
   .object({
     name: zLine(STAFF_ACCOUNT_LABELS.name, STAFF_NAME_MAX),
-    name_kana: zKatakana().superRefine((value, ctx) => {
-      if (charLength(value) > STAFF_NAME_KANA_MAX)
-        ctx.addIssue({
-          code: "custom",
-          message: TEXT_FIELD_MESSAGES.maxLength(STAFF_ACCOUNT_LABELS.name_kana, STAFF_NAME_KANA_MAX),
-        });
-    }),
+    name_kana: zKanaOfMax(STAFF_ACCOUNT_LABELS.name_kana, STAFF_NAME_KANA_MAX),
     login_id: zLoginId(),
-    password: zPassword(),
-    password_confirmation: z.preprocess(blankWhenMissing, z.string({ error: messages.invalid_type })),
+    ...NEW_PASSWORD_FIELDS,
   })
-  .superRefine((v, ctx) => {
-    if (v.password !== v.password_confirmation)
-      ctx.addIssue({
-        code: "custom",
-        path: ["password_confirmation"],
-        message: STAFF_ACCOUNT_MESSAGES.password_mismatch,
-      });
-  });
+  .superRefine(checkPasswordConfirmation);
 
 export type StaffAccountInput = z.output<typeof StaffAccountSchema>;
 

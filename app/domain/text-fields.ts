@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { messages } from "./validators";
+import { messages, zKatakana } from "./validators";
 
 /**
  * zod building blocks for free-text and pick-from-a-list fields, shared by every form (store and
@@ -109,3 +109,9 @@ export const zTicked = (message: string) =>
     .unknown()
     .refine((value) => value === "1" || value === "on" || value === true, message)
     .transform(() => true as const);
+
+/** A required katakana reading (see `zKatakana`) of at most `max` characters, the message naming the field. */
+export const zKanaOfMax = (label: string, max: number) =>
+  zKatakana().superRefine((value, ctx) => {
+    if (charLength(value) > max) ctx.addIssue({ code: "custom", message: M.maxLength(label, max) });
+  });

@@ -10,6 +10,7 @@ import { OPTION_VALUES, tokyoDate } from "~/.server/seed/generate";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, type SeedSummary, seedDatabase } from "~/.server/seed/seed-database";
 import { findArea, isValidAreaPath, REGIONS } from "~/domain/areas";
 import { DEFAULT_PUBLISHED_PROFILE, MATCHING_QUESTIONS } from "~/domain/options";
+import { hasPrices, PriceSystemSchema, priceSystemFormValues } from "~/domain/price-system";
 import { isValidShift, TIME_CHOICES } from "~/domain/schedule-times";
 import { isEmail, isKatakanaOnly, isLoginId, isPasswordLike, validatePhone } from "~/domain/validators";
 import { drivers, openTestDatabase, type TestDatabase } from "../support/databases";
@@ -244,6 +245,20 @@ describe.each(drivers)("seedDatabase on %s", (driver) => {
       expect(row.start).toMatch(/^(OPEN|(19|20|21):[0-5]0|22:00)$/);
       expect(isValidShift(row.start, row.end), `${row.start}〜${row.end}`).toBe(true);
       expect(row.status).toBe("public");
+    }
+  });
+
+  it("gives most stores (and the demo store) a price system the price form reads back unchanged", async () => {
+    const rows = await database.db
+      .select({ email: livers.email, type: livers.store_type, price: livers.price_system })
+      .from(livers);
+    const priced = rows.filter((r) => r.price !== null);
+    expect(priced.length).toBeGreaterThanOrEqual(Math.floor(rows.length * 0.6));
+    expect(rows.find((r) => r.email === DEMO_ACCOUNTS.store.email)?.price).not.toBeNull();
+    for (const row of priced) {
+      expect(hasPrices(row.price), row.email).toBe(true);
+      expect(row.price!.sets.length, row.email).toBeGreaterThan(0);
+      expect(PriceSystemSchema.parse(priceSystemFormValues(row.price)), row.email).toEqual(row.price);
     }
   });
 

@@ -42,6 +42,11 @@ describe("parseEnv", () => {
     ["SEED_DEMO", "yes"],
     ["OPERATOR_EMAIL", "not-an-address"],
     ["OPERATOR_PHONE", "call us"],
+    ["MANUAL_VIDEOS", "not json"],
+    ["MANUAL_VIDEOS", '{"title":"x"}'],
+    ["MANUAL_VIDEOS", '[{"title":"店舗情報の登録","youtube_id":"short"}]'],
+    ["MANUAL_VIDEOS", '[{"title":"","youtube_id":"abcdefghijk"}]'],
+    ["MANUAL_VIDEOS", '[{"title":"x","youtube_id":"abcdefghijk","audience":"listener"}]'],
   ])("rejects %s=%s with a message naming the variable", (name, value) => {
     let caught: unknown;
     try {
@@ -98,6 +103,25 @@ describe("parseEnv", () => {
     });
     expect(env.databaseUrl).toBe("postgres://postgres@127.0.0.1:5432/app");
     expect(env.smtpUrl).toBe("smtp://user:pass@127.0.0.1:2525");
+  });
+});
+
+describe("MANUAL_VIDEOS", () => {
+  it("is an empty list when unset", () => {
+    expect(parseEnv({}).manualVideos).toEqual([]);
+  });
+
+  it("reads a JSON list of titled YouTube videos, for both roles unless told", () => {
+    const env = parseEnv({
+      MANUAL_VIDEOS: JSON.stringify([
+        { title: "店舗情報の登録方法", youtube_id: "abcDEF123_-" },
+        { title: "出勤の入れ方", youtube_id: "ZYXwvu98765", audience: "staff", description: "週ごとの入力" },
+      ]),
+    });
+    expect(env.manualVideos).toEqual([
+      { title: "店舗情報の登録方法", youtube_id: "abcDEF123_-", audience: "all", description: "" },
+      { title: "出勤の入れ方", youtube_id: "ZYXwvu98765", audience: "staff", description: "週ごとの入力" },
+    ]);
   });
 });
 

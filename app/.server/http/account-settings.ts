@@ -12,6 +12,7 @@ import {
   type SettingsDoneKey,
 } from "~/domain/account-settings";
 import { AUTH_MESSAGES } from "~/domain/auth-messages";
+import { BankAccountSchema, PLAN_MESSAGES, PlanChangeSchema } from "~/domain/bank-account";
 import { IMAGE_MAX_BYTES, IMAGE_MESSAGES } from "~/domain/images";
 import { requireViewer } from "../auth/viewer";
 import { changeListenerImage } from "../services/accounts/change-listener-image";
@@ -21,6 +22,8 @@ import { confirmEmailChange } from "../services/accounts/confirm-email-change";
 import { getAccountProfile } from "../services/accounts/get-account-profile";
 import { requestEmailChange } from "../services/accounts/request-email-change";
 import { updateMailSettings } from "../services/accounts/update-mail-settings";
+import { changePlan } from "../services/liver/change-plan";
+import { updateBankAccount } from "../services/liver/update-bank-account";
 import { type FieldErrors, FORM_ERROR_KEY, type FormValues, formValues, parseForm } from "./form";
 import { readLimitedFormData } from "./limited-form-data";
 
@@ -31,11 +34,18 @@ import { readLimitedFormData } from "./limited-form-data";
  * messages and values (never passwords).
  */
 
-export type SettingsIntent = "nickname" | "image" | "mail_setting" | "email" | "password";
+export type SettingsIntent =
+  | "nickname"
+  | "image"
+  | "mail_setting"
+  | "email"
+  | "password"
+  | "bank_account"
+  | "plan";
 
 export const SETTINGS_INTENTS: Record<AccountRole, readonly SettingsIntent[]> = {
   listener: ["nickname", "image", "mail_setting", "email", "password"],
-  liver: ["mail_setting", "email", "password"],
+  liver: ["mail_setting", "email", "password", "bank_account", "plan"],
   staff: ["password"],
 };
 
@@ -156,6 +166,29 @@ export async function settingsAction({
     if (!result.ok)
       return failed(intent, parsed.values, { [FORM_ERROR_KEY]: SETTINGS_MESSAGES.forbidden }, 403);
     throw done("mail_setting");
+  }
+
+  if (intent === "bank_account") {
+    const parsed = await parseForm(form, BankAccountSchema);
+    if (!parsed.ok) return failed(intent, parsed.values, parsed.errors);
+    const result = await updateBankAccount({ db: context.db, actor: viewer, input: parsed.data });
+    if (!result.ok)
+      return failed(intent, parsed.values, { [FORM_ERROR_KEY]: SETTINGS_MESSAGES.forbidden }, 403);
+    throw done("bank_account");
+  }
+
+  if (intent === "plan") {
+    const parsed = await parseForm(form, PlanChangeSchema);
+    if (!parsed.ok) return failed(intent, parsed.values, parsed.errors);
+    const result = await changePlan({ db: context.db, actor: viewer, input: parsed.data });
+    if (result.ok) throw done(result.scheduled ? "plan_scheduled" : "plan_cancelled");
+    if (result.error === "too_small")
+      return failed(intent, parsed.values, {
+        new_plan_id: PLAN_MESSAGES.too_small(result.staffCount, result.limit),
+      });
+    if (result.error === "plan_unavailable")
+      return failed(intent, parsed.values, { new_plan_id: PLAN_MESSAGES.unavailable });
+    return failed(intent, parsed.values, { [FORM_ERROR_KEY]: SETTINGS_MESSAGES.forbidden }, 403);
   }
 
   if (intent === "email") {

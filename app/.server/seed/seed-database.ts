@@ -23,6 +23,7 @@ import {
   REGION_IDS,
   storeTypeSequence,
 } from "./generate";
+import { generatePriceSystem } from "./price-systems";
 import { createRandom, type Random } from "./random";
 
 /** The password of every seeded account (demo data only: one hash is shared by all rows). */
@@ -203,6 +204,8 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSu
   const favoriteRandom = root.fork("favorites");
   const scheduleRandom = root.fork("schedules");
   const accountRandom = root.fork("accounts");
+  // Forked last, so adding price systems changed none of the other generated rows.
+  const priceRandom = root.fork("prices");
 
   report("images", 0, 1);
   const images = await ensureDemoImages(options.dataDir, { stores: 24, staff: 48 });
@@ -249,6 +252,8 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSu
       row.order = null;
       row.new_plan_id = null;
     }
+    // Most stores publish a price system; the demo store always does.
+    if (priceRandom.chance(0.85) || demo) row.price_system = generatePriceSystem(priceRandom, storeType);
     storeRows.push(row);
     staffPerStore.push(staffCount);
   }

@@ -6,10 +6,16 @@ import {
   SETTINGS_DONE_MESSAGES,
   type SettingsDoneKey,
 } from "~/domain/account-settings";
+import { ACCOUNT_HOLDER_MAX, BANK_ACCOUNT_LABELS } from "~/domain/bank-account";
 import { NICKNAME_MAX } from "~/domain/listener-registration";
+import { ACCOUNT_TYPE_DEFAULT, ACCOUNT_TYPES } from "~/domain/options";
+import { planTerms } from "~/domain/plans";
 import { CheckboxGroup } from "../form/checkbox-group";
+import { Fieldset } from "../form/field";
 import { FormErrorSummary } from "../form/form-error-summary";
+import { KanaInput } from "../form/kana-input";
 import { PasswordInput } from "../form/password-input";
+import { RadioGroup } from "../form/radio-group";
 import type { SelectOption } from "../form/select-input";
 import { SubmitButton } from "../form/submit-button";
 import { TextInput } from "../form/text-input";
@@ -270,6 +276,212 @@ export function PasswordChangeForm({ action, result }: { action: string; result?
           required
         />
         <SubmitButton pendingLabel="変更中…">パスワードを変更する</SubmitButton>
+      </IntentForm>
+    </Section>
+  );
+}
+
+export interface BankAccountValues {
+  account_holder: string;
+  bank_code: string;
+  branch_code: string;
+  account_type: string;
+  account_number: string;
+}
+
+/** The store's payout account (spec §3 `account`). */
+export function BankAccountForm({
+  action,
+  account,
+  result,
+}: {
+  action: string;
+  account: BankAccountValues | null;
+  result?: SettingsFormResult;
+}) {
+  const errors = result?.errors ?? {};
+  const value = (name: keyof BankAccountValues) => text(result?.values[name]) ?? account?.[name] ?? "";
+  return (
+    <Section
+      id="bank"
+      title="振込口座"
+      lead="アイテムの換金などの売上をお振り込みする口座です。通帳やキャッシュカードの表記どおりに入力してください。"
+    >
+      <FormErrorSummary
+        errors={result?.errors}
+        labels={BANK_ACCOUNT_LABELS}
+        order={Object.keys(BANK_ACCOUNT_LABELS)}
+        idPrefix="bank"
+        className="mb-4"
+      />
+      <IntentForm action={action} intent="bank_account">
+        <KanaInput
+          name="account_holder"
+          label={BANK_ACCOUNT_LABELS.account_holder}
+          idPrefix="bank"
+          hint={`${ACCOUNT_HOLDER_MAX}文字以内（例：ヨルナビ　タロウ、カ）ヨルナビ）`}
+          maxLength={ACCOUNT_HOLDER_MAX}
+          defaultValue={value("account_holder")}
+          error={errors.account_holder}
+          required
+        />
+        <div className="grid grid-cols-2 gap-3">
+          <TextInput
+            name="bank_code"
+            label={BANK_ACCOUNT_LABELS.bank_code}
+            idPrefix="bank"
+            hint="4桁"
+            inputMode="numeric"
+            maxLength={4}
+            defaultValue={value("bank_code")}
+            error={errors.bank_code}
+            required
+          />
+          <TextInput
+            name="branch_code"
+            label={BANK_ACCOUNT_LABELS.branch_code}
+            idPrefix="bank"
+            hint="3桁"
+            inputMode="numeric"
+            maxLength={3}
+            defaultValue={value("branch_code")}
+            error={errors.branch_code}
+            required
+          />
+        </div>
+        <RadioGroup
+          name="account_type"
+          label={BANK_ACCOUNT_LABELS.account_type}
+          idPrefix="bank"
+          options={ACCOUNT_TYPES}
+          defaultValue={value("account_type") || ACCOUNT_TYPE_DEFAULT}
+          error={errors.account_type}
+          inline
+          required
+        />
+        <TextInput
+          name="account_number"
+          label={BANK_ACCOUNT_LABELS.account_number}
+          idPrefix="bank"
+          hint="7桁（7桁に満たない場合は先頭に0を付けてください）"
+          inputMode="numeric"
+          maxLength={7}
+          defaultValue={value("account_number")}
+          error={errors.account_number}
+          required
+        />
+        <SubmitButton pendingLabel="保存中…">振込口座を保存する</SubmitButton>
+      </IntentForm>
+    </Section>
+  );
+}
+
+export interface PlanSummary {
+  id: string;
+  name: string;
+  monthly_price: number;
+  limit_staff: number;
+  description: string;
+}
+
+/**
+ * The store's plan and the change from next month (contract §6 `new_plan_id`). Choosing the current
+ * plan withdraws a pending change. Payment is a later feature: the page says so plainly.
+ */
+export function PlanForm({
+  action,
+  plan,
+  newPlan,
+  plans,
+  staffCount,
+  limitStaff,
+  result,
+}: {
+  action: string;
+  plan: PlanSummary | null;
+  newPlan: PlanSummary | null;
+  plans: readonly PlanSummary[];
+  staffCount: number;
+  limitStaff: number;
+  result?: SettingsFormResult;
+}) {
+  const chosen = text(result?.values.new_plan_id) ?? newPlan?.id ?? plan?.id ?? "";
+  return (
+    <Section
+      id="plan"
+      title="ご利用プラン"
+      lead={
+        <>
+          <p>
+            現在のプラン：
+            <strong className="text-slate-800">
+              {plan ? `${plan.name}（${planTerms(plan)}）` : "未設定"}
+            </strong>
+          </p>
+          <p>
+            登録中のキャスト：{staffCount} / {limitStaff}名
+          </p>
+          {newPlan ? (
+            <p className="mt-1 font-bold text-amber-800">翌月1日から「{newPlan.name}」に変更されます。</p>
+          ) : null}
+          <p className="mt-1">
+            プランの変更は翌月1日から適用されます。料金のお支払い方法は準備中のため、現在は請求されません。
+          </p>
+        </>
+      }
+    >
+      <FormErrorSummary
+        errors={result?.errors}
+        labels={{ new_plan_id: "プラン" }}
+        idPrefix="plan"
+        className="mb-4"
+      />
+      <IntentForm action={action} intent="plan">
+        <Fieldset
+          name="new_plan_id"
+          label="翌月からのプラン"
+          idPrefix="plan"
+          error={result?.errors.new_plan_id}
+        >
+          {(control) => (
+            <div className="grid gap-2">
+              {plans.map((option, index) => {
+                const id = index === 0 ? control.id : `${control.id}-${index}`;
+                return (
+                  <label
+                    key={option.id}
+                    htmlFor={id}
+                    className="flex min-h-11 cursor-pointer items-start gap-3 rounded-lg border border-slate-300 bg-white px-3 py-3 has-checked:border-brand-500 has-checked:bg-brand-50"
+                  >
+                    <input
+                      type="radio"
+                      id={id}
+                      name={control.name}
+                      value={option.id}
+                      defaultChecked={chosen === option.id}
+                      aria-invalid={control["aria-invalid"]}
+                      aria-describedby={control["aria-describedby"]}
+                      className="mt-0.5 size-5 shrink-0 accent-brand-600"
+                    />
+                    <span className="min-w-0">
+                      <span className="block font-bold">
+                        {option.name}
+                        {option.id === plan?.id ? (
+                          <span className="ml-2 text-brand-700 text-xs">現在のプラン</span>
+                        ) : null}
+                      </span>
+                      <span className="block text-slate-700 text-sm">{planTerms(option)}</span>
+                      {option.description ? (
+                        <span className="block text-slate-500 text-xs">{option.description}</span>
+                      ) : null}
+                    </span>
+                  </label>
+                );
+              })}
+            </div>
+          )}
+        </Fieldset>
+        <SubmitButton pendingLabel="保存中…">プランを変更する</SubmitButton>
       </IntentForm>
     </Section>
   );

@@ -18,10 +18,17 @@ export const MYPAGE_NAV: Record<AccountRole, readonly MypageNavItem[]> = {
   ],
   liver: [
     { to: "/liver/mypage", label: "ダッシュボード", end: true },
+    { to: "/liver/mypage/profile", label: "店舗情報" },
+    { to: "/liver/mypage/staff", label: "キャスト管理" },
+    { to: "/liver/mypage/price", label: "料金システム" },
     { to: "/liver/mypage/setting", label: "設定" },
+    { to: "/liver/mypage/manual", label: "マニュアル" },
   ],
   staff: [
     { to: "/staff/mypage", label: "ホーム", end: true },
+    { to: "/staff/mypage/profile", label: "プロフィール" },
+    { to: "/staff/mypage/schedule", label: "出勤スケジュール" },
     { to: "/staff/mypage/setting", label: "設定" },
+    { to: "/staff/mypage/manual", label: "マニュアル" },
   ],
 };

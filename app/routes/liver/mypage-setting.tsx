@@ -1,9 +1,13 @@
 import { useLocation } from "react-router";
+import { requireViewer } from "~/.server/auth/viewer";
 import { loadSettings, settingsAction } from "~/.server/http/account-settings";
+import { getStoreSettings } from "~/.server/services/liver/get-store-settings";
 import {
+  BankAccountForm,
   EmailChangeForm,
   MailSettingsForm,
   PasswordChangeForm,
+  PlanForm,
   resultFor,
   SettingsPage,
 } from "~/components/account/settings-forms";
@@ -12,10 +16,14 @@ import { pageTitle } from "~/site";
 import type { Route } from "./+types/mypage-setting";
 
 const ACTION = "/liver/mypage/setting";
-const INTENTS = ["mail_setting", "email", "password"];
+const INTENTS = ["mail_setting", "email", "password", "bank_account", "plan"];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return loadSettings({ request, context, role: "liver" });
+  const settings = await loadSettings({ request, context, role: "liver" });
+  const viewer = await requireViewer(request, context, "liver");
+  const store = await getStoreSettings({ db: context.db, actor: viewer });
+  if (!store) throw new Response(null, { status: 404 });
+  return { ...settings, store };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -52,9 +60,22 @@ export default function LiverSetting({ loaderData, actionData }: Route.Component
         setting={loaderData.mailSetting}
         result={resultFor(actionData, "mail_setting")}
       />
-      <p className="rounded-2xl bg-slate-100 p-4 text-slate-600 text-sm">
-        振込口座・プランの設定は準備中です。
-      </p>
+      <PlanForm
+        key={`plan-${key}`}
+        action={ACTION}
+        plan={loaderData.store.plan}
+        newPlan={loaderData.store.newPlan}
+        plans={loaderData.store.plans}
+        staffCount={loaderData.store.staffCount}
+        limitStaff={loaderData.store.limit_staff}
+        result={resultFor(actionData, "plan")}
+      />
+      <BankAccountForm
+        key={`bank-${key}`}
+        action={ACTION}
+        account={loaderData.store.account}
+        result={resultFor(actionData, "bank_account")}
+      />
     </SettingsPage>
   );
 }

@@ -4,20 +4,17 @@ import { registrationDraft } from "~/.server/http/registration-draft";
 import { listActivePlans, type PlanChoice } from "~/.server/services/list-active-plans";
 import { AuthCard } from "~/components/account/auth-card";
 import { StepIndicator } from "~/components/account/step-indicator";
-import { AreaPicker } from "~/components/form/area-picker";
 import { controlProps, errorIdOf, FieldError, Fieldset } from "~/components/form/field";
 import { FormErrorSummary } from "~/components/form/form-error-summary";
 import { FormSection } from "~/components/form/form-section";
 import { KanaInput } from "~/components/form/kana-input";
 import { PasswordInput } from "~/components/form/password-input";
 import { PhoneInput } from "~/components/form/phone-input";
-import { PostalCodeInput } from "~/components/form/postal-code-input";
 import { SelectInput } from "~/components/form/select-input";
 import { SubmitButton } from "~/components/form/submit-button";
 import { TextInput } from "~/components/form/text-input";
+import { BusinessHoursFields, StoreLocationFields } from "~/components/store/store-fields";
 import {
-  ADDRESS_MAX,
-  BUILDING_NAME_MAX,
   LIVER_FIELD_LABELS,
   LIVER_REGISTRATION_MESSAGES,
   type RegisterLiverInput,
@@ -27,15 +24,11 @@ import {
 } from "~/domain/liver-registration";
 import { STORE_TYPE_DEFAULT, STORE_TYPES } from "~/domain/options";
 import { planTerms } from "~/domain/plans";
-import { LAST, TIME_CHOICES } from "~/domain/schedule-times";
 import { pageTitle } from "~/site";
 import type { Route } from "./+types/registration";
 
 const LABELS = LIVER_FIELD_LABELS;
 
-const START_OPTIONS = TIME_CHOICES.map((time) => ({ value: time, label: time }));
-// "LAST" alone: the half-width select cannot show more; the hint below explains it.
-const END_OPTIONS = [...START_OPTIONS, { value: LAST, label: LAST }];
 const STORE_TYPE_OPTIONS = STORE_TYPES.map(({ value, label }) => ({ value, label }));
 
 /** What the form shows again after 戻る: the draft without the passwords, as the form's strings. */
@@ -152,69 +145,11 @@ export default function LiverRegistration({ loaderData, actionData }: Route.Comp
         </FormSection>
 
         <FormSection title="所在地">
-          <PostalCodeInput
-            defaultValue={values.postal_code}
-            error={errors.postal_code}
-            addressField="address"
-            required
-          />
-          <TextInput
-            name="address"
-            label={LABELS.address}
-            hint="都道府県・市区町村・町名・番地（例：東京都新宿区歌舞伎町1-2-3）"
-            autoComplete="street-address"
-            maxLength={ADDRESS_MAX}
-            defaultValue={values.address}
-            error={errors.address}
-            required
-          />
-          <TextInput
-            name="buildingName"
-            label={LABELS.buildingName}
-            hint="ビル名・階数・部屋番号（例：ヨルナビビル 5F）"
-            maxLength={BUILDING_NAME_MAX}
-            defaultValue={values.buildingName}
-            error={errors.buildingName}
-            required={false}
-          />
-          <AreaPicker
-            legend="掲載エリア"
-            values={values}
-            errors={{
-              region: errors.region,
-              prefecture: errors.prefecture,
-              group: errors.group,
-              area: errors.area,
-              area_detail: errors.area_detail,
-            }}
-            required={["region", "prefecture", "area"]}
-          />
+          <StoreLocationFields values={values} errors={errors} />
         </FormSection>
 
         <FormSection title="営業時間">
-          <div className="grid grid-cols-2 gap-3">
-            <SelectInput
-              name="business_start_time"
-              label="開始"
-              options={START_OPTIONS}
-              placeholder="選択"
-              defaultValue={values.business_start_time}
-              error={errors.business_start_time}
-              required
-            />
-            <SelectInput
-              name="business_end_time"
-              label="終了"
-              options={END_OPTIONS}
-              placeholder="選択"
-              defaultValue={values.business_end_time}
-              error={errors.business_end_time}
-              required
-            />
-          </div>
-          <p className="text-slate-500 text-xs">
-            深夜0時を過ぎる場合は翌日の時刻（例：20:00〜05:00）か、LAST（閉店まで）を選んでください。
-          </p>
+          <BusinessHoursFields values={values} errors={errors} />
         </FormSection>
 
         <FormSection title="ログイン情報">

@@ -15,9 +15,18 @@ const PROTECTED: { path: string; role: keyof typeof ACTORS; built: boolean }[] =
   { path: "/listener/mypage/follow", role: "listener", built: false },
   { path: "/listener/coin", role: "listener", built: false },
   { path: "/liver/mypage", role: "liver", built: true },
-  { path: "/liver/mypage/staff", role: "liver", built: false },
+  { path: "/liver/mypage/profile", role: "liver", built: true },
+  { path: "/liver/mypage/staff", role: "liver", built: true },
+  { path: "/liver/mypage/staff/create", role: "liver", built: true },
+  { path: "/liver/mypage/price", role: "liver", built: true },
+  { path: "/liver/mypage/setting", role: "liver", built: true },
+  { path: "/liver/mypage/manual", role: "liver", built: true },
+  { path: "/liver/mypage/item", role: "liver", built: false },
   { path: "/staff/mypage", role: "staff", built: true },
-  { path: "/staff/mypage/schedule?week=2", role: "staff", built: false },
+  { path: "/staff/mypage/profile", role: "staff", built: true },
+  { path: "/staff/mypage/schedule?week=2", role: "staff", built: true },
+  { path: "/staff/mypage/schedule?view=month&month=-1", role: "staff", built: true },
+  { path: "/staff/mypage/manual", role: "staff", built: true },
 ];
 
 async function signedIn(role: keyof typeof ACTORS): Promise<APIRequestContext> {
@@ -65,6 +74,44 @@ test.describe("role × protected route", () => {
       await context.dispose();
     });
   }
+});
+
+test("a store sees its own staff member's page; another store gets the 404, never the page", async () => {
+  const staff = await signedIn("staff");
+  const me = (await (await staff.get("/api/me")).json()) as { account: { uid: string } };
+  const staffId = me.account.uid;
+  const path = `/liver/mypage/staff/${staffId}`;
+
+  const owner = await signedIn("liver");
+  const own = await owner.get(path, { maxRedirects: 0 });
+  expect(own.status()).toBe(200);
+  expect(await own.text()).toContain("demo-cast");
+
+  // Another seeded store (same demo password) asking for the demo store's staff member.
+  const other = await playwrightRequest.newContext({ baseURL: E2E_BASE_URL });
+  const login = await other.post("/liver/login", {
+    form: { email: "store-00001@demo.example", password: PASSWORD },
+    maxRedirects: 0,
+  });
+  expect(login.status()).toBe(302);
+  for (const url of [
+    path,
+    `${path}?tab=schedule`,
+    `${path}?tab=password`,
+    `/liver/mypage/staff/create/${staffId}`,
+  ]) {
+    const response = await other.get(url, { maxRedirects: 0 });
+    expect(response.status(), url).toBe(404);
+    expect(await response.text(), url).not.toContain("demo-cast");
+  }
+  const api = await other.get(`/api/liver/staff/${staffId}/schedules?start=2026-01-04&end=2026-01-10`);
+  expect(api.status()).toBe(404);
+  expect(await api.json()).toMatchObject({ error: { code: "not-found" } });
+  // The staff member themself reads their shifts through the same endpoint.
+  expect(
+    (await staff.get(`/api/liver/staff/${staffId}/schedules?start=2026-01-04&end=2026-01-10`)).status(),
+  ).toBe(200);
+  for (const context of [staff, owner, other]) await context.dispose();
 });
 
 test("the JSON sign-up endpoint is closed: accounts are made through the registration pages", async ({

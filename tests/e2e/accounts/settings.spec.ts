@@ -209,7 +209,11 @@ test.describe("store and staff settings", () => {
     await expect(mail.getByLabel("スタッフへのメッセージ通知")).toBeVisible();
     await expect(mail.getByLabel("スタッフへのアイテム通知")).toBeVisible();
     await expect(mail.getByLabel("運営からのお知らせ")).toBeVisible();
-    await expect(page.getByText("振込口座・プランの設定は準備中です")).toBeVisible();
+    // Plan and payout account (issue 4); the demo store's own values are only looked at here.
+    const plan = page.getByRole("region", { name: "ご利用プラン" });
+    await expect(plan.getByText(/現在のプラン：スタンダード/)).toBeVisible();
+    await expect(plan.getByLabel(/^スタンダード/)).toBeChecked();
+    await expect(page.getByRole("region", { name: "振込口座" }).getByLabel("口座名義（カナ）")).toBeVisible();
     await page.getByRole("button", { name: "ログアウト" }).click();
 
     await page.goto("/staff/login");

@@ -1,0 +1,64 @@
+import type { AppLoadContext } from "react-router";
+import { SHIFT_MESSAGES, ShiftFormSchema, scheduleViewOf, tokyoToday } from "~/domain/shifts";
+import type { Viewer } from "../auth/viewer";
+import { listStaffSchedules } from "../services/schedules/list-staff-schedules";
+import { replaceStaffSchedules } from "../services/schedules/replace-staff-schedules";
+import { FORM_ERROR_KEY, parseForm } from "./form";
+import { done, FORM_MESSAGES, failed } from "./mypage-form";
+
+/**
+ * The schedule editor shared by the staff member's page (`/staff/mypage/schedule`) and the store's
+ * page of one staff member (`/liver/mypage/staff/{id}?tab=schedule`): the week or month asked for
+ * in the query, and the replacement of a week's shifts.
+ */
+
+export async function loadSchedule({
+  request,
+  context,
+  actor,
+  staffId,
+}: {
+  request: Request;
+  context: AppLoadContext;
+  actor: Viewer;
+  staffId: string;
+}) {
+  const today = tokyoToday();
+  const view = scheduleViewOf(new URL(request.url).searchParams, today);
+  const result = await listStaffSchedules({
+    db: context.db,
+    actor,
+    staffId,
+    input: { start: view.start, end: view.end },
+  });
+  if (!result.ok) throw new Response(null, { status: 404 });
+  return { today, view, items: result.items };
+}
+
+export async function scheduleAction({
+  request,
+  context,
+  actor,
+  staffId,
+  form,
+}: {
+  request: Request;
+  context: AppLoadContext;
+  actor: Viewer;
+  staffId: string;
+  form: FormData;
+}) {
+  const parsed = await parseForm(form, ShiftFormSchema);
+  if (!parsed.ok) return failed("schedule", parsed.values, parsed.errors);
+  try {
+    const result = await replaceStaffSchedules({ db: context.db, actor, staffId, input: parsed.data });
+    if (result.ok) return done(request, "schedule");
+    if (result.error === "not_found")
+      return failed("schedule", parsed.values, { [FORM_ERROR_KEY]: FORM_MESSAGES.not_found }, 404);
+    return failed("schedule", parsed.values, { [FORM_ERROR_KEY]: result.message });
+  } catch (error) {
+    // Spec §8: a failed replacement is a text error; the transaction left the old shifts in place.
+    console.error("schedule replace failed", error);
+    return failed("schedule", parsed.values, { [FORM_ERROR_KEY]: SHIFT_MESSAGES.failed }, 503);
+  }
+}

@@ -1,0 +1,67 @@
+import { and, asc, eq } from "drizzle-orm";
+import { LOG_DESCRIPTIONS } from "~/domain/store-logs";
+import type { Viewer } from "../../auth/viewer";
+import type { Db } from "../../db/client";
+import { livers, session, staffs } from "../../db/schema";
+import { findManagedStaff, type Tx } from "../staff/staff-access";
+import { logStaffAction } from "./write-log";
+
+export type DeleteStaffResult = { ok: true } | { ok: false; error: "not_found" };
+
+/**
+ * Numbers the store's public staff 1, 2, … in their current order, so `order` of a new staff
+ * member (public staff + 1, spec §3) lands after everyone again.
+ */
+export async function renumberStaff(tx: Tx, liverId: string, ordered?: readonly string[]): Promise<void> {
+  const ids =
+    ordered ??
+    (
+      await tx
+        .select({ uid: staffs.uid })
+        .from(staffs)
+        .where(and(eq(staffs.liver_id, liverId), eq(staffs.status, "public")))
+        .orderBy(asc(staffs.order), asc(staffs.created_at), asc(staffs.uid))
+    ).map((row) => row.uid);
+  for (const [index, uid] of ids.entries()) {
+    await tx
+      .update(staffs)
+      .set({ order: index + 1 })
+      .where(and(eq(staffs.uid, uid), eq(staffs.liver_id, liverId)));
+  }
+}
+
+/**
+ * A store deletes one of its staff (spec §4): `status` deleted, `delete_at` now, a log entry
+ * (action deleted, target staffs), the remaining staff renumbered, and the staff member's sessions
+ * ended (a deleted staff account has no role any more, so it cannot sign in again).
+ */
+export async function deleteStaff({
+  db,
+  actor,
+  input,
+  now = new Date(),
+}: {
+  db: Db;
+  actor: Viewer;
+  input: { staffId: string };
+  now?: Date;
+}): Promise<DeleteStaffResult> {
+  if (actor.type !== "liver") return { ok: false, error: "not_found" };
+  return db.transaction(async (tx) => {
+    // The store row first, as staff creation does: one order of locks, no deadlock.
+    await tx.select({ uid: livers.uid }).from(livers).where(eq(livers.uid, actor.uid)).for("update");
+    const staff = await findManagedStaff(tx, actor, input.staffId, { lock: true });
+    if (!staff) return { ok: false, error: "not_found" } as const;
+    await tx.update(staffs).set({ status: "deleted", delete_at: now }).where(eq(staffs.uid, staff.uid));
+    await tx.delete(session).where(eq(session.userId, staff.uid));
+    await logStaffAction(tx, {
+      storeId: actor.uid,
+      staffId: staff.uid,
+      action: "deleted",
+      description: LOG_DESCRIPTIONS.staffDeleted(staff.name),
+      now,
+    });
+    await renumberStaff(tx, actor.uid);
+    return { ok: true } as const;
+  });
+}

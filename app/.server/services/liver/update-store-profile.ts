@@ -1,0 +1,80 @@
+import { and, eq, ne } from "drizzle-orm";
+import { findArea } from "~/domain/areas";
+import type { StoreProfileInput } from "~/domain/store-profile";
+import type { Viewer } from "../../auth/viewer";
+import type { Db } from "../../db/client";
+import { isUniqueViolation } from "../../db/errors";
+import { livers, staffs } from "../../db/schema";
+
+export type UpdateStoreProfileResult = { ok: true } | { ok: false; error: "forbidden" | "slug_taken" };
+
+/**
+ * Saves the store's profile (spec §3). A store may list itself (public) or hide itself (private),
+ * but not lift the operator's suspension: a suspended store keeps its status whatever is sent. A new name is copied to `liver_name` of all its staff in
+ * the same transaction, so the two never disagree. Moving to another area places the store at the
+ * centre of the new district until it sets its exact position.
+ */
+export async function updateStoreProfile({
+  db,
+  actor,
+  input,
+}: {
+  db: Db;
+  actor: Viewer;
+  input: StoreProfileInput;
+}): Promise<UpdateStoreProfileResult> {
+  if (actor.type !== "liver") return { ok: false, error: "forbidden" };
+  try {
+    return await db.transaction(async (tx) => {
+      const [store] = await tx
+        .select({ status: livers.status, store_name: livers.store_name, area: livers.area })
+        .from(livers)
+        .where(eq(livers.uid, actor.uid))
+        .for("update");
+      if (!store || store.status === "deleted") return { ok: false, error: "forbidden" } as const;
+
+      const [taken] = await tx
+        .select({ uid: livers.uid })
+        .from(livers)
+        .where(and(eq(livers.slug, input.slug), ne(livers.uid, actor.uid)))
+        .limit(1);
+      if (taken) return { ok: false, error: "slug_taken" } as const;
+
+      const place = store.area !== input.area ? findArea(input.area)?.area : undefined;
+      await tx
+        .update(livers)
+        .set({
+          store_name: input.store_name,
+          store_name_kana: input.store_name_kana,
+          slug: input.slug,
+          status: store.status === "suspended" ? "suspended" : input.status,
+          store_type: input.store_type,
+          phone_number: input.phone_number,
+          postal_code: input.postal_code,
+          address: input.address,
+          buildingName: input.buildingName,
+          region: input.region,
+          prefecture: input.prefecture,
+          group: input.group,
+          area: input.area,
+          area_detail: input.area_detail,
+          business_start_time: input.business_start_time,
+          business_end_time: input.business_end_time,
+          holidays: input.holidays,
+          services: input.services,
+          commitments: input.commitments,
+          ...(place ? { latitude: place.lat, longitude: place.lng } : {}),
+        })
+        .where(eq(livers.uid, actor.uid));
+
+      if (store.store_name !== input.store_name) {
+        await tx.update(staffs).set({ liver_name: input.store_name }).where(eq(staffs.liver_id, actor.uid));
+      }
+      return { ok: true } as const;
+    });
+  } catch (error) {
+    // Two stores taking one slug at the same moment: the unique index decides.
+    if (isUniqueViolation(error)) return { ok: false, error: "slug_taken" };
+    throw error;
+  }
+}

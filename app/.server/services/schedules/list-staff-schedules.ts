@@ -1,0 +1,54 @@
+import { and, asc, eq, gte, lte } from "drizzle-orm";
+import { type ScheduleRange, ScheduleRangeSchema, type Shift } from "~/domain/shifts";
+import type { Viewer } from "../../auth/viewer";
+import type { Db } from "../../db/client";
+import { schedules } from "../../db/schema";
+import { findManagedStaff } from "../staff/staff-access";
+
+export interface ScheduleEntry extends Shift {
+  schedule_id: string;
+  staff_id: string;
+}
+
+export type ListStaffSchedulesResult =
+  | { ok: true; items: ScheduleEntry[] }
+  | { ok: false; error: "not_found" }
+  | { ok: false; error: "invalid"; message: string };
+
+/**
+ * The shifts of a staff member between two dates, both ends inclusive (spec §7), for the staff
+ * member themself or their store (contract §5).
+ */
+export async function listStaffSchedules({
+  db,
+  actor,
+  staffId,
+  input,
+}: {
+  db: Db;
+  actor: Viewer;
+  staffId: string;
+  input: { start: unknown; end: unknown };
+}): Promise<ListStaffSchedulesResult> {
+  const range = ScheduleRangeSchema.safeParse(input);
+  if (!range.success) return { ok: false, error: "invalid", message: range.error.issues[0]!.message };
+  const staff = await findManagedStaff(db, actor, staffId);
+  if (!staff) return { ok: false, error: "not_found" };
+  return { ok: true, items: await schedulesIn(db, staff.uid, range.data) };
+}
+
+export async function schedulesIn(db: Db, staffId: string, range: ScheduleRange): Promise<ScheduleEntry[]> {
+  return db
+    .select({
+      schedule_id: schedules.schedule_id,
+      staff_id: schedules.staff_id,
+      date: schedules.date,
+      start_time: schedules.start_time,
+      end_time: schedules.end_time,
+    })
+    .from(schedules)
+    .where(
+      and(eq(schedules.staff_id, staffId), gte(schedules.date, range.start), lte(schedules.date, range.end)),
+    )
+    .orderBy(asc(schedules.date));
+}

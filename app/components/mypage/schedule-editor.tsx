@@ -1,0 +1,380 @@
+import { useEffect, useState } from "react";
+import { Form, Link } from "react-router";
+import {
+  autoSelectedEnd,
+  END_CHOICES,
+  endChoices,
+  LAST,
+  OPEN,
+  START_CHOICES,
+  shiftLabel,
+} from "~/domain/schedule-times";
+import {
+  dayLabel,
+  dayOfWeek,
+  daysBetween,
+  monthGrid,
+  monthLabel,
+  rangeLabel,
+  type ScheduleView,
+  WEEKDAY_LABELS,
+  weekDates,
+  weekStart,
+} from "~/domain/shifts";
+import { FieldError, fieldId } from "../form/field";
+import { FormErrorSummary } from "../form/form-error-summary";
+import { SubmitButton } from "../form/submit-button";
+import { Card, SMALL_BUTTON } from "./ui";
+
+export interface ScheduleItem {
+  date: string;
+  start_time: string;
+  end_time: string;
+}
+
+export interface ScheduleResult {
+  intent: string;
+  values: Record<string, unknown>;
+  errors: Record<string, string | undefined>;
+}
+
+const timeLabel = (value: string) =>
+  value === OPEN ? "OPEN（開店から）" : value === LAST ? "LAST（閉店まで）" : value;
+const START_OPTIONS = START_CHOICES.map((value) => ({ value, label: timeLabel(value) }));
+
+/** Sunday red, Saturday blue, as Japanese calendars print them. */
+function weekdayTone(date: string): string {
+  const day = dayOfWeek(date);
+  return day === 0 ? "text-red-600" : day === 6 ? "text-blue-600" : "text-slate-800";
+}
+
+/**
+ * The schedule of one staff member (spec §2, §4): a week to edit day by day (start from OPEN or a
+ * 10-minute step, end from the start on or LAST; a blank start is a day off), saved as one
+ * replacement of the week; or a month to look at, each day leading to its week. `basePath` is the
+ * page (with any query it needs, e.g. `?tab=schedule`).
+ */
+export function ScheduleEditor({
+  view,
+  today,
+  items,
+  result,
+  basePath,
+}: {
+  view: ScheduleView;
+  today: string;
+  items: readonly ScheduleItem[];
+  result?: ScheduleResult;
+  basePath: string;
+}) {
+  const link = (params: Record<string, string | number>) => {
+    const url = new URL(basePath, "http://x");
+    for (const [key, value] of Object.entries(params)) url.searchParams.set(key, String(value));
+    return `${url.pathname}${url.search}`;
+  };
+  const byDate = new Map(items.map((item) => [item.date, item]));
+  const week = view.view === "week";
+  const step = week ? "week" : "month";
+  const title = week ? rangeLabel(view.start, view.end) : monthLabel(view.start);
+
+  return (
+    <Card testId="schedule">
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <nav aria-label="表示の切り替え" className="inline-flex rounded-full bg-slate-100 p-1">
+          <Link
+            to={link({ week: 0 })}
+            aria-current={week ? "page" : undefined}
+            className={`inline-flex min-h-11 items-center rounded-full px-5 font-bold text-sm ${week ? "bg-white text-brand-700 shadow" : "text-slate-600"}`}
+          >
+            週
+          </Link>
+          <Link
+            to={link({ view: "month", month: 0 })}
+            aria-current={week ? undefined : "page"}
+            className={`inline-flex min-h-11 items-center rounded-full px-5 font-bold text-sm ${week ? "text-slate-600" : "bg-white text-brand-700 shadow"}`}
+          >
+            月
+          </Link>
+        </nav>
+        <nav aria-label={week ? "週の移動" : "月の移動"} className="flex items-center gap-1">
+          <Link
+            to={week ? link({ week: view.offset - 1 }) : link({ view: "month", month: view.offset - 1 })}
+            className={SMALL_BUTTON}
+            preventScrollReset
+          >
+            <span aria-hidden="true">‹</span>
+            <span className="sr-only">{week ? "前の週" : "前の月"}</span>
+          </Link>
+          <Link
+            to={week ? link({ week: 0 }) : link({ view: "month", month: 0 })}
+            className={SMALL_BUTTON}
+            preventScrollReset
+          >
+            {week ? "今週" : "今月"}
+          </Link>
+          <Link
+            to={week ? link({ week: view.offset + 1 }) : link({ view: "month", month: view.offset + 1 })}
+            className={SMALL_BUTTON}
+            preventScrollReset
+          >
+            <span aria-hidden="true">›</span>
+            <span className="sr-only">{week ? "次の週" : "次の月"}</span>
+          </Link>
+        </nav>
+      </div>
+      <h2 className="mb-3 font-bold text-lg" data-testid={`schedule-${step}-title`}>
+        {title}
+      </h2>
+
+      {week ? (
+        <WeekForm
+          view={view}
+          today={today}
+          byDate={byDate}
+          result={result?.intent === "schedule" ? result : undefined}
+        />
+      ) : (
+        <MonthGrid
+          first={view.start}
+          today={today}
+          byDate={byDate}
+          weekLink={(date) => link({ week: daysBetween(weekStart(today), weekStart(date)) / 7 })}
+        />
+      )}
+    </Card>
+  );
+}
+
+function WeekForm({
+  view,
+  today,
+  byDate,
+  result,
+}: {
+  view: ScheduleView;
+  today: string;
+  byDate: Map<string, ScheduleItem>;
+  result?: ScheduleResult;
+}) {
+  const submitted = (result?.values.shifts ?? null) as Record<
+    string,
+    { start_time?: string; end_time?: string }
+  > | null;
+  const errors = result?.errors ?? {};
+  const labels = Object.fromEntries(
+    weekDates(view.start).flatMap((date) => [
+      [`shifts.${date}.start_time`, `${dayLabel(date)} 開始`],
+      [`shifts.${date}.end_time`, `${dayLabel(date)} 終了`],
+    ]),
+  );
+  return (
+    <>
+      <FormErrorSummary errors={result?.errors} labels={labels} className="mb-4" />
+      <Form method="post" preventScrollReset noValidate>
+        <input type="hidden" name="intent" value="schedule" />
+        <input type="hidden" name="start" value={view.start} />
+        <input type="hidden" name="end" value={view.end} />
+        <ul className="divide-y divide-slate-100">
+          {weekDates(view.start).map((date) => {
+            const stored = byDate.get(date);
+            const sent = submitted?.[date];
+            return (
+              <DayRow
+                key={date}
+                date={date}
+                today={today}
+                start={sent ? (sent.start_time ?? "") : (stored?.start_time ?? "")}
+                end={sent ? (sent.end_time ?? "") : (stored?.end_time ?? "")}
+                startError={errors[`shifts.${date}.start_time`]}
+                endError={errors[`shifts.${date}.end_time`]}
+              />
+            );
+          })}
+        </ul>
+        <p className="mt-3 text-slate-500 text-xs">
+          開始を「休み」にした日は出勤なしになります。保存すると、この週の出勤予定がすべて入れ替わります。
+        </p>
+        <div className="mt-4">
+          <SubmitButton pendingLabel="保存中…">この週の出勤を保存する</SubmitButton>
+        </div>
+      </Form>
+    </>
+  );
+}
+
+function DayRow({
+  date,
+  today,
+  start: initialStart,
+  end: initialEnd,
+  startError,
+  endError,
+}: {
+  date: string;
+  today: string;
+  start: string;
+  end: string;
+  startError?: string;
+  endError?: string;
+}) {
+  const [start, setStart] = useState(initialStart);
+  const [end, setEnd] = useState(initialEnd);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  useEffect(() => {
+    setStart(initialStart);
+    setEnd(initialEnd);
+  }, [initialStart, initialEnd]);
+
+  const startId = fieldId(`shifts.${date}.start_time`);
+  const endId = fieldId(`shifts.${date}.end_time`);
+  // Without JavaScript every end is offered (the server checks the pair); with it, the end choices
+  // begin at the start, and the end follows when the start moves past it.
+  const ends = hydrated ? (start === "" ? [] : endChoices(start)) : [...END_CHOICES];
+  const off = start === "";
+  const isToday = date === today;
+  const past = date < today;
+
+  return (
+    <li
+      className={`py-3 ${isToday ? "-mx-2 rounded-lg bg-brand-50 px-2" : ""}`}
+      data-testid="schedule-day"
+      data-date={date}
+    >
+      <div className="mb-2 flex items-center justify-between gap-2">
+        <span className={`font-bold ${weekdayTone(date)} ${past ? "opacity-60" : ""}`}>
+          {dayLabel(date)}
+          {isToday ? (
+            <span className="ml-2 rounded-full bg-brand-600 px-2 py-0.5 text-white text-xs">今日</span>
+          ) : null}
+        </span>
+        <span className={`text-sm ${off ? "text-slate-400" : "font-bold text-brand-700"}`} aria-live="polite">
+          {off ? "休み" : end ? shiftLabel(start, end) : ""}
+        </span>
+      </div>
+      <div className="grid grid-cols-2 gap-2">
+        <div>
+          <label htmlFor={startId} className="sr-only">
+            {dayLabel(date)}の開始
+          </label>
+          <select
+            id={startId}
+            name={`shifts.${date}.start_time`}
+            value={start}
+            aria-invalid={startError ? true : undefined}
+            aria-describedby={startError ? `${startId}-error` : undefined}
+            onChange={(event) => {
+              const next = event.currentTarget.value;
+              setStart(next);
+              setEnd(next === "" ? "" : autoSelectedEnd(next, end));
+            }}
+            className={`block min-h-11 w-full rounded-lg border px-2 text-base ${startError ? "border-red-500 bg-red-50" : "border-slate-300"}`}
+          >
+            <option value="">休み</option>
+            {START_OPTIONS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+          <FieldError id={`${startId}-error`} error={startError} />
+        </div>
+        <div>
+          <label htmlFor={endId} className="sr-only">
+            {dayLabel(date)}の終了
+          </label>
+          <select
+            id={endId}
+            name={`shifts.${date}.end_time`}
+            value={end}
+            disabled={hydrated && off}
+            aria-invalid={endError ? true : undefined}
+            aria-describedby={endError ? `${endId}-error` : undefined}
+            onChange={(event) => setEnd(event.currentTarget.value)}
+            className={`block min-h-11 w-full rounded-lg border px-2 text-base disabled:bg-slate-100 disabled:text-slate-400 ${endError ? "border-red-500 bg-red-50" : "border-slate-300"}`}
+          >
+            <option value="">{off ? "—" : "終了"}</option>
+            {ends.map((value) => (
+              <option key={value} value={value}>
+                {timeLabel(value)}
+              </option>
+            ))}
+          </select>
+          <FieldError id={`${endId}-error`} error={endError} />
+        </div>
+      </div>
+    </li>
+  );
+}
+
+function MonthGrid({
+  first,
+  today,
+  byDate,
+  weekLink,
+}: {
+  first: string;
+  today: string;
+  byDate: Map<string, ScheduleItem>;
+  weekLink: (date: string) => string;
+}) {
+  const month = first.slice(0, 7);
+  const weeks = monthGrid(first);
+  const count = [...byDate.values()].length;
+  return (
+    <>
+      <p className="mb-3 text-slate-600 text-sm">
+        出勤 <strong className="tabular-nums">{count}</strong> 日。日付を押すとその週を編集できます。
+      </p>
+      <table className="w-full table-fixed border-collapse text-center">
+        <caption className="sr-only">{monthLabel(first)}の出勤予定</caption>
+        <thead>
+          <tr>
+            {WEEKDAY_LABELS.map((label, index) => (
+              <th
+                key={label}
+                scope="col"
+                className={`pb-1 font-bold text-xs ${index === 0 ? "text-red-600" : index === 6 ? "text-blue-600" : "text-slate-500"}`}
+              >
+                {label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {weeks.map((days) => (
+            <tr key={days[0]}>
+              {days.map((date) => {
+                const shift = byDate.get(date);
+                const inMonth = date.startsWith(month);
+                return (
+                  <td key={date} className="border border-slate-100 p-0 align-top">
+                    {inMonth ? (
+                      <Link
+                        to={weekLink(date)}
+                        className={`flex min-h-16 flex-col items-center gap-0.5 p-1 hover:bg-slate-50 ${date === today ? "bg-brand-50" : ""}`}
+                        aria-label={`${dayLabel(date)} ${shift ? shiftLabel(shift.start_time, shift.end_time) : "休み"}`}
+                      >
+                        <span className={`font-bold text-sm ${weekdayTone(date)}`}>
+                          {Number(date.slice(8))}
+                        </span>
+                        {shift ? (
+                          <span className="w-full rounded bg-brand-600 px-0.5 font-bold text-[10px] text-white leading-tight">
+                            {shift.start_time === OPEN ? "OPEN" : shift.start_time}
+                            <br />〜{shift.end_time === LAST ? "LAST" : shift.end_time}
+                          </span>
+                        ) : null}
+                      </Link>
+                    ) : (
+                      <span className="block min-h-16" />
+                    )}
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  );
+}

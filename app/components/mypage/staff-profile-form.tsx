@@ -1,0 +1,324 @@
+import { Form } from "react-router";
+import { FormSection } from "~/components/form/form-section";
+import {
+  AGE_CHOICES,
+  ALCOHOL_TYPE_CHOICES,
+  BLOOD_TYPE_CHOICES,
+  BUST_TYPE_CHOICES,
+  DEFAULT_MATCHING_INFO,
+  DEFAULT_PUBLISHED_PROFILE,
+  HEIGHT_CHOICES,
+  KARAOKE_TYPE_CHOICES,
+  MATCHING_QUESTIONS,
+  PERSONALITY_TYPES,
+  PUBLISHED_PROFILE_ITEMS,
+  SMOKE_TYPE_CHOICES,
+  TYPE_TYPE_CHOICES,
+  withBlank,
+} from "~/domain/options";
+import { STAFF_NAME_KANA_MAX, STAFF_NAME_MAX } from "~/domain/staff-account";
+import { INTRODUCTION_MAX, STAFF_PROFILE_LABELS } from "~/domain/staff-profile";
+import { Fieldset } from "../form/field";
+import { FormErrorSummary } from "../form/form-error-summary";
+import { KanaInput } from "../form/kana-input";
+import { RadioGroup } from "../form/radio-group";
+import { SelectInput } from "../form/select-input";
+import { SubmitButton } from "../form/submit-button";
+import { TextInput } from "../form/text-input";
+import { TextareaInput } from "../form/textarea-input";
+
+/** What the form shows: the stored profile, or what was just submitted. */
+export interface StaffProfileValues {
+  [name: string]: unknown;
+  matching_info?: Record<string, unknown>;
+  published_profile?: Record<string, unknown>;
+}
+
+const AGE_OPTIONS = AGE_CHOICES.map((age) => ({ value: String(age), label: `${age}歳` }));
+const HEIGHT_OPTIONS = HEIGHT_CHOICES.map((cm) => ({ value: String(cm), label: `${cm}cm` }));
+const PERSONALITY_OPTIONS = withBlank(
+  PERSONALITY_TYPES.map(({ value, label, code }) => ({ value, label: `${label}（${code}）` })),
+);
+
+const ERROR_LABELS: Record<string, string> = {
+  ...STAFF_PROFILE_LABELS,
+  ...Object.fromEntries(MATCHING_QUESTIONS.map((q) => [`matching_info.${q.key}`, q.question])),
+};
+
+/** The form's values from a stored staff row (numbers and null become the strings of the inputs). */
+export function staffProfileValues(staff: Record<string, unknown>): StaffProfileValues {
+  const text = (value: unknown) => (value === null || value === undefined ? "" : String(value));
+  const published = { ...DEFAULT_PUBLISHED_PROFILE, ...((staff.published_profile as object) ?? {}) };
+  return {
+    ...Object.fromEntries(Object.keys(STAFF_PROFILE_LABELS).map((key) => [key, text(staff[key])])),
+    matching_info: { ...DEFAULT_MATCHING_INFO, ...((staff.matching_info as object) ?? {}) },
+    published_profile: Object.fromEntries(Object.entries(published).map(([key, on]) => [key, on ? "1" : ""])),
+  };
+}
+
+/**
+ * Every field of a staff profile (spec §3), the 13 matching answers (`matching_info.<key>`) and the
+ * published_profile switches (`published_profile.<key>`, ticked = shown publicly). Used by the
+ * performer (`/staff/mypage/profile`) and by their store (`/liver/mypage/staff/{id}`).
+ */
+export function StaffProfileForm({
+  values,
+  errors = {},
+  action,
+  submitLabel = "プロフィールを保存する",
+}: {
+  values: StaffProfileValues;
+  errors?: Record<string, string | undefined>;
+  action?: string;
+  submitLabel?: string;
+}) {
+  const text = (name: string) => (typeof values[name] === "string" ? (values[name] as string) : "");
+  const matching = values.matching_info ?? {};
+  const published = values.published_profile ?? {};
+
+  return (
+    <>
+      <FormErrorSummary
+        errors={errors}
+        labels={ERROR_LABELS}
+        order={Object.keys(ERROR_LABELS)}
+        className="mb-5"
+      />
+      <Form method="post" action={action} className="space-y-8" noValidate>
+        <input type="hidden" name="intent" value="profile" />
+        <FormSection title="基本情報">
+          <TextInput
+            name="name"
+            label={STAFF_PROFILE_LABELS.name}
+            hint={`${STAFF_NAME_MAX}文字以内`}
+            defaultValue={text("name")}
+            error={errors.name}
+            required
+          />
+          <KanaInput
+            name="name_kana"
+            label={STAFF_PROFILE_LABELS.name_kana}
+            hint={`${STAFF_NAME_KANA_MAX}文字以内`}
+            defaultValue={text("name_kana")}
+            error={errors.name_kana}
+            required
+          />
+          <div className="grid grid-cols-2 gap-3">
+            <SelectInput
+              name="age"
+              label={STAFF_PROFILE_LABELS.age}
+              options={AGE_OPTIONS}
+              defaultValue={text("age") || "18"}
+              error={errors.age}
+              required
+            />
+            <SelectInput
+              name="height"
+              label={STAFF_PROFILE_LABELS.height}
+              options={HEIGHT_OPTIONS}
+              defaultValue={text("height") || "150"}
+              error={errors.height}
+              required
+            />
+          </div>
+          <TextInput
+            name="birth_of_date"
+            label={STAFF_PROFILE_LABELS.birth_of_date}
+            type="date"
+            hint="任意"
+            min="1920-01-01"
+            defaultValue={text("birth_of_date")}
+            error={errors.birth_of_date}
+            required={false}
+          />
+        </FormSection>
+
+        <FormSection title="タイプ">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <SelectInput
+              name="blood_type"
+              label={STAFF_PROFILE_LABELS.blood_type}
+              options={BLOOD_TYPE_CHOICES}
+              defaultValue={text("blood_type")}
+              error={errors.blood_type}
+            />
+            <SelectInput
+              name="bust_type"
+              label={STAFF_PROFILE_LABELS.bust_type}
+              options={BUST_TYPE_CHOICES}
+              defaultValue={text("bust_type")}
+              error={errors.bust_type}
+            />
+            <SelectInput
+              name="type_type"
+              label={STAFF_PROFILE_LABELS.type_type}
+              options={TYPE_TYPE_CHOICES}
+              defaultValue={text("type_type")}
+              error={errors.type_type}
+            />
+            <SelectInput
+              name="karaoke_type"
+              label={STAFF_PROFILE_LABELS.karaoke_type}
+              options={KARAOKE_TYPE_CHOICES}
+              defaultValue={text("karaoke_type")}
+              error={errors.karaoke_type}
+            />
+            <SelectInput
+              name="alcohol_type"
+              label={STAFF_PROFILE_LABELS.alcohol_type}
+              options={ALCOHOL_TYPE_CHOICES}
+              defaultValue={text("alcohol_type")}
+              error={errors.alcohol_type}
+            />
+            <SelectInput
+              name="smoke_type"
+              label={STAFF_PROFILE_LABELS.smoke_type}
+              options={SMOKE_TYPE_CHOICES}
+              defaultValue={text("smoke_type")}
+              error={errors.smoke_type}
+            />
+            <SelectInput
+              name="personality_type"
+              label={STAFF_PROFILE_LABELS.personality_type}
+              options={PERSONALITY_OPTIONS}
+              defaultValue={text("personality_type")}
+              error={errors.personality_type}
+              className="sm:col-span-2"
+            />
+          </div>
+        </FormSection>
+
+        <FormSection title="自己紹介">
+          <TextareaInput
+            name="introduction"
+            label={STAFF_PROFILE_LABELS.introduction}
+            hint="お店のページに表示されます。趣味や得意なこと、お客様へのメッセージなど"
+            maxLength={INTRODUCTION_MAX}
+            rows={6}
+            defaultValue={text("introduction")}
+            error={errors.introduction}
+            required={false}
+          />
+        </FormSection>
+
+        <FormSection title="SNS">
+          <SnsInput
+            name="instagram_id"
+            hint="@を付けずに入力（例：yoru_navi）"
+            value={text("instagram_id")}
+            error={errors.instagram_id}
+          />
+          <SnsInput
+            name="tiktok_id"
+            hint="@を付けずに入力"
+            value={text("tiktok_id")}
+            error={errors.tiktok_id}
+          />
+          <SnsInput
+            name="youtube_id"
+            hint="@を付けないハンドル、またはUCから始まるチャンネルID"
+            value={text("youtube_id")}
+            error={errors.youtube_id}
+          />
+          <TextInput
+            name="followers"
+            label={STAFF_PROFILE_LABELS.followers}
+            hint="任意。SNSの合計フォロワー数"
+            inputMode="numeric"
+            defaultValue={text("followers")}
+            error={errors.followers}
+            required={false}
+            className="max-w-60"
+          />
+        </FormSection>
+
+        <FormSection title="相性診断の質問">
+          <p className="-mt-2 text-slate-600 text-sm">
+            お客様の回答と比べて相性（％）を表示します。近いほうを選んでください。
+          </p>
+          <div className="grid gap-4 sm:grid-cols-2">
+            {MATCHING_QUESTIONS.map((question) => {
+              const name = `matching_info.${question.key}`;
+              const chosen =
+                typeof matching[question.key] === "string" ? (matching[question.key] as string) : "";
+              return (
+                <RadioGroup
+                  key={question.key}
+                  name={name}
+                  label={question.question}
+                  options={question.answers}
+                  defaultValue={chosen || question.answers[0].value}
+                  error={errors[name]}
+                  inline
+                />
+              );
+            })}
+          </div>
+        </FormSection>
+
+        <FormSection title="プロフィールの公開設定">
+          <Fieldset
+            name="published_profile"
+            label="公開する項目"
+            hint="チェックを外した項目は、お店のページ・検索結果・APIに表示されません"
+            error={errors.published_profile}
+          >
+            {(control) => (
+              <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+                {PUBLISHED_PROFILE_ITEMS.map((item, index) => {
+                  const id = index === 0 ? control.id : `${control.id}-${item.value}`;
+                  return (
+                    <label
+                      key={item.value}
+                      htmlFor={id}
+                      className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 has-checked:border-brand-500 has-checked:bg-brand-50"
+                    >
+                      <input
+                        type="checkbox"
+                        id={id}
+                        name={`published_profile.${item.value}`}
+                        value="1"
+                        defaultChecked={published[item.value] === "1" || published[item.value] === true}
+                        className="size-5 shrink-0 accent-brand-600"
+                      />
+                      <span>{item.label}を公開</span>
+                    </label>
+                  );
+                })}
+              </div>
+            )}
+          </Fieldset>
+        </FormSection>
+
+        <SubmitButton pendingLabel="保存中…">{submitLabel}</SubmitButton>
+      </Form>
+    </>
+  );
+}
+
+function SnsInput({
+  name,
+  hint,
+  value,
+  error,
+}: {
+  name: "instagram_id" | "tiktok_id" | "youtube_id";
+  hint: string;
+  value: string;
+  error: string | undefined;
+}) {
+  return (
+    <TextInput
+      name={name}
+      label={STAFF_PROFILE_LABELS[name]}
+      hint={hint}
+      autoCapitalize="none"
+      autoCorrect="off"
+      spellCheck={false}
+      maxLength={40}
+      defaultValue={value}
+      error={error}
+      required={false}
+    />
+  );
+}

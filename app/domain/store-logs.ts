@@ -1,0 +1,30 @@
+/**
+ * The activity log of a store's back office (spec §3 Log, §4): actions on its staff, in Japanese
+ * sentences that state what changed ("…の表示を「非表示」に変更しました").
+ */
+
+export const LOG_ACTIONS = [
+  { value: "created", label: "登録" },
+  { value: "updated", label: "更新" },
+  { value: "deleted", label: "削除" },
+] as const;
+export type LogAction = (typeof LOG_ACTIONS)[number]["value"];
+
+export const LOG_TARGETS = { staffs: "キャスト", livers: "店舗" } as const;
+export type LogTarget = keyof typeof LOG_TARGETS;
+
+export function logActionLabel(action: string): string {
+  return LOG_ACTIONS.find((a) => a.value === action)?.label ?? action;
+}
+
+export const displayStateLabel = (displayed: boolean) => (displayed ? "表示" : "非表示");
+
+export const LOG_DESCRIPTIONS = {
+  staffCreated: (name: string) => `「${name}」を登録しました`,
+  staffDisplay: (name: string, displayed: boolean) =>
+    `「${name}」の表示を「${displayStateLabel(displayed)}」に変更しました`,
+  staffDeleted: (name: string) => `「${name}」を削除しました`,
+  staffProfile: (name: string) => `「${name}」のプロフィールを更新しました`,
+  staffPassword: (name: string) => `「${name}」のパスワードを変更しました`,
+  staffOrder: "キャストの並び順を変更しました",
+} as const;

@@ -1,0 +1,222 @@
+import { Form } from "react-router";
+import { requireViewer } from "~/.server/auth/viewer";
+import { FORM_ERROR_KEY, parseForm } from "~/.server/http/form";
+import {
+  done,
+  FORM_MESSAGES,
+  failed,
+  galleryAction,
+  type MypageActionData,
+  readMypageForm,
+} from "~/.server/http/mypage-form";
+import { getStoreProfile } from "~/.server/services/liver/get-store-profile";
+import { updateStoreProfile } from "~/.server/services/liver/update-store-profile";
+import { Notice } from "~/components/account/auth-card";
+import { CheckboxGroup } from "~/components/form/checkbox-group";
+import { FormErrorSummary } from "~/components/form/form-error-summary";
+import { FormSection } from "~/components/form/form-section";
+import { KanaInput } from "~/components/form/kana-input";
+import { PhoneInput } from "~/components/form/phone-input";
+import { RadioGroup } from "~/components/form/radio-group";
+import { SelectInput } from "~/components/form/select-input";
+import { SubmitButton } from "~/components/form/submit-button";
+import { TextInput } from "~/components/form/text-input";
+import { GalleryEditor, galleryResult } from "~/components/mypage/gallery-editor";
+import { Card, doneMessage, FlashMessage, PageHeader } from "~/components/mypage/ui";
+import { BusinessHoursFields, StoreLocationFields } from "~/components/store/store-fields";
+import { GALLERY_DONE } from "~/domain/images";
+import { STORE_NAME_KANA_MAX, STORE_NAME_MAX } from "~/domain/liver-registration";
+import { STORE_TYPES, VENUE_FEATURES, VENUE_TYPES } from "~/domain/options";
+import {
+  HOLIDAY_OPTIONS,
+  SLUG_MAX,
+  STORE_LISTING_STATUSES,
+  STORE_PROFILE_ARRAYS,
+  STORE_PROFILE_LABELS,
+  STORE_PROFILE_MESSAGES,
+  StoreProfileSchema,
+} from "~/domain/store-profile";
+import { pageTitle } from "~/site";
+import type { Route } from "./+types/mypage-profile";
+
+const LABELS = STORE_PROFILE_LABELS;
+const DONE = { saved: STORE_PROFILE_MESSAGES.saved, ...GALLERY_DONE } as const;
+const STORE_TYPE_OPTIONS = STORE_TYPES.map(({ value, label }) => ({ value, label }));
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await requireViewer(request, context, "liver");
+  const store = await getStoreProfile({ db: context.db, actor: viewer });
+  if (!store) throw new Response(null, { status: 404 });
+  return { store, done: new URL(request.url).searchParams.get("done") };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await requireViewer(request, context, "liver");
+  const read = await readMypageForm(request);
+  if (!read.ok) return read.response;
+  const intent = String(read.form.get("intent") ?? "");
+  const gallery = await galleryAction({
+    request,
+    context,
+    actor: viewer,
+    target: { kind: "liver" },
+    intent,
+    form: read.form,
+  });
+  if (gallery) return gallery;
+  if (intent !== "profile") return failed(intent, {}, { [FORM_ERROR_KEY]: FORM_MESSAGES.unreadable });
+
+  const parsed = await parseForm(read.form, StoreProfileSchema, { arrays: STORE_PROFILE_ARRAYS });
+  if (!parsed.ok) return failed(intent, parsed.values, parsed.errors);
+  const result = await updateStoreProfile({ db: context.db, actor: viewer, input: parsed.data });
+  if (result.ok) return done(request, "saved");
+  if (result.error === "slug_taken")
+    return failed(intent, parsed.values, { slug: STORE_PROFILE_MESSAGES.slug_taken });
+  return failed(intent, parsed.values, { [FORM_ERROR_KEY]: FORM_MESSAGES.not_found }, 403);
+}
+
+export function meta() {
+  return [{ title: pageTitle("店舗情報の編集") }, { name: "robots", content: "noindex" }];
+}
+
+type Values = Record<string, unknown>;
+
+export default function LiverProfile({ loaderData, actionData }: Route.ComponentProps) {
+  const { store } = loaderData;
+  const result = actionData as MypageActionData | undefined;
+  const profileResult = result?.intent === "profile" ? result : undefined;
+  const values: Values = (profileResult?.values as Values | undefined) ?? {
+    ...store,
+    slug: store.slug ?? "",
+  };
+  const errors: Record<string, string | undefined> = profileResult?.errors ?? {};
+  const text = (name: string) => (typeof values[name] === "string" ? (values[name] as string) : "");
+  const list = (name: string) => (Array.isArray(values[name]) ? (values[name] as string[]) : []);
+  const suspended = store.status === "suspended";
+
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="店舗情報"
+        lead="お客様が店舗ページと検索で見る情報です。変更は保存するとすぐに反映されます。"
+      />
+      <FlashMessage message={doneMessage(loaderData.done, DONE)} />
+      {suspended ? (
+        <Notice tone="error">運営により掲載が停止されています。詳しくはお問い合わせください。</Notice>
+      ) : null}
+
+      <GalleryEditor
+        title="店舗画像"
+        images={store.image_urls}
+        result={galleryResult(result)}
+        aspect="landscape"
+      />
+
+      <Card title="店舗プロフィール" id="profile">
+        <FormErrorSummary
+          errors={profileResult?.errors}
+          labels={LABELS}
+          order={Object.keys(LABELS)}
+          className="mb-5"
+        />
+        <Form method="post" className="space-y-8" noValidate>
+          <input type="hidden" name="intent" value="profile" />
+          <FormSection title="基本情報">
+            <TextInput
+              name="store_name"
+              label={LABELS.store_name}
+              hint={`${STORE_NAME_MAX}文字以内。変更すると所属キャストの店舗名も変わります`}
+              defaultValue={text("store_name")}
+              error={errors.store_name}
+              required
+            />
+            <KanaInput
+              name="store_name_kana"
+              label={LABELS.store_name_kana}
+              hint={`${STORE_NAME_KANA_MAX}文字以内`}
+              defaultValue={text("store_name_kana")}
+              error={errors.store_name_kana}
+              required
+            />
+            <SelectInput
+              name="store_type"
+              label={LABELS.store_type}
+              options={STORE_TYPE_OPTIONS}
+              defaultValue={text("store_type")}
+              error={errors.store_type}
+              required
+            />
+            <TextInput
+              name="slug"
+              label={LABELS.slug}
+              hint={`店舗ページのアドレスの末尾になります。半角英小文字・数字・ハイフン${SLUG_MAX}文字以内（例：girls-bar-luna）`}
+              autoCapitalize="none"
+              autoCorrect="off"
+              spellCheck={false}
+              maxLength={SLUG_MAX}
+              defaultValue={text("slug")}
+              error={errors.slug}
+              required
+            />
+            {suspended ? (
+              <input type="hidden" name="status" value="private" />
+            ) : (
+              <RadioGroup
+                name="status"
+                label={LABELS.status}
+                options={STORE_LISTING_STATUSES}
+                defaultValue={text("status")}
+                error={errors.status}
+                required
+              />
+            )}
+          </FormSection>
+
+          <FormSection title="所在地・連絡先">
+            <PhoneInput
+              name="phone_number"
+              label={LABELS.phone_number}
+              defaultValue={text("phone_number")}
+              error={errors.phone_number}
+              required
+            />
+            <StoreLocationFields values={values} errors={errors} />
+          </FormSection>
+
+          <FormSection title="営業時間・定休日">
+            <BusinessHoursFields values={values} errors={errors} />
+            <CheckboxGroup
+              name="holidays"
+              label={LABELS.holidays}
+              hint="年中無休の場合は何も選ばないでください"
+              options={HOLIDAY_OPTIONS}
+              defaultValue={list("holidays")}
+              columns={3}
+              error={errors.holidays}
+            />
+          </FormSection>
+
+          <FormSection title="業態・こだわり条件">
+            <CheckboxGroup
+              name="services"
+              label={LABELS.services}
+              hint="当てはまるものをすべて選んでください。検索の絞り込みに使われます"
+              options={VENUE_TYPES}
+              defaultValue={list("services")}
+              error={errors.services}
+            />
+            <CheckboxGroup
+              name="commitments"
+              label={LABELS.commitments}
+              options={VENUE_FEATURES}
+              defaultValue={list("commitments")}
+              error={errors.commitments}
+            />
+          </FormSection>
+
+          <SubmitButton pendingLabel="保存中…">店舗情報を保存する</SubmitButton>
+        </Form>
+      </Card>
+    </div>
+  );
+}
