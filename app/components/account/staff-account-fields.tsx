@@ -11,19 +11,26 @@ export function StaffAccountFields({
   values,
   errors,
   keepPassword = false,
+  byStore = false,
 }: {
   values: Record<string, string | undefined>;
   errors: Record<string, string | undefined>;
   /** A password was entered before (back from the confirm step): blank keeps it. */
   keepPassword?: boolean;
+  /** The store fills it in for its performer: no autofill from the store's own saved login. */
+  byStore?: boolean;
 }) {
   return (
     <>
       <TextInput
         name="name"
         label={LABELS.name}
-        hint={`お店で使っているお名前（${STAFF_NAME_MAX}文字以内）`}
-        autoComplete="nickname"
+        hint={
+          byStore
+            ? `${STAFF_NAME_MAX}文字以内。お店のページに表示されます`
+            : `お店で使っているお名前（${STAFF_NAME_MAX}文字以内）`
+        }
+        autoComplete={byStore ? "off" : "nickname"}
         maxLength={STAFF_NAME_MAX}
         defaultValue={values.name}
         error={errors.name}
@@ -41,7 +48,8 @@ export function StaffAccountFields({
         name="login_id"
         label={LABELS.login_id}
         hint="4〜30文字の半角英数字と _ . - （大文字・小文字は区別しません）"
-        autoComplete="username"
+        autoComplete={byStore ? "off" : "username"}
+        autoCorrect="off"
         autoCapitalize="none"
         spellCheck={false}
         maxLength={30}

@@ -5,19 +5,11 @@ import { failed, type MypageActionData } from "~/.server/http/mypage-form";
 import { createStaff } from "~/.server/services/liver/create-staff";
 import { prepareStaffCreation } from "~/.server/services/liver/prepare-staff-creation";
 import { Notice } from "~/components/account/auth-card";
+import { StaffAccountFields } from "~/components/account/staff-account-fields";
 import { FormErrorSummary } from "~/components/form/form-error-summary";
-import { KanaInput } from "~/components/form/kana-input";
-import { PasswordInput } from "~/components/form/password-input";
 import { SubmitButton } from "~/components/form/submit-button";
-import { TextInput } from "~/components/form/text-input";
 import { ButtonLink, Card, PageHeader } from "~/components/mypage/ui";
-import {
-  STAFF_ACCOUNT_LABELS,
-  STAFF_ACCOUNT_MESSAGES,
-  STAFF_NAME_KANA_MAX,
-  STAFF_NAME_MAX,
-  StaffAccountSchema,
-} from "~/domain/staff-account";
+import { STAFF_ACCOUNT_LABELS, STAFF_ACCOUNT_MESSAGES, StaffAccountSchema } from "~/domain/staff-account";
 import { STAFF_MANAGEMENT_MESSAGES } from "~/domain/staff-management";
 import { pageTitle } from "~/site";
 import type { Route } from "./+types/mypage-staff-create";
@@ -138,48 +130,7 @@ export default function LiverStaffCreate({ loaderData, actionData }: Route.Compo
             className="mb-4"
           />
           <Form method="post" className="space-y-5" noValidate>
-            <TextInput
-              name="name"
-              label={LABELS.name}
-              hint={`${STAFF_NAME_MAX}文字以内。お店のページに表示されます`}
-              defaultValue={values.name}
-              error={errors.name}
-              required
-            />
-            <KanaInput
-              name="name_kana"
-              label={LABELS.name_kana}
-              hint={`${STAFF_NAME_KANA_MAX}文字以内`}
-              defaultValue={values.name_kana}
-              error={errors.name_kana}
-              required
-            />
-            <TextInput
-              name="login_id"
-              label={LABELS.login_id}
-              hint="4〜30文字の半角英数字と _ . -（大文字・小文字は区別しません）"
-              autoCapitalize="none"
-              autoCorrect="off"
-              autoComplete="off"
-              spellCheck={false}
-              maxLength={30}
-              defaultValue={values.login_id}
-              error={errors.login_id}
-              required
-            />
-            <PasswordInput
-              name="password"
-              label={LABELS.password}
-              hint="8文字以上128文字以内の半角英数字・記号"
-              error={errors.password}
-              required
-            />
-            <PasswordInput
-              name="password_confirmation"
-              label={LABELS.password_confirmation}
-              error={errors.password_confirmation}
-              required
-            />
+            <StaffAccountFields values={values} errors={errors} byStore />
             <SubmitButton pendingLabel="登録中…">キャストを登録する</SubmitButton>
           </Form>
         </Card>
