@@ -1,0 +1,121 @@
+import { and, asc, desc, eq, gte, inArray, like, lte, type SQL } from "drizzle-orm";
+import { areaIdsOfGroup } from "~/domain/areas";
+import type { StaffSearch } from "~/domain/directory-search";
+import { escapeLike, keywordTerms } from "~/domain/keyword";
+import { businessDate } from "~/domain/shift-status";
+import type { Viewer } from "../../auth/viewer";
+import type { Db } from "../../db/client";
+import { livers, staffs } from "../../db/schema";
+import { listenerContextOf } from "./listener-context";
+import {
+  countStaffRows,
+  listedStaff,
+  matchingScoreSql,
+  type PublicStaff,
+  published,
+  type StaffListContext,
+  selectStaffRows,
+  toPublicStaff,
+} from "./staff-query";
+
+export interface ListPage<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** The WHERE of a staff search (contract §5): every filter only when given, hidden attributes never match. */
+export function staffSearchConditions(search: Omit<StaffSearch, "sort" | "page" | "pageSize">): SQL {
+  const conditions: SQL[] = [listedStaff];
+  const add = (condition: SQL | undefined) => condition && conditions.push(condition);
+
+  if (search.liverIds.length > 0) add(inArray(staffs.liver_id, search.liverIds));
+  if (search.ageFrom !== undefined || search.ageTo !== undefined) {
+    if (search.ageFrom !== undefined) add(gte(staffs.age, search.ageFrom));
+    if (search.ageTo !== undefined) add(lte(staffs.age, search.ageTo));
+    add(published("age"));
+  }
+  // A height bound excludes staff without a height (NULL never compares true).
+  if (search.heightFrom !== undefined || search.heightTo !== undefined) {
+    if (search.heightFrom !== undefined) add(gte(staffs.height, search.heightFrom));
+    if (search.heightTo !== undefined) add(lte(staffs.height, search.heightTo));
+    add(published("height"));
+  }
+  const types = [
+    [search.bloodTypes, staffs.blood_type, "blood_type"],
+    [search.bustTypes, staffs.bust_type, "bust_type"],
+    [search.typeTypes, staffs.type_type, "type_type"],
+    [search.karaokeTypes, staffs.karaoke_type, "karaoke_type"],
+    [search.alcoholTypes, staffs.alcohol_type, "alcohol_type"],
+    [search.smokeTypes, staffs.smoke_type, "smoke_type"],
+  ] as const;
+  for (const [values, column, key] of types) {
+    // "" (no answer) is never among the values, so staff without the attribute are excluded.
+    if (values.length > 0) {
+      add(inArray(column, [...values]));
+      add(published(key));
+    }
+  }
+  const terms = keywordTerms(search.keyword);
+  if (terms.length > 0) {
+    for (const term of terms) add(like(staffs.search_text, `%${escapeLike(term)}%`));
+    add(published("name"));
+  }
+  if (search.region) add(eq(livers.region, search.region));
+  if (search.prefecture) add(eq(livers.prefecture, search.prefecture));
+  if (search.group) add(inArray(livers.area, areaIdsOfGroup(search.group)));
+  if (search.area) add(eq(livers.area, search.area));
+  if (search.area_detail) add(eq(livers.area_detail, search.area_detail));
+  return and(...conditions)!;
+}
+
+/**
+ * ORDER BY of a sort (contract §5), each ending with the uid so pages never overlap and both
+ * databases answer the same order: new = newest of last post and creation; popular = followers;
+ * matching = score against the listener, ties by new (new without a listener).
+ */
+export function staffOrder(sort: StaffSearch["sort"], listenerMask: number | null): SQL[] {
+  const newest = [desc(staffs.sort_new_at), asc(staffs.uid)];
+  if (sort === "popular") return [desc(staffs.follower_number), ...newest];
+  if (sort === "matching" && listenerMask !== null) return [desc(matchingScoreSql(listenerMask)), ...newest];
+  return newest;
+}
+
+/** The two queries of a search (page and total), unexecuted: the benchmark runs the same SQL raw. */
+export function buildStaffSearch(db: Db, search: StaffSearch, context: StaffListContext) {
+  const where = staffSearchConditions(search);
+  const page = selectStaffRows(db, context)
+    .where(where)
+    .orderBy(...staffOrder(search.sort, context.listener?.mask ?? null))
+    .limit(search.pageSize)
+    .offset((search.page - 1) * search.pageSize);
+  const total = countStaffRows(db).where(where);
+  return { page, total };
+}
+
+/** `GET /api/staffs` and `/search/staff`: one page of publicly listed staff and the total. */
+export async function searchStaffs({
+  db,
+  actor,
+  input,
+  now = new Date(),
+}: {
+  db: Db;
+  actor: Viewer | null;
+  input: StaffSearch;
+  now?: Date;
+}): Promise<ListPage<PublicStaff>> {
+  const context: StaffListContext = {
+    today: businessDate(now),
+    listener: await listenerContextOf(db, actor),
+  };
+  const { page, total } = buildStaffSearch(db, input, context);
+  const [rows, [counted]] = await Promise.all([page, total]);
+  return {
+    items: rows.map((row) => toPublicStaff(row, context)),
+    total: counted?.n ?? 0,
+    page: input.page,
+    pageSize: input.pageSize,
+  };
+}
