@@ -286,3 +286,46 @@ export function hasFilters(search: Record<string, unknown>): boolean {
       !(Array.isArray(value) && value.length === 0),
   );
 }
+
+/** Only `page` and `pageSize` (lists without filters, e.g. a store's staff). */
+export const PagingSchema = z.object(pagingShape);
+export const parsePaging = (query: Query | URLSearchParams) => parseWith(PagingSchema, query);
+
+/** The longest range of `/api/staffs/{id}/schedules` (about three months). */
+export const DATE_RANGE_MAX_DAYS = 93;
+
+function isCalendarDate(s: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+}
+
+const dateParam = (name: string) =>
+  z.preprocess(
+    single,
+    z
+      .string({ error: `${name} を YYYY-MM-DD で指定してください` })
+      .refine(isCalendarDate, `${name} を YYYY-MM-DD で指定してください`),
+  );
+
+/** `start` and `end` (YYYY-MM-DD, both required, inclusive, end not before start, at most 93 days). */
+export const DateRangeSchema = z
+  .object({ start: dateParam("start"), end: dateParam("end") })
+  .refine((r) => r.start <= r.end, "end は start 以降の日付を指定してください")
+  .refine(
+    (r) => (Date.parse(r.end) - Date.parse(r.start)) / 86_400_000 < DATE_RANGE_MAX_DAYS,
+    `期間は${DATE_RANGE_MAX_DAYS}日以内で指定してください`,
+  );
+export const parseDateRange = (query: Query | URLSearchParams) => parseWith(DateRangeSchema, query);
+
+/** `GET /api/favorites`: paging and an optional `kind` (staff or liver). */
+export const FavoriteListSchema = z.object({
+  kind: enumParam("kind", ["staff", "liver"] as const),
+  ...pagingShape,
+});
+export const parseFavoriteList = (query: Query | URLSearchParams) => parseWith(FavoriteListSchema, query);
+
+/** How many filters a search sets (a list counts once), for "3件指定中". */
+export function countFilters(search: Record<string, unknown>): number {
+  return Object.entries(search).filter(([name, value]) => hasFilters({ [name]: value })).length;
+}

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
   hasFilters,
+  parseDateRange,
   parseLiverSearch,
+  parsePaging,
   parseStaffSearch,
   readQuery,
   searchQueryString,
@@ -118,5 +120,26 @@ describe("searchQueryString / hasFilters", () => {
     expect(hasFilters(value)).toBe(true);
     const paging = staff("sort=popular&page=2");
     expect(paging.ok && hasFilters(paging.value)).toBe(false);
+  });
+});
+
+describe("paging and date ranges", () => {
+  it.each([
+    ["", { page: 1, pageSize: 10 }],
+    ["page=2&pageSize=1000", { page: 2, pageSize: 100 }],
+  ])("paging %s", (query, expected) => {
+    expect(parsePaging(new URLSearchParams(query))).toEqual({ ok: true, value: expected });
+  });
+
+  it.each([
+    ["start=2026-11-01&end=2026-11-14", true],
+    ["start=2026-11-01&end=2026-11-01", true],
+    ["start=2026-11-14&end=2026-11-01", false],
+    ["start=2026-02-30&end=2026-03-01", false],
+    ["start=2026-11-01", false],
+    ["start=20261101&end=20261114", false],
+    ["start=2026-01-01&end=2026-12-31", false],
+  ])("date range %s → %s", (query, ok) => {
+    expect(parseDateRange(new URLSearchParams(query)).ok).toBe(ok);
   });
 });

@@ -185,6 +185,11 @@ export function countStaffRows(db: Db) {
 
 export type LookupKey = { key: string; by: "id" | "slug" | "either" };
 
+/** The lookup of `/api/…/{id}` and `/api/…/slug/{slug}` from the route's params. */
+export function lookupFromParams(params: { id?: string; slug?: string }): LookupKey {
+  return params.slug !== undefined ? { key: params.slug, by: "slug" } : { key: params.id ?? "", by: "id" };
+}
+
 /** Matches a row by id, by slug, or by either (page URLs accept both; callers prefer the id). */
 export function lookupCondition(id: AnyPgColumn, slug: AnyPgColumn, { key, by }: LookupKey): SQL {
   if (by === "id") return eq(id, key);

@@ -1,0 +1,47 @@
+/** The pictures of a store or a staff member: swipe sideways on a phone, a row from 1024 px. */
+export function ImageGallery({
+  images,
+  alt,
+  aspect = "aspect-[4/3]",
+  fallbackColor = "#1F2937",
+}: {
+  images: readonly string[];
+  /** The subject, e.g. the store name ("… の写真 1"). */
+  alt: string;
+  aspect?: string;
+  fallbackColor?: string;
+}) {
+  if (images.length === 0) {
+    return (
+      <div
+        className={`grid ${aspect} w-full place-items-center rounded-2xl font-bold text-white/90`}
+        style={{ backgroundColor: fallbackColor }}
+      >
+        NO IMAGE
+      </div>
+    );
+  }
+  return (
+    <ul
+      className="-mx-4 flex snap-x snap-mandatory gap-2 overflow-x-auto px-4 pb-2 wide:mx-0 wide:px-0"
+      aria-label={`${alt}の写真`}
+    >
+      {images.map((src, index) => (
+        <li
+          key={src}
+          className={`${aspect} w-[85%] shrink-0 snap-center overflow-hidden rounded-2xl bg-slate-200 sm:w-[48%]`}
+        >
+          <img
+            src={src}
+            alt={`${alt}の写真 ${index + 1}`}
+            width={800}
+            height={600}
+            loading={index === 0 ? "eager" : "lazy"}
+            decoding="async"
+            className="size-full object-cover"
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}
