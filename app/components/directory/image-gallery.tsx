@@ -22,26 +22,31 @@ export function ImageGallery({
     );
   }
   return (
-    <ul
-      className="-mx-4 flex snap-x snap-mandatory gap-2 overflow-x-auto px-4 pb-2 wide:mx-0 wide:px-0"
+    // A region that can be focused, so the pictures can be scrolled with the keyboard too.
+    <section
+      className="-mx-4 overflow-x-auto px-4 pb-2 wide:mx-0 wide:px-0"
       aria-label={`${alt}の写真`}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
+      tabIndex={0}
     >
-      {images.map((src, index) => (
-        <li
-          key={src}
-          className={`${aspect} w-[85%] shrink-0 snap-center overflow-hidden rounded-2xl bg-slate-200 sm:w-[48%]`}
-        >
-          <img
-            src={src}
-            alt={`${alt}の写真 ${index + 1}`}
-            width={800}
-            height={600}
-            loading={index === 0 ? "eager" : "lazy"}
-            decoding="async"
-            className="size-full object-cover"
-          />
-        </li>
-      ))}
-    </ul>
+      <ul className="flex snap-x snap-mandatory gap-2">
+        {images.map((src, index) => (
+          <li
+            key={src}
+            className={`${aspect} w-[85%] shrink-0 snap-center overflow-hidden rounded-2xl bg-slate-200 sm:w-[48%]`}
+          >
+            <img
+              src={src}
+              alt={`${alt}の写真 ${index + 1}`}
+              width={800}
+              height={600}
+              loading={index === 0 ? "eager" : "lazy"}
+              decoding="async"
+              className="size-full object-cover"
+            />
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -8,7 +8,7 @@ import { AreaPicker } from "../form/area-picker";
  */
 export function QuickSearchForm({ idPrefix, withArea = false }: { idPrefix: string; withArea?: boolean }) {
   return (
-    <Form method="get" action="/search/liver" className="space-y-4" role="search">
+    <Form method="get" action="/search/liver" className="space-y-4" role="search" aria-label="お店を探す">
       <div>
         <label htmlFor={`${idPrefix}-keyword`} className="mb-1 block font-bold text-sm">
           店名・キーワード

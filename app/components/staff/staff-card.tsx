@@ -33,7 +33,7 @@ export function StaffCard({
   const summary = staffSummary(staff);
   const area = areaLabel({ prefecture: staff.store.prefecture, area: staff.store.area });
   return (
-    <article className="group flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 transition hover:shadow-md">
+    <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 transition hover:shadow-md">
       <Link to={`/listener/staff/${staff.uid}`} className="block flex-1">
         <div className="relative aspect-[3/4] overflow-hidden bg-slate-200">
           {staff.image_urls[0] ? (

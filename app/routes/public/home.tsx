@@ -128,7 +128,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               </Link>
             </div>
             <ol
-              className="-mx-4 flex snap-x gap-3 overflow-x-auto px-4 pb-2 wide:mx-0 wide:grid wide:grid-cols-5 wide:overflow-visible wide:px-0"
+              className="relative -mx-4 flex snap-x gap-3 overflow-x-auto px-4 pb-2 wide:mx-0 wide:grid wide:grid-cols-5 wide:overflow-visible wide:px-0"
               data-testid="top-staff"
             >
               {topStaff.map((staff, index) => (

@@ -206,7 +206,7 @@ export default function StaffPage({ loaderData }: Route.ComponentProps) {
                       {shiftLabel(day.shift.start_time, day.shift.end_time)}
                     </span>
                   ) : (
-                    <span className="text-slate-400">お休み</span>
+                    <span className="text-slate-500">お休み</span>
                   )}
                 </li>
               );
