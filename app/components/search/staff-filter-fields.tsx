@@ -14,15 +14,21 @@ import { CheckboxGroup } from "../form/checkbox-group";
 import { SelectInput } from "../form/select-input";
 import { TextInput } from "../form/text-input";
 
-const ages = AGE_CHOICES.map((n) => ({ value: String(n), label: `${n}歳` }));
-const heights = HEIGHT_CHOICES.map((n) => ({ value: String(n), label: `${n}cm` }));
+// A search needs bounds, not every value: 18–35 one by one, then every 5 years; heights every 5 cm.
+// (Any number still works in the URL and the API.)
+const AGE_BOUNDS = [...AGE_CHOICES.filter((n) => n <= 35), 40, 45, 50, 60];
+const HEIGHT_BOUNDS = HEIGHT_CHOICES.filter((n) => n >= 140 && n <= 185 && n % 5 === 0);
+const withCurrent = (bounds: number[], current: number | undefined) =>
+  current === undefined || bounds.includes(current) ? bounds : [...bounds, current].sort((a, b) => a - b);
+const choices = (bounds: number[], unit: string) =>
+  bounds.map((n) => ({ value: String(n), label: `${n}${unit}` }));
 const text = (n: number | undefined) => (n === undefined ? "" : String(n));
 
 const RANGE_FILTERS = [
-  { name: "ageFrom", label: "年齢（下限）", options: ages },
-  { name: "ageTo", label: "年齢（上限）", options: ages },
-  { name: "heightFrom", label: "身長（下限）", options: heights },
-  { name: "heightTo", label: "身長（上限）", options: heights },
+  { name: "ageFrom", label: "年齢（下限）", bounds: AGE_BOUNDS, unit: "歳" },
+  { name: "ageTo", label: "年齢（上限）", bounds: AGE_BOUNDS, unit: "歳" },
+  { name: "heightFrom", label: "身長（下限）", bounds: HEIGHT_BOUNDS, unit: "cm" },
+  { name: "heightTo", label: "身長（上限）", bounds: HEIGHT_BOUNDS, unit: "cm" },
 ] as const;
 
 const CHECKBOX_FILTERS = [
@@ -57,7 +63,7 @@ export function StaffFilterFields({ filters }: { filters: Partial<StaffFilters> 
               key={range.name}
               name={range.name}
               label={range.label}
-              options={range.options}
+              options={choices(withCurrent(range.bounds, filters[range.name]), range.unit)}
               placeholder="指定なし"
               defaultValue={text(filters[range.name])}
               idPrefix={id}
