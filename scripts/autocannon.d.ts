@@ -15,7 +15,10 @@ declare module "autocannon" {
     non2xx: number;
   }
   interface Instance extends EventEmitter {
-    on(event: "response", listener: (client: unknown, statusCode: number, bytes: number, responseTime: number) => void): this;
+    on(
+      event: "response",
+      listener: (client: unknown, statusCode: number, bytes: number, responseTime: number) => void,
+    ): this;
   }
   interface TrackOptions {
     renderProgressBar?: boolean;

@@ -15,10 +15,10 @@ import autocannon from "autocannon";
 import { count, eq, sql } from "drizzle-orm";
 import { type Database, openDatabase } from "../app/.server/db/client";
 import { listeners, livers, staffs, user } from "../app/.server/db/schema";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDatabase } from "../app/.server/seed/seed-database";
 import { buildLiverSearch } from "../app/.server/services/directory/search-livers";
 import { buildStaffSearch } from "../app/.server/services/directory/search-staffs";
 import { listedStaff } from "../app/.server/services/directory/staff-query";
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDatabase } from "../app/.server/seed/seed-database";
 import { parseLiverSearch, parseStaffSearch } from "../app/domain/directory-search";
 import { matchingMask } from "../app/domain/matching";
 import { businessDate } from "../app/domain/shift-status";
@@ -139,31 +139,38 @@ interface Scenario {
   kind: "api" | "ssr";
   asListener?: boolean;
   /** The same queries the service runs, for the raw SQL comparison. */
-  queries?: (f: Fixture, db: Database) => { sql: string; params: unknown[] }[];
+  queries?: (f: Fixture, db: Database) => Promise<Steps>;
 }
 
+type Query = { sql: string; params: unknown[] };
+/** The queries of one request: each step's queries run together, the steps one after another. */
+type Steps = Query[][];
+
 function staffQueries(query: string, listener: boolean) {
-  return (f: Fixture, database: Database) => {
+  return async (f: Fixture, database: Database): Promise<Steps> => {
     const parsed = parseStaffSearch(new URLSearchParams(query));
     if (!parsed.ok) throw new Error(parsed.message);
     const context = {
       today: businessDate(new Date()),
       listener: listener ? { uid: f.listenerUid, mask: f.listenerMask, matching_info: {} } : null,
     };
-    const { page, total } = buildStaffSearch(database.db, parsed.value, context);
-    const out = [page.toSQL(), total.toSQL()];
-    // A listener's request also reads their answers first.
-    if (listener) out.unshift({ sql: "select matching_info from listeners where uid = $1", params: [f.listenerUid] });
-    return out;
+    const plan = buildStaffSearch(database.db, parsed.value, context);
+    // A listener's request first reads their answers.
+    const first: Steps = listener
+      ? [[{ sql: "select matching_info from listeners where uid = $1", params: [f.listenerUid] }]]
+      : [];
+    if (plan.kind === "paged") return [...first, [plan.page.toSQL(), plan.total.toSQL()]];
+    const page = plan.pageOf(await plan.classes);
+    return [...first, [plan.classes.toSQL()], ...(page ? [[page.toSQL()]] : [])];
   };
 }
 
 function liverQueries(query: string) {
-  return (_f: Fixture, database: Database) => {
+  return async (_f: Fixture, database: Database): Promise<Steps> => {
     const parsed = parseLiverSearch(new URLSearchParams(query));
     if (!parsed.ok) throw new Error(parsed.message);
     const { page, total } = buildLiverSearch(database.db, parsed.value, null);
-    return [page.toSQL(), total.toSQL()];
+    return [[page.toSQL(), total.toSQL()]];
   };
 }
 
@@ -206,19 +213,13 @@ function scenarios(f: Fixture): Scenario[] {
 // ---------------------------------------------------------------------------------------------
 // Raw SQL at the same concurrency
 
-async function measureSql(
-  database: Database,
-  batches: { sql: string; params: unknown[] }[],
-  label: string,
-): Promise<Stats> {
+async function measureSql(database: Database, steps: Steps, label: string): Promise<Stats> {
   // biome-ignore lint/suspicious/noExplicitAny: the driver client behind drizzle ($client): pg.Pool or PGlite
-  const client = (database.db as any).$client as { query: (sql: string, params: unknown[]) => Promise<unknown> };
+  const client = (database.db as any).$client as {
+    query: (sql: string, params: unknown[]) => Promise<unknown>;
+  };
   const run = async () => {
-    // Like the services: the first query alone (the listener's answers), then page and total together.
-    const [first, ...rest] = batches;
-    if (batches.length > 2) await client.query(first!.sql, first!.params);
-    const parallel = batches.length > 2 ? rest : batches;
-    await Promise.all(parallel.map((q) => client.query(q.sql, q.params)));
+    for (const step of steps) await Promise.all(step.map((q) => client.query(q.sql, q.params)));
   };
   for (let i = 0; i < 20; i++) await run(); // warm-up (plans, caches)
   const latencies: number[] = [];
@@ -332,8 +333,10 @@ const ms = (n: number) => (Number.isFinite(n) ? `${n.toFixed(1)} ms` : "–");
 async function main() {
   const where = DATABASE_URL ? "PostgreSQL" : `PGlite in ${DATA_DIR}`;
   console.error(`bench: ${where}, ${CONNECTIONS} connections, ${DURATION} s per scenario`);
-  let database = await openDatabase(
-    DATABASE_URL ? { databaseUrl: DATABASE_URL, poolSize: CONNECTIONS } : { pgliteDir: path.join(DATA_DIR, "db") },
+  const database = await openDatabase(
+    DATABASE_URL
+      ? { databaseUrl: DATABASE_URL, poolSize: CONNECTIONS }
+      : { pgliteDir: path.join(DATA_DIR, "db") },
   );
   let fix: Fixture;
   const sqlStats = new Map<string, Stats>();
@@ -343,7 +346,10 @@ async function main() {
     fix = await fixture(database);
     for (const scenario of scenarios(fix)) {
       if (!scenario.queries) continue;
-      sqlStats.set(scenario.name, await measureSql(database, scenario.queries(fix, database), scenario.name));
+      sqlStats.set(
+        scenario.name,
+        await measureSql(database, await scenario.queries(fix, database), scenario.name),
+      );
     }
   } finally {
     // PGlite allows one process per data directory: the server opens it next.
@@ -356,7 +362,8 @@ async function main() {
     const cookie = await signIn();
     for (const scenario of scenarios(fix)) {
       // Warm-up: plans, caches, JIT.
-      for (let i = 0; i < 20; i++) await fetch(`${BASE}${scenario.path}`, { headers: scenario.asListener ? { cookie } : {} });
+      for (let i = 0; i < 20; i++)
+        await fetch(`${BASE}${scenario.path}`, { headers: scenario.asListener ? { cookie } : {} });
       results.push({ scenario, app: await load(scenario, scenario.asListener ? cookie : null) });
     }
   } finally {

@@ -49,4 +49,3 @@ export function createProgressBar(stream: NodeJS.WriteStream) {
     },
   };
 }
-

@@ -12,12 +12,8 @@ import { type Database, openDatabase } from "../app/.server/db/client";
 import { DataDirLockedError } from "../app/.server/db/lock";
 import { livers } from "../app/.server/db/schema";
 import { EnvError, parseEnv } from "../app/.server/env";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDatabase } from "../app/.server/seed/seed-database";
 import { createProgressBar } from "./progress-bar";
-import {
-  DEMO_ACCOUNTS,
-  DEMO_PASSWORD,
-  seedDatabase,
-} from "../app/.server/seed/seed-database";
 
 const USAGE = `Usage: npm run seed -- [--stores N] [--staff M] [--listeners K] [--seed S] [--reset]
 

@@ -264,6 +264,17 @@ describe.each(drivers)("directory search on %s", (driver) => {
       expect((await staffSearch("pageSize=500")).pageSize).toBe(100);
     });
 
+    it("pages of sort=matching carry the total too, also past the end", async () => {
+      const pages = await Promise.all(
+        [1, 2, 3, 4].map((p) => staffSearch(`sort=matching&pageSize=2&page=${p}`, defaultListener)),
+      );
+      expect(pages.map((p) => names(p.items))).toEqual([["a", "d"], ["h", "c"], ["b"], []]);
+      expect(pages.map((p) => p.total)).toEqual([5, 5, 5, 5]);
+      const filtered = await staffSearch("sort=matching&heightFrom=155", contraryListener);
+      expect(names(filtered.items)).toEqual(["c", "a", "d"]);
+      expect(filtered.total).toBe(3);
+    });
+
     it("hides unpublished attributes from the public object", async () => {
       const [c] = (await staffSearch(`liverIds=${store.S2}`)).items;
       expect(c).not.toHaveProperty("age");

@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, gte, inArray, like, lte, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, like, lte, type SQL, sql } from "drizzle-orm";
 import { areaIdsOfGroup } from "~/domain/areas";
 import type { StaffSearch } from "~/domain/directory-search";
 import { escapeLike, keywordTerms } from "~/domain/keyword";
+import { classWindow, masksInClasses } from "~/domain/matching";
 import { businessDate } from "~/domain/shift-status";
 import type { Viewer } from "../../auth/viewer";
 import type { Db } from "../../db/client";
@@ -9,10 +10,12 @@ import { livers, staffs } from "../../db/schema";
 import { listenerContextOf } from "./listener-context";
 import {
   listedStaffRow,
+  matchingClassSql,
   matchingScoreSql,
   type PublicStaff,
   published,
   type StaffListContext,
+  type StaffRow,
   selectStaffRows,
   toPublicStaff,
 } from "./staff-query";
@@ -96,25 +99,62 @@ export function staffOrder(sort: StaffSearch["sort"], listenerMask: number | nul
 }
 
 /**
- * The two queries of a search (page and total), unexecuted: the benchmark runs the same SQL raw.
- * The page picks its ids first (narrow rows, in index order) and only then reads the ten rows a
- * card needs, with the store joined.
+ * The queries of a search, unexecuted (the benchmark runs the same SQL raw). The page picks its
+ * ids first (narrow rows, in index order) and only then reads the rows a card needs, with the
+ * store joined; the total is a count of the same WHERE.
+ *
+ * sort=matching (with a listener) goes by score class (domain/matching.ts): `classes` counts the
+ * matches per class (its sum is the total), then `pageOf` reads the page from the classes it
+ * covers, by mask. A page inside one class is in `new` order there, so the index walk stops after
+ * the page; only a page across classes sorts by score, and only the rows of those classes.
  */
 export function buildStaffSearch(db: Db, search: StaffSearch, context: StaffListContext) {
   const where = staffSearchConditions(db, search);
-  const order = staffOrder(search.sort, context.listener?.mask ?? null);
-  const ids = db
-    .select({ uid: staffs.uid })
-    .from(staffs)
-    .where(where)
-    .orderBy(...order)
-    .limit(search.pageSize)
-    .offset((search.page - 1) * search.pageSize);
-  const page = selectStaffRows(db, context)
-    .where(inArray(staffs.uid, ids))
-    .orderBy(...order);
+  const offset = (search.page - 1) * search.pageSize;
+  const pageBy = (condition: SQL, order: SQL[], skip: number) =>
+    selectStaffRows(db, context)
+      .where(
+        inArray(
+          staffs.uid,
+          db
+            .select({ uid: staffs.uid })
+            .from(staffs)
+            .where(condition)
+            .orderBy(...order)
+            .limit(search.pageSize)
+            .offset(skip),
+        ),
+      )
+      .orderBy(...order);
+
+  const listener = context.listener;
+  if (search.sort === "matching" && listener) {
+    const cls = matchingClassSql(listener.mask);
+    const classes = db
+      .select({ cls: cls.mapWith(Number), n: count() })
+      .from(staffs)
+      .where(where)
+      .groupBy(cls);
+    const pageOf = (counts: { cls: number; n: number }[]) => {
+      const window = classWindow(counts, offset, search.pageSize);
+      if (!window) return null;
+      const masks = masksInClasses(listener.mask, window.classes);
+      // Integers made here, so an inline array literal (one constant, not thousands of parameters).
+      const inClasses = and(
+        where,
+        sql`${staffs.matching_mask} = any(${sql.raw(`'{${masks.join(",")}}'::int[]`)})`,
+      )!;
+      const order =
+        window.classes.length === 1 ? staffOrder("new", null) : staffOrder("matching", listener.mask);
+      return pageBy(inClasses, order, window.skip);
+    };
+    return { kind: "classes" as const, classes, pageOf };
+  }
+
+  const order = staffOrder(search.sort, listener?.mask ?? null);
+  const page = pageBy(where, order, offset);
   const total = db.select({ n: count() }).from(staffs).where(where);
-  return { page, total };
+  return { kind: "paged" as const, page, total };
 }
 
 /** `GET /api/staffs` and `/search/staff`: one page of publicly listed staff and the total. */
@@ -133,11 +173,21 @@ export async function searchStaffs({
     today: businessDate(now),
     listener: await listenerContextOf(db, actor),
   };
-  const { page, total } = buildStaffSearch(db, input, context);
-  const [rows, [counted]] = await Promise.all([page, total]);
+  const plan = buildStaffSearch(db, input, context);
+  let rows: StaffRow[];
+  let total: number;
+  if (plan.kind === "classes") {
+    const counts = await plan.classes;
+    total = counts.reduce((sum, c) => sum + c.n, 0);
+    rows = (await plan.pageOf(counts)) ?? [];
+  } else {
+    const [page, [counted]] = await Promise.all([plan.page, plan.total]);
+    rows = page;
+    total = counted?.n ?? 0;
+  }
   return {
     items: rows.map((row) => toPublicStaff(row, context)),
-    total: counted?.n ?? 0,
+    total,
     page: input.page,
     pageSize: input.pageSize,
   };

@@ -34,6 +34,12 @@ export function matchingScoreSql(listenerMask: number): SQL<number> {
   return sql<number>`least(100, (200 * (13 - bit_count((${staffs.matching_mask} # ${sql.raw(String(mask))})::bit(13))) + 13) / 26 + 18)`;
 }
 
+/** The score class (domain `matchingClass`): differing answers, 0–2 merged (they all score 100). */
+export function matchingClassSql(listenerMask: number): SQL<number> {
+  const mask = Math.trunc(listenerMask) & 0x1fff;
+  return sql<number>`greatest(2, bit_count((${staffs.matching_mask} # ${sql.raw(String(mask))})::bit(13)))`;
+}
+
 export interface StaffListContext {
   /** The business date (YYYY-MM-DD) whose shift is shown as today's. */
   today: string;
