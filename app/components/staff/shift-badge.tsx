@@ -2,7 +2,7 @@ import type { ShiftTimes, StoreHours } from "~/domain/shift-status";
 import { SHIFT_STATE_LABELS, type ShiftState, shiftState } from "~/domain/shift-status";
 
 const STYLES: Record<ShiftState, string> = {
-  on_shift: "bg-emerald-600 text-white",
+  on_shift: "bg-emerald-700 text-white",
   later_today: "bg-amber-100 text-amber-900 ring-1 ring-amber-300",
   finished: "bg-slate-200 text-slate-700",
 };
