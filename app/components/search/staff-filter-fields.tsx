@@ -54,7 +54,7 @@ export function StaffFilterFields({ filters }: { filters: Partial<StaffFilters> 
         idPrefix={id}
         enterKeyHint="search"
       />
-      <AreaPicker values={filters} legend="お店のエリア" idPrefix={id} />
+      <AreaPicker values={filters} legend="お店のエリア" idPrefix={id} className="wide:[&>div]:grid-cols-1" />
       <fieldset>
         <legend className="mb-2 font-bold text-slate-800">年齢・身長</legend>
         <div className="grid grid-cols-2 gap-3">

@@ -19,7 +19,7 @@ export function StoreFilterFields({ filters }: { filters: Partial<LiverFilters> 
         idPrefix={id}
         enterKeyHint="search"
       />
-      <AreaPicker values={filters} idPrefix={id} />
+      <AreaPicker values={filters} idPrefix={id} className="wide:[&>div]:grid-cols-1" />
       <SelectInput
         name="store_type"
         label="業種"

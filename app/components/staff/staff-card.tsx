@@ -9,6 +9,38 @@ import { PinIcon } from "../ui/icons";
 import { MatchingScoreBadge } from "./matching-score-badge";
 import { ShiftBadge } from "./shift-badge";
 
+/** What a card shows: the loaders send only this (the pages embed their data in the HTML). */
+export type StaffCardData = Pick<
+  PublicStaff,
+  | "uid"
+  | "image_urls"
+  | "today_shift"
+  | "matching_score"
+  | "name"
+  | "age"
+  | "height"
+  | "blood_type"
+  | "follower_number"
+  | "favorite_id"
+> & { store: Omit<PublicStaff["store"], "region" | "area_detail" | "slug" | "uid"> };
+
+export function toStaffCard(staff: PublicStaff): StaffCardData {
+  const { region: _r, area_detail: _d, slug: _s, uid: _u, ...store } = staff.store;
+  return {
+    uid: staff.uid,
+    image_urls: staff.image_urls.slice(0, 1),
+    today_shift: staff.today_shift,
+    matching_score: staff.matching_score,
+    name: staff.name,
+    age: staff.age,
+    height: staff.height,
+    blood_type: staff.blood_type,
+    follower_number: staff.follower_number,
+    favorite_id: staff.favorite_id,
+    store,
+  };
+}
+
 /** "24歳・158cm・A型" from what the staff member publishes. */
 export function staffSummary(staff: Pick<PublicStaff, "age" | "height" | "blood_type">): string {
   const parts = [
@@ -25,7 +57,7 @@ export function StaffCard({
   now,
   showStore = true,
 }: {
-  staff: PublicStaff;
+  staff: StaffCardData;
   now: string;
   showStore?: boolean;
 }) {

@@ -1,5 +1,4 @@
-import type { PublicStaff } from "~/.server/services/directory/staff-query";
-import { StaffCard } from "./staff-card";
+import { StaffCard, type StaffCardData } from "./staff-card";
 
 /** Staff cards in a grid (two columns on a phone). */
 export function StaffGrid({
@@ -9,7 +8,7 @@ export function StaffGrid({
   showStore = true,
   className = "grid grid-cols-2 gap-3 sm:grid-cols-3",
 }: {
-  staff: readonly PublicStaff[];
+  staff: readonly StaffCardData[];
   now: string;
   testId?: string;
   showStore?: boolean;

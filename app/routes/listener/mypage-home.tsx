@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { requireViewer } from "~/.server/auth/viewer";
 import { listStaffsOnShift } from "~/.server/services/directory/list-staffs-on-shift";
 import { searchStaffs } from "~/.server/services/directory/search-staffs";
+import { toStaffCard } from "~/components/staff/staff-card";
 import { StaffGrid } from "~/components/staff/staff-grid";
 import { parseStaffSearch } from "~/domain/directory-search";
 import { pageTitle } from "~/site";
@@ -17,7 +18,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listStaffsOnShift({ db: context.db, actor: viewer, input: { limit: 12, followedOnly: true }, now }),
     search.ok ? searchStaffs({ db: context.db, actor: viewer, input: search.value, now }) : null,
   ]);
-  return { now: now.toISOString(), onShift: onShift.items, recommended: recommended?.items ?? [] };
+  return {
+    now: now.toISOString(),
+    onShift: onShift.items.map(toStaffCard),
+    recommended: (recommended?.items ?? []).map(toStaffCard),
+  };
 }
 
 export function meta() {

@@ -5,7 +5,7 @@ import { listTopStaffs } from "~/.server/services/directory/list-top-staffs";
 import { listNewestStores } from "~/.server/services/list-newest-stores";
 import { skipAfterFollow } from "~/components/directory/revalidate";
 import { QuickSearchForm } from "~/components/search/quick-search-form";
-import { StaffCard } from "~/components/staff/staff-card";
+import { StaffCard, toStaffCard } from "~/components/staff/staff-card";
 import { StaffGrid } from "~/components/staff/staff-grid";
 import { StoreCard } from "~/components/store/store-card";
 import { REGIONS } from "~/domain/areas";
@@ -24,7 +24,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listTopStaffs({ db: context.db, actor: viewer, now }),
     listStaffsOnShift({ db: context.db, actor: viewer, input: { limit: ON_SHIFT }, now }),
   ]);
-  return { stores, topStaff, onShift: onShift.items, now: now.toISOString(), baseUrl: context.env.baseUrl };
+  return {
+    stores,
+    topStaff: topStaff.map(toStaffCard),
+    onShift: onShift.items.map(toStaffCard),
+    now: now.toISOString(),
+    baseUrl: context.env.baseUrl,
+  };
 }
 
 export const shouldRevalidate = skipAfterFollow;

@@ -5,6 +5,7 @@ import { listLiverStaffs } from "~/.server/services/directory/list-liver-staffs"
 import { FollowButton } from "~/components/directory/follow-button";
 import { ImageGallery } from "~/components/directory/image-gallery";
 import { InfoList, PageSection } from "~/components/directory/info-list";
+import { toStaffCard } from "~/components/staff/staff-card";
 import { StaffGrid } from "~/components/staff/staff-grid";
 import { StoreTypeBadge, storeTypeOf } from "~/components/store/store-type-badge";
 import { areaLabel, findPrefecture } from "~/domain/areas";
@@ -37,7 +38,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const baseUrl = context.env.baseUrl;
   return {
     store: found.store,
-    staff: staff.ok ? staff.items : [],
+    staff: staff.ok ? staff.items.map(toStaffCard) : [],
     now: now.toISOString(),
     canonical: absoluteUrl(baseUrl, `/listener/liver/${found.store.uid}`),
     images: found.store.image_urls.map((src) => absoluteUrl(baseUrl, src)),

@@ -1,14 +1,13 @@
 import { data, Link } from "react-router";
 import { getViewer } from "~/.server/auth/viewer";
 import { searchStaffs } from "~/.server/services/directory/search-staffs";
-import type { PublicStaff } from "~/.server/services/directory/staff-query";
 import { InfiniteResults, type ResultPage } from "~/components/directory/infinite-results";
 import { skipAfterFollow } from "~/components/directory/revalidate";
 import { FilterPanel } from "~/components/search/filter-panel";
 import { EmptyResults, SearchError } from "~/components/search/search-notice";
 import { SortTabs } from "~/components/search/sort-tabs";
 import { StaffFilterFields } from "~/components/search/staff-filter-fields";
-import { StaffCard } from "~/components/staff/staff-card";
+import { StaffCard, type StaffCardData, toStaffCard } from "~/components/staff/staff-card";
 import { areaLabel, findGroup, findRegion } from "~/domain/areas";
 import {
   countFilters,
@@ -42,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     canonical: absoluteUrl(context.env.baseUrl, query ? `${PATH}?${query}` : PATH),
     error: null,
     search: parsed.value,
-    result,
+    result: { ...result, items: result.items.map(toStaffCard) },
   };
 }
 
@@ -69,7 +68,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 const selectPage = (loaderData: unknown) =>
-  (loaderData as { result?: ResultPage<PublicStaff> | null } | undefined)?.result ?? null;
+  (loaderData as { result?: ResultPage<StaffCardData> | null } | undefined)?.result ?? null;
 
 export default function SearchStaff({ loaderData }: Route.ComponentProps) {
   const { search, result, error, now, listener } = loaderData;
