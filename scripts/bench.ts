@@ -330,7 +330,14 @@ function load(scenario: Scenario, cookie: string | null): Promise<Stats> {
 
 const ms = (n: number) => (Number.isFinite(n) ? `${n.toFixed(1)} ms` : "–");
 
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(" ");
+
 async function main() {
+  const loadBefore = loadAverage();
   const where = DATABASE_URL ? "PostgreSQL" : `PGlite in ${DATA_DIR}`;
   console.error(`bench: ${where}, ${CONNECTIONS} connections, ${DURATION} s per scenario`);
   const database = await openDatabase(
@@ -423,6 +430,7 @@ async function main() {
     [
       "",
       `Machine: ${cpus.length} × ${cpus[0]?.model ?? "cpu"}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`,
+      `Load average (1/5/15 min) before ${loadBefore}, after ${loadAverage()}: other processes on the machine share its cores`,
       `Database: ${where}; ${STORES.toLocaleString("en-US")} stores, ${STAFF.toLocaleString("en-US")} staff; ${CONNECTIONS} connections, ${DURATION} s each; server NODE_ENV=production on loopback, gzip`,
       "",
       ...lines,
