@@ -4,7 +4,12 @@
  * means published (the default is everything public).
  */
 import { normalizeMatchingInfo } from "./matching";
-import type { MatchingInfo, PublishedProfile, PublishedProfileKey } from "./options";
+import {
+  type MatchingInfo,
+  PUBLISHED_PROFILE_KEYS,
+  type PublishedProfile,
+  type PublishedProfileKey,
+} from "./options";
 
 export function isPublished(
   profile: Partial<PublishedProfile> | null | undefined,
@@ -58,22 +63,10 @@ export interface PublicProfile {
   matching_info: MatchingInfo;
 }
 
-const HIDEABLE = [
-  "age",
-  "height",
-  "birth_of_date",
-  "blood_type",
-  "bust_type",
-  "type_type",
-  "karaoke_type",
-  "alcohol_type",
-  "smoke_type",
-  "personality_type",
-  "followers",
-  "instagram_id",
-  "tiktok_id",
-  "youtube_id",
-] as const satisfies readonly PublishedProfileKey[];
+/** Every flag but the name (which takes its reading with it, below). */
+const HIDEABLE = PUBLISHED_PROFILE_KEYS.filter(
+  (key): key is Exclude<PublishedProfileKey, "name"> => key !== "name",
+);
 
 export function publicProfileOf(staff: StaffProfileFields): PublicProfile {
   const out: PublicProfile = { matching_info: normalizeMatchingInfo(staff.matching_info as never) };
