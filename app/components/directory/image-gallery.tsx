@@ -4,18 +4,21 @@ export function ImageGallery({
   alt,
   aspect = "aspect-[4/3]",
   fallbackColor = "#1F2937",
+  fallbackTextColor = "white",
 }: {
   images: readonly string[];
   /** The subject, e.g. the store name ("… の写真 1"). */
   alt: string;
   aspect?: string;
   fallbackColor?: string;
+  /** A text colour readable on `fallbackColor` (the store types carry one). */
+  fallbackTextColor?: string;
 }) {
   if (images.length === 0) {
     return (
       <div
-        className={`grid ${aspect} w-full place-items-center rounded-2xl font-bold text-white/90`}
-        style={{ backgroundColor: fallbackColor }}
+        className={`grid ${aspect} w-full place-items-center rounded-2xl font-bold`}
+        style={{ backgroundColor: fallbackColor, color: fallbackTextColor }}
       >
         NO IMAGE
       </div>

@@ -79,7 +79,7 @@ export function StaffCard({
               className="size-full object-cover transition duration-300 group-hover:scale-105"
             />
           ) : (
-            <div className="grid size-full place-items-center bg-gradient-to-br from-night-800 to-brand-700 font-bold text-white/80">
+            <div className="grid size-full place-items-center bg-gradient-to-br from-night-800 to-brand-700 font-bold text-white">
               NO IMAGE
             </div>
           )}

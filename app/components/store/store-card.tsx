@@ -34,8 +34,11 @@ export function StoreCard({ store, footer }: Props) {
             />
           ) : (
             <div
-              className="grid size-full place-items-center font-bold text-white/90"
-              style={{ backgroundColor: storeTypeOf(store.store_type).hex }}
+              className="grid size-full place-items-center font-bold"
+              style={{
+                backgroundColor: storeTypeOf(store.store_type).hex,
+                color: storeTypeOf(store.store_type).textOnColor,
+              }}
             >
               NO IMAGE
             </div>

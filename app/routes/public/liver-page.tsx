@@ -115,7 +115,12 @@ export default function LiverPage({ loaderData }: Route.ComponentProps) {
       </header>
 
       <div className="mt-4">
-        <ImageGallery images={store.image_urls} alt={store.store_name} fallbackColor={type.hex} />
+        <ImageGallery
+          images={store.image_urls}
+          alt={store.store_name}
+          fallbackColor={type.hex}
+          fallbackTextColor={type.textOnColor}
+        />
       </div>
 
       <div className="mt-6 grid gap-4 wide:grid-cols-2">
