@@ -3,8 +3,8 @@ import {
   classWindow,
   type MatchingInput,
   masksInClasses,
-  matchingClass,
   matchedKeys,
+  matchingClass,
   matchingMask,
   matchingScore,
   normalizeMatchingInfo,
@@ -235,7 +235,8 @@ describe("score classes (sort=matching by mask)", () => {
     expect(new Set(all).size).toBe(8192);
     expect(masksInClasses(listener, [2])).toHaveLength(1 + 13 + 78);
     for (const mask of masksInClasses(listener, [2])) expect(scoreFromMasks(listener, mask)).toBe(100);
-    for (const mask of masksInClasses(listener, [5])) expect(scoreFromMasks(listener, mask)).toBe(scoreFromEqualCount(8));
+    for (const mask of masksInClasses(listener, [5]))
+      expect(scoreFromMasks(listener, mask)).toBe(scoreFromEqualCount(8));
     expect(matchingClass(0)).toBe(2);
     expect(matchingClass(7)).toBe(7);
   });
