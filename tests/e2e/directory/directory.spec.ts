@@ -149,6 +149,27 @@ test.describe("public directory", () => {
     await page.goto("/listener/mypage");
     await expect(page.getByTestId("recommended").getByRole("article").first()).toBeVisible();
 
+    // The JSON API with the same session (contract §5).
+    const api = page.request;
+    const mine = await (await api.get("/api/favorites?kind=staff")).json();
+    expect(mine).toMatchObject({ total: 1, page: 1, pageSize: 10 });
+    expect(mine.items[0]).toMatchObject({ staff_id: target.uid, liver_id: null, staff: { uid: target.uid } });
+    const created = await api.post("/api/favorites", { data: { liver_id: target.liver_id } });
+    expect(created.status()).toBe(201);
+    const favorite = await created.json();
+    expect((await api.post("/api/favorites", { data: { liver_id: target.liver_id } })).status()).toBe(200);
+    expect((await api.post("/api/favorites", { form: { liver_id: target.liver_id } })).status()).toBe(400);
+    expect((await api.delete(`/api/favorites/${favorite.favorite_id}`)).status()).toBe(200);
+    expect((await api.delete(`/api/favorites/${favorite.favorite_id}`)).status()).toBe(404);
+    expect(await (await api.get("/api/listeners/rooms")).json()).toEqual({
+      items: [],
+      total: 0,
+      page: 1,
+      pageSize: 10,
+    });
+    expect((await request.get("/api/favorites")).status()).toBe(401);
+    expect((await request.get("/api/listeners/rooms")).status()).toBe(401);
+
     // Unfollow from the list.
     await page.goto("/listener/mypage/follow");
     await page.getByRole("button", { name: `${target.name}のフォローを解除する` }).click();
