@@ -14,7 +14,9 @@ const mypageArea = (role: AccountRole, pages: RouteConfigEntry[]) =>
   ]);
 
 const LISTENER_MYPAGE = [
-  route("listener/mypage", "routes/account/mypage-home.tsx", { id: "listener-mypage" }),
+  route("listener/mypage", "routes/listener/mypage-home.tsx", { id: "listener-mypage" }),
+  route("listener/mypage/follow", "routes/listener/mypage-follow.tsx"),
+  route("listener/mypage/profile", "routes/listener/mypage-profile.tsx"),
   route("listener/mypage/setting", "routes/listener/mypage-setting.tsx"),
   route("listener/coin", "routes/account/mypage-not-found.tsx", { id: "listener-coin-404" }),
 ];
@@ -40,6 +42,14 @@ const STAFF_MYPAGE = [
 
 export default [
   index("routes/public/home.tsx"),
+
+  // Public directory (spec §2, contract §2: store and staff pages are public under /listener/)
+  route("search/liver", "routes/public/search-liver.tsx"),
+  route("search/staff", "routes/public/search-staff.tsx"),
+  route("listener/liver/:id", "routes/public/liver-page.tsx"),
+  route("listener/staff/:id", "routes/public/staff-page.tsx"),
+  route("sitemap.xml", "routes/public/sitemap.ts"),
+  route("robots.txt", "routes/public/robots.ts"),
 
   // Accounts (contract §2–§4)
   ...ACCOUNT_ROLES.map((role) => route(`${role}/login`, "routes/account/login.tsx", { id: `${role}-login` })),
@@ -85,6 +95,20 @@ export default [
   route("api/postal-codes/:code", "routes/api/postal-codes.ts"),
   route("api/challenge", "routes/api/challenge.ts"),
   route("api/liver/staff/:id/schedules", "routes/api/liver-staff-schedules.ts"),
+  // Public directory (contract §5)
+  route("api/livers", "routes/api/livers.ts"),
+  route("api/livers/:id", "routes/api/liver.ts", { id: "api-liver" }),
+  route("api/livers/slug/:slug", "routes/api/liver.ts", { id: "api-liver-slug" }),
+  route("api/livers/:id/staffs", "routes/api/liver-staffs.ts"),
+  route("api/staffs", "routes/api/staffs.ts"),
+  route("api/staffs/top", "routes/api/staffs-top.ts"),
+  route("api/staffs/:id", "routes/api/staff.ts", { id: "api-staff" }),
+  route("api/staffs/slug/:slug", "routes/api/staff.ts", { id: "api-staff-slug" }),
+  route("api/staffs/:id/schedules", "routes/api/staff-schedules.ts"),
+  route("api/favorites", "routes/api/favorites.ts"),
+  route("api/favorites/:favoriteId", "routes/api/favorite.ts"),
+  route("api/listeners/rooms", "routes/api/listener-rooms.ts"),
+  route("api/openapi.json", "routes/api/openapi.ts"),
   route("api/*", "routes/api/not-found.ts"),
 
   route("dev/mail", "routes/dev/mail.tsx"),

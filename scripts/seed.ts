@@ -12,12 +12,8 @@ import { type Database, openDatabase } from "../app/.server/db/client";
 import { DataDirLockedError } from "../app/.server/db/lock";
 import { livers } from "../app/.server/db/schema";
 import { EnvError, parseEnv } from "../app/.server/env";
-import {
-  DEMO_ACCOUNTS,
-  DEMO_PASSWORD,
-  type SeedProgress,
-  seedDatabase,
-} from "../app/.server/seed/seed-database";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDatabase } from "../app/.server/seed/seed-database";
+import { createProgressBar } from "./progress-bar";
 
 const USAGE = `Usage: npm run seed -- [--stores N] [--staff M] [--listeners K] [--seed S] [--reset]
 
@@ -81,50 +77,6 @@ function parseCommandLine(argv: string[]): z.output<typeof ArgsSchema> {
     throw new UsageError(parsed.error.issues.map((issue) => issue.message).join("\n"));
   }
   return parsed.data;
-}
-
-/** `[████████░░░░] 62% staff 24,800/40,000` on stderr: redrawn in place on a TTY, one line per 10% otherwise. */
-function createProgressBar(stream: NodeJS.WriteStream) {
-  const width = 24;
-  const tty = Boolean(stream.isTTY);
-  let phase = "";
-  let lastDecile = -1;
-  let lastDraw = 0;
-  let open = false;
-  const line = (p: SeedProgress) => {
-    const ratio = p.total > 0 ? Math.min(1, p.done / p.total) : 1;
-    const filled = Math.round(ratio * width);
-    const percent = String(Math.floor(ratio * 100)).padStart(3);
-    return `[${"█".repeat(filled)}${"░".repeat(width - filled)}] ${percent}% ${p.phase} ${p.done.toLocaleString("en-US")}/${p.total.toLocaleString("en-US")}`;
-  };
-  return {
-    update(p: SeedProgress) {
-      if (p.phase !== phase) {
-        if (open && tty) stream.write("\n");
-        phase = p.phase;
-        lastDecile = -1;
-        lastDraw = 0;
-      }
-      const ratio = p.total > 0 ? p.done / p.total : 1;
-      if (tty) {
-        const now = Date.now();
-        // Redraw at most ~20 times a second, and always at the end of a phase.
-        if (ratio < 1 && now - lastDraw < 50) return;
-        lastDraw = now;
-        stream.write(`\r${line(p)}\u001b[K`);
-        open = true;
-      } else {
-        const decile = Math.floor(ratio * 10);
-        if (decile === lastDecile) return;
-        lastDecile = decile;
-        stream.write(`${line(p)}\n`);
-      }
-    },
-    end() {
-      if (open && tty) stream.write("\n");
-      open = false;
-    },
-  };
 }
 
 function formatDuration(ms: number): string {

@@ -75,3 +75,51 @@ export function scoreFromMasks(a: number, b: number): number {
   const differing = popcount((a ^ b) & MATCHING_MASK_ALL);
   return scoreFromEqualCount(MATCHING_QUESTION_COUNT - differing);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Score classes: how sort=matching pages without scoring every row twice.
+//
+// The score depends only on the number of differing answers d = popcount(listener ^ staff); d = 0,
+// 1 and 2 all score 100, every larger d has its own, lower score. So "score descending" is "class
+// ascending" with class = max(d, 2), and a class is a set of masks. Knowing how many staff are in
+// each class (one grouped count, which also gives the total), a page lies in one or a few classes
+// and can be read by mask, in the `new` order, from the listed-staff index.
+
+/** The class of a distance: 2 for 0–2 (score 100), else the distance. */
+export function matchingClass(distance: number): number {
+  return Math.max(2, distance);
+}
+
+/** Every 13-bit mask whose class against `listenerMask` is one of `classes`. */
+export function masksInClasses(listenerMask: number, classes: readonly number[]): number[] {
+  const wanted = new Set(classes);
+  const masks: number[] = [];
+  for (let mask = 0; mask <= MATCHING_MASK_ALL; mask++) {
+    if (wanted.has(matchingClass(popcount((mask ^ listenerMask) & MATCHING_MASK_ALL)))) masks.push(mask);
+  }
+  return masks;
+}
+
+/**
+ * Which classes a page [offset, offset + limit) covers, given the count of each class, and how
+ * many rows of the first of them come before the page; null when the page is past the end.
+ */
+export function classWindow(
+  counts: readonly { cls: number; n: number }[],
+  offset: number,
+  limit: number,
+): { classes: number[]; skip: number } | null {
+  const sorted = [...counts].filter((c) => c.n > 0).sort((a, b) => a.cls - b.cls);
+  let before = 0;
+  const classes: number[] = [];
+  let skip = 0;
+  for (const { cls, n } of sorted) {
+    const end = before + n;
+    if (end > offset && before < offset + limit) {
+      if (classes.length === 0) skip = offset - before;
+      classes.push(cls);
+    }
+    before = end;
+  }
+  return classes.length > 0 ? { classes, skip } : null;
+}

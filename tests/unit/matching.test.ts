@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
+  classWindow,
   type MatchingInput,
+  masksInClasses,
   matchedKeys,
+  matchingClass,
   matchingMask,
   matchingScore,
   normalizeMatchingInfo,
@@ -222,5 +225,37 @@ describe("scoreFromMasks", () => {
         expect(scoreFromMasks(matchingMask(a), matchingMask(b))).toBe(matchingScore(a, b));
       }
     }
+  });
+});
+
+describe("score classes (sort=matching by mask)", () => {
+  it("a class is a set of masks with one score; classes 2… cover every mask once", () => {
+    const listener = 0b1010101010101;
+    const all = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13].flatMap((c) => masksInClasses(listener, [c]));
+    expect(new Set(all).size).toBe(8192);
+    expect(masksInClasses(listener, [2])).toHaveLength(1 + 13 + 78);
+    for (const mask of masksInClasses(listener, [2])) expect(scoreFromMasks(listener, mask)).toBe(100);
+    for (const mask of masksInClasses(listener, [5]))
+      expect(scoreFromMasks(listener, mask)).toBe(scoreFromEqualCount(8));
+    expect(matchingClass(0)).toBe(2);
+    expect(matchingClass(7)).toBe(7);
+  });
+
+  it.each([
+    [0, 10, { classes: [2], skip: 0 }],
+    [10, 10, { classes: [2, 3], skip: 10 }],
+    [12, 3, { classes: [3], skip: 0 }],
+    [20, 10, { classes: [3], skip: 8 }],
+    [25, 10, { classes: [3, 5], skip: 13 }],
+    [41, 10, null],
+    [40, 10, { classes: [5], skip: 10 }],
+  ])("offset %i, limit %i → %j", (offset, limit, expected) => {
+    const counts = [
+      { cls: 5, n: 11 },
+      { cls: 2, n: 12 },
+      { cls: 3, n: 18 },
+      { cls: 4, n: 0 },
+    ];
+    expect(classWindow(counts, offset, limit)).toEqual(expected);
   });
 });

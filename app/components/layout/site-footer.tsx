@@ -22,7 +22,7 @@ export function SiteFooter() {
         <p className="mt-8 text-slate-400 text-xs leading-relaxed">
           18歳未満の方のご利用はできません。飲酒は20歳になってから。掲載情報は各店舗の責任において提供されています。
         </p>
-        <p className="mt-4 text-slate-500 text-xs">© {SITE_NAME}</p>
+        <p className="mt-4 text-slate-400 text-xs">© {SITE_NAME}</p>
       </div>
     </footer>
   );

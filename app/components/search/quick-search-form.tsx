@@ -1,10 +1,14 @@
 import { Form } from "react-router";
 import { STORE_TYPES } from "~/domain/options";
+import { AreaPicker } from "../form/area-picker";
 
-/** Keyword + store type, the entry to store search; used in the header modal and on the top page. */
-export function QuickSearchForm({ idPrefix }: { idPrefix: string }) {
+/**
+ * Keyword (+ area) + store type, the entry to store search: in the header modal (without the
+ * area) and on the top page (with the cascading area picker).
+ */
+export function QuickSearchForm({ idPrefix, withArea = false }: { idPrefix: string; withArea?: boolean }) {
   return (
-    <Form method="get" action="/search/liver" className="space-y-4" role="search">
+    <Form method="get" action="/search/liver" className="space-y-4" role="search" aria-label="お店を探す">
       <div>
         <label htmlFor={`${idPrefix}-keyword`} className="mb-1 block font-bold text-sm">
           店名・キーワード
@@ -18,6 +22,7 @@ export function QuickSearchForm({ idPrefix }: { idPrefix: string }) {
           className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base"
         />
       </div>
+      {withArea && <AreaPicker idPrefix={idPrefix} legend="地域" className="[&_legend]:text-sm" />}
       <div>
         <label htmlFor={`${idPrefix}-store-type`} className="mb-1 block font-bold text-sm">
           業種

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { StoreCardData } from "~/.server/services/list-newest-stores";
 import { areaLabel } from "~/domain/areas";
@@ -5,17 +6,21 @@ import { formatNumber } from "~/domain/format";
 import { ClockIcon, HeartIcon, PinIcon } from "../ui/icons";
 import { StoreTypeBadge, storeTypeOf } from "./store-type-badge";
 
-type Props = { store: Omit<StoreCardData, "created_at"> & { created_at: Date | string } };
+type Props = {
+  store: Omit<StoreCardData, "created_at"> & { created_at: Date | string };
+  /** Shown under the card's link (a follow button); the follower count then moves there. */
+  footer?: ReactNode;
+};
 
-export function StoreCard({ store }: Props) {
+export function StoreCard({ store, footer }: Props) {
   const area = areaLabel({ prefecture: store.prefecture, area: store.area, area_detail: store.area_detail });
   const hours =
     store.business_start_time && store.business_end_time
       ? `${store.business_start_time}〜${store.business_end_time}`
       : "";
   return (
-    <article className="group overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 transition hover:shadow-md">
-      <Link to={`/listener/liver/${store.uid}`} className="block">
+    <article className="group flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 transition hover:shadow-md">
+      <Link to={`/listener/liver/${store.uid}`} className="block flex-1">
         <div className="relative aspect-[4/3] overflow-hidden bg-slate-200">
           {store.image_url ? (
             <img
@@ -29,8 +34,11 @@ export function StoreCard({ store }: Props) {
             />
           ) : (
             <div
-              className="grid size-full place-items-center font-bold text-white/90"
-              style={{ backgroundColor: storeTypeOf(store.store_type).hex }}
+              className="grid size-full place-items-center font-bold"
+              style={{
+                backgroundColor: storeTypeOf(store.store_type).hex,
+                color: storeTypeOf(store.store_type).textOnColor,
+              }}
             >
               NO IMAGE
             </div>
@@ -59,16 +67,19 @@ export function StoreCard({ store }: Props) {
                 <dd>{hours}</dd>
               </div>
             )}
-            <div className="flex items-center gap-1 text-brand-600">
-              <dt>
-                <HeartIcon />
-                <span className="sr-only">フォロワー</span>
-              </dt>
-              <dd>{formatNumber(store.follower_number)}</dd>
-            </div>
+            {footer ? null : (
+              <div className="flex items-center gap-1 text-brand-600">
+                <dt>
+                  <HeartIcon />
+                  <span className="sr-only">フォロワー</span>
+                </dt>
+                <dd>{formatNumber(store.follower_number)}</dd>
+              </div>
+            )}
           </dl>
         </div>
       </Link>
+      {footer ? <div className="px-3 pb-3">{footer}</div> : null}
     </article>
   );
 }

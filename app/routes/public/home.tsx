@@ -1,29 +1,62 @@
 import { Link } from "react-router";
+import { getViewer } from "~/.server/auth/viewer";
+import { listStaffsOnShift } from "~/.server/services/directory/list-staffs-on-shift";
+import { listTopStaffs } from "~/.server/services/directory/list-top-staffs";
 import { listNewestStores } from "~/.server/services/list-newest-stores";
+import { skipAfterFollow } from "~/components/directory/revalidate";
 import { QuickSearchForm } from "~/components/search/quick-search-form";
+import { StaffCard, toStaffCard } from "~/components/staff/staff-card";
+import { StaffGrid } from "~/components/staff/staff-grid";
 import { StoreCard } from "~/components/store/store-card";
 import { REGIONS } from "~/domain/areas";
 import { STORE_TYPES } from "~/domain/options";
-import { pageTitle, SITE_DESCRIPTION, SITE_TAGLINE } from "~/site";
+import { absoluteUrl, seoMeta } from "~/seo";
+import { pageTitle, SITE_DESCRIPTION, SITE_NAME, SITE_TAGLINE } from "~/site";
 import type { Route } from "./+types/home";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const stores = await listNewestStores({ db: context.db, input: { limit: 8 } });
-  return { stores };
+const ON_SHIFT = 8;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await getViewer(request, context);
+  const now = new Date();
+  const [stores, topStaff, onShift] = await Promise.all([
+    listNewestStores({ db: context.db, input: { limit: 8 } }),
+    listTopStaffs({ db: context.db, actor: viewer, now }),
+    listStaffsOnShift({ db: context.db, actor: viewer, input: { limit: ON_SHIFT }, now }),
+  ]);
+  return {
+    stores,
+    topStaff: topStaff.map(toStaffCard),
+    onShift: onShift.items.map(toStaffCard),
+    now: now.toISOString(),
+    baseUrl: context.env.baseUrl,
+  };
 }
 
-export function meta() {
-  return [
-    { title: pageTitle() },
-    { name: "description", content: SITE_DESCRIPTION },
-    { property: "og:title", content: pageTitle() },
-    { property: "og:description", content: SITE_DESCRIPTION },
-    { property: "og:type", content: "website" },
-  ];
+export const shouldRevalidate = skipAfterFollow;
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const baseUrl = loaderData?.baseUrl ?? "";
+  return seoMeta({
+    title: pageTitle(),
+    description: SITE_DESCRIPTION,
+    canonical: absoluteUrl(baseUrl || "http://localhost", "/"),
+    jsonLd: {
+      "@context": "https://schema.org",
+      "@type": "WebSite",
+      name: SITE_NAME,
+      url: absoluteUrl(baseUrl || "http://localhost", "/"),
+      potentialAction: {
+        "@type": "SearchAction",
+        target: `${absoluteUrl(baseUrl || "http://localhost", "/search/liver")}?keyword={search_term_string}`,
+        "query-input": "required name=search_term_string",
+      },
+    },
+  });
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { stores } = loaderData;
+  const { stores, topStaff, onShift, now } = loaderData;
   return (
     <>
       <section className="bg-gradient-to-b from-night-900 to-night-800 pt-8 pb-10 text-white">
@@ -36,8 +69,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </h1>
             <p className="mt-3 text-slate-300 text-sm wide:text-base">{SITE_TAGLINE}ナイトワーク情報サイト</p>
           </div>
-          <div className="mt-6 rounded-2xl bg-white p-4 text-slate-900 shadow-lg wide:mt-0 wide:w-96">
-            <QuickSearchForm idPrefix="hero-search" />
+          <div className="mt-6 rounded-2xl bg-white p-4 text-slate-900 shadow-lg wide:mt-0 wide:w-[28rem]">
+            <QuickSearchForm idPrefix="hero-search" withArea />
           </div>
         </div>
       </section>
@@ -52,10 +85,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <li key={type.value}>
                 <Link
                   to={`/search/liver?store_type=${type.value}`}
-                  className="flex items-center gap-2 rounded-xl bg-white px-3 py-3 font-bold text-sm shadow-sm ring-1 ring-slate-200 hover:ring-brand-500"
+                  className="flex min-h-12 items-center gap-2 overflow-hidden rounded-xl bg-white py-3 pr-3 font-bold text-sm shadow-sm ring-1 ring-slate-200 hover:ring-brand-500"
+                  style={{ borderLeft: `6px solid ${type.hex}` }}
                 >
                   <span
-                    className="size-3 shrink-0 rounded-full"
+                    className="ml-2 size-3 shrink-0 rounded-full"
                     style={{ backgroundColor: type.hex }}
                     aria-hidden="true"
                   />
@@ -65,6 +99,56 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         </section>
+
+        <section aria-labelledby="on-shift-heading">
+          <div className="mb-3 flex items-baseline justify-between">
+            <h2 id="on-shift-heading" className="font-bold text-lg">
+              本日出勤のキャスト
+            </h2>
+            <Link to="/search/staff" className="text-brand-600 text-sm hover:underline">
+              キャストを探す
+            </Link>
+          </div>
+          {onShift.length === 0 ? (
+            <p className="rounded-2xl bg-white p-8 text-center text-slate-500 text-sm ring-1 ring-slate-200">
+              本日出勤予定のキャストはまだ登録されていません。
+            </p>
+          ) : (
+            <StaffGrid
+              staff={onShift}
+              now={now}
+              testId="on-shift-staff"
+              className="grid grid-cols-2 gap-3 sm:grid-cols-4"
+            />
+          )}
+        </section>
+
+        {topStaff.length > 0 && (
+          <section aria-labelledby="top-staff-heading">
+            <div className="mb-3 flex items-baseline justify-between">
+              <h2 id="top-staff-heading" className="font-bold text-lg">
+                人気キャスト TOP{topStaff.length}
+              </h2>
+              <Link to="/search/staff?sort=popular" className="text-brand-600 text-sm hover:underline">
+                人気順で見る
+              </Link>
+            </div>
+            <ol
+              className="relative -mx-4 flex snap-x gap-3 overflow-x-auto px-4 pb-2 wide:mx-0 wide:grid wide:grid-cols-5 wide:overflow-visible wide:px-0"
+              data-testid="top-staff"
+            >
+              {topStaff.map((staff, index) => (
+                <li key={staff.uid} className="w-40 shrink-0 snap-start wide:w-auto">
+                  <p className="mb-1 font-black text-brand-700">
+                    {index + 1}
+                    <span className="text-xs">位</span>
+                  </p>
+                  <StaffCard staff={staff} now={now} />
+                </li>
+              ))}
+            </ol>
+          </section>
+        )}
 
         <section aria-labelledby="new-stores-heading">
           <div className="mb-3 flex items-baseline justify-between">

@@ -12,7 +12,7 @@ const ACTORS = {
 
 const PROTECTED: { path: string; role: keyof typeof ACTORS; built: boolean }[] = [
   { path: "/listener/mypage", role: "listener", built: true },
-  { path: "/listener/mypage/follow", role: "listener", built: false },
+  { path: "/listener/mypage/follow", role: "listener", built: true },
   { path: "/listener/coin", role: "listener", built: false },
   { path: "/liver/mypage", role: "liver", built: true },
   { path: "/liver/mypage/profile", role: "liver", built: true },

@@ -202,12 +202,22 @@ test.describe("store back office", () => {
   test("toggles display and deletes a staff member; the activity log tells", async ({ page }) => {
     await logIn(page, "liver", email, PASSWORD);
     await page.goto("/liver/mypage/staff");
+    // The public list of the store's staff, as customers get it (contract §5).
+    const { account } = await (await page.request.get("/api/me")).json();
+    const publicNames = async () => {
+      const response = await page.request.get(`/api/staffs?liverIds=${account.uid}&pageSize=100`);
+      expect(response.status()).toBe(200);
+      return ((await response.json()).items as { name: string }[]).map((s) => s.name).sort();
+    };
+    expect(await publicNames()).toContain("ゆい");
+
     const yui = page.getByTestId("staff-row").filter({ hasText: "ゆい" });
     await yui.getByRole("button", { name: "非表示にする（ゆい）" }).click();
     await expect(page.getByTestId("flash-message")).toHaveText("キャストを非表示にしました");
     await expect(yui.getByText("非表示中")).toBeVisible();
     const log = page.getByTestId("activity-log");
     await expect(log.getByText("「ゆい」の表示を「非表示」に変更しました")).toBeVisible();
+    expect(await publicNames()).not.toContain("ゆい");
 
     const saki = page.getByTestId("staff-row").filter({ hasText: "さき" });
     await saki.locator("summary", { hasText: "その他" }).click();
@@ -279,6 +289,14 @@ test.describe("staff self-service", () => {
     await expect(page.getByRole("group", { name: "犬派？猫派？" }).getByLabel("猫派")).toBeChecked();
     await expect(page.getByRole("group", { name: "楽観的？慎重？" }).getByLabel("慎重")).toBeChecked();
     await expect(page.getByLabel("Instagram ユーザーネーム")).toHaveValue(`mio_${stamp}`);
+
+    // The public answer leaves the hidden age out, and keeps what is still published.
+    const { account } = await (await page.request.get("/api/me")).json();
+    const response = await page.request.get(`/api/staffs/${account.uid}`);
+    expect(response.status()).toBe(200);
+    const published = await response.json();
+    expect(published).not.toHaveProperty("age");
+    expect(published).toMatchObject({ name: CAST.name, height: 158, blood_type: "A" });
   });
 
   test("sets shifts for next week", async ({ page }) => {

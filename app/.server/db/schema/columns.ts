@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { timestamp } from "drizzle-orm/pg-core";
 import { HIRAGANA_CHARS, KATAKANA_CHARS } from "../../../domain/keyword";
-import { MATCHING_QUESTIONS } from "../../../domain/options";
+import { MATCHING_QUESTIONS, PUBLISHED_PROFILE_KEYS } from "../../../domain/options";
 
 /** Every point in time is a `timestamptz` (contract §6: stored in UTC, shown in Asia/Tokyo). */
 export const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
@@ -35,6 +35,19 @@ export function matchingMaskExpression(column: string) {
   const terms = MATCHING_QUESTIONS.map(
     (question, bit) =>
       `(case when "${column}"->>'${question.key}' = '${question.answers[1].value}' then ${1 << bit} else 0 end)`,
+  );
+  return sql.raw(terms.join(" | "));
+}
+
+/**
+ * The published_profile flags of a jsonb column as an integer: bit i (PUBLISHED_PROFILE_KEYS order)
+ * is set unless flag i is false (a missing flag means published, as in `isPublished`). Small enough
+ * to sit in the listed-staff index, so a public filter can skip hidden attributes without reading
+ * the table (issue 5).
+ */
+export function publishedMaskExpression(column: string) {
+  const terms = PUBLISHED_PROFILE_KEYS.map(
+    (key, bit) => `(case when "${column}"->>'${key}' = 'false' then 0 else ${1 << bit} end)`,
   );
   return sql.raw(terms.join(" | "));
 }

@@ -16,6 +16,7 @@ import {
   createdAt,
   emptyTextArray,
   matchingMaskExpression,
+  publishedMaskExpression,
   searchTextExpression,
   tstz,
   updatedAt,
@@ -77,6 +78,10 @@ export const staffs = pgTable(
     matching_mask: integer("matching_mask")
       .notNull()
       .generatedAlwaysAs(matchingMaskExpression("matching_info")),
+    /** published_profile as bits (PUBLISHED_PROFILE_KEYS order, set = published). */
+    published_mask: integer("published_mask")
+      .notNull()
+      .generatedAlwaysAs(publishedMaskExpression("published_profile")),
     search_text: text("search_text")
       .notNull()
       .generatedAlwaysAs(searchTextExpression(["name", "name_kana"])),
@@ -87,8 +92,30 @@ export const staffs = pgTable(
       uniqueIndex("staffs_slug_key").on(t.slug),
       uniqueIndex("staffs_login_id_key").on(sql`lower(${t.login_id})`),
       index("staffs_liver_order_idx").on(t.liver_id, t.order),
-      index("staffs_listed_new_idx").on(t.sort_new_at.desc()).where(listed),
-      index("staffs_listed_popular_idx").on(t.follower_number.desc()).where(listed),
+      // The public search (issue 5) walks these instead of the table: keys in the order of a sort
+      // (uid last as the tie-break), then what the filters and totals read, so the ids of a page,
+      // the total and the matching score come from index-only scans.
+      index("staffs_listed_new_idx")
+        .on(
+          t.sort_new_at.desc().nullsFirst(),
+          t.uid,
+          t.liver_id,
+          t.matching_mask,
+          t.published_mask,
+          t.age,
+          t.height,
+          t.blood_type,
+          t.bust_type,
+          t.type_type,
+          t.karaoke_type,
+          t.alcohol_type,
+          t.smoke_type,
+          t.search_text,
+        )
+        .where(listed),
+      index("staffs_listed_popular_idx")
+        .on(t.follower_number.desc().nullsFirst(), t.sort_new_at.desc().nullsFirst(), t.uid, t.liver_id)
+        .where(listed),
       index("staffs_age_idx").on(t.age),
       index("staffs_height_idx").on(t.height),
       index("staffs_blood_type_idx").on(t.blood_type),

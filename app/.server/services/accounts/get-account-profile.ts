@@ -20,6 +20,13 @@ export async function getAccountProfile({ db, actor }: { db: Db; actor: Viewer }
   }
   const [row] = await db.select().from(staffs).where(eq(staffs.uid, actor.uid));
   if (!row) return null;
-  const { login_email: _e, search_text: _s, matching_mask: _m, sort_new_at: _n, ...staff } = row;
+  const {
+    login_email: _e,
+    search_text: _s,
+    matching_mask: _m,
+    published_mask: _p,
+    sort_new_at: _n,
+    ...staff
+  } = row;
   return staff;
 }

@@ -1,0 +1,36 @@
+import { data } from "react-router";
+import type { Viewer } from "../auth/viewer";
+import { apiError } from "./api-response";
+
+/**
+ * A JSON answer of the public API. Answers for a signed-in account may carry their follows and
+ * matching scores: never stored by a shared cache. Anonymous answers may be kept briefly.
+ */
+export function publicJson<T>(body: T, viewer: Viewer | null, init: { status?: number } = {}) {
+  return data(body, {
+    status: init.status,
+    headers: {
+      "Cache-Control": viewer ? "private, no-store" : "public, max-age=30",
+      Vary: "Cookie",
+    },
+  });
+}
+
+/** The guard of the signed-in API (contract §5): 401 without a session, 403 for another role. */
+export function roleError(viewer: Viewer | null, roles: readonly Viewer["type"][]) {
+  if (!viewer) return apiError("unauthenticated", "ログインしてください");
+  if (!roles.includes(viewer.type)) return apiError("permission-denied", "このアカウントでは利用できません");
+  return null;
+}
+
+/** The JSON body of a request, or undefined when it is not JSON (a 400 for the caller). */
+export async function readJsonBody(request: Request): Promise<unknown> {
+  const type = request.headers.get("content-type") ?? "";
+  // Only application/json: an HTML form from another site cannot send it without a CORS preflight.
+  if (!/^application\/json\b/i.test(type)) return undefined;
+  try {
+    return await request.json();
+  } catch {
+    return undefined;
+  }
+}

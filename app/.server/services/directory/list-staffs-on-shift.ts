@@ -1,0 +1,53 @@
+import { and, asc, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { businessDate } from "~/domain/shift-status";
+import type { Viewer } from "../../auth/viewer";
+import type { Db } from "../../db/client";
+import { favorites, schedules, staffs } from "../../db/schema";
+import { listenerContextOf } from "./listener-context";
+import {
+  listedStaff,
+  type PublicStaff,
+  type StaffListContext,
+  selectStaffRows,
+  toPublicStaff,
+} from "./staff-query";
+
+/**
+ * Publicly listed staff with a shift on today's business day, newest first: for the top page
+ * (`followedBy` unset) or a listener's home (only the staff they follow).
+ */
+export async function listStaffsOnShift({
+  db,
+  actor,
+  input,
+  now = new Date(),
+}: {
+  db: Db;
+  actor: Viewer | null;
+  input: { limit: number; followedOnly?: boolean };
+  now?: Date;
+}): Promise<{ today: string; items: PublicStaff[] }> {
+  const listener = await listenerContextOf(db, actor);
+  const context: StaffListContext = { today: businessDate(now), listener };
+  if (input.followedOnly && !listener) return { today: context.today, items: [] };
+  const conditions: SQL[] = [
+    listedStaff,
+    inArray(
+      staffs.uid,
+      db.select({ id: schedules.staff_id }).from(schedules).where(eq(schedules.date, context.today)),
+    ),
+  ];
+  if (input.followedOnly && listener) {
+    conditions.push(
+      inArray(
+        staffs.uid,
+        db.select({ id: favorites.staff_id }).from(favorites).where(eq(favorites.uid, listener.uid)),
+      ),
+    );
+  }
+  const rows = await selectStaffRows(db, context)
+    .where(and(...conditions))
+    .orderBy(desc(staffs.sort_new_at), asc(staffs.uid))
+    .limit(Math.max(1, Math.min(50, input.limit)));
+  return { today: context.today, items: rows.map((row) => toPublicStaff(row, context)) };
+}

@@ -1,0 +1,37 @@
+import { asc, desc } from "drizzle-orm";
+import { businessDate } from "~/domain/shift-status";
+import type { Viewer } from "../../auth/viewer";
+import type { Db } from "../../db/client";
+import { staffs } from "../../db/schema";
+import { listenerContextOf } from "./listener-context";
+import {
+  listedStaff,
+  type PublicStaff,
+  type StaffListContext,
+  selectStaffRows,
+  toPublicStaff,
+} from "./staff-query";
+
+/** Spec §9: the top list has 5 staff. */
+export const TOP_STAFF_COUNT = 5;
+
+/** `GET /api/staffs/top`: the publicly listed staff with the most followers (ties: newest, then uid). */
+export async function listTopStaffs({
+  db,
+  actor,
+  now = new Date(),
+}: {
+  db: Db;
+  actor: Viewer | null;
+  now?: Date;
+}): Promise<PublicStaff[]> {
+  const context: StaffListContext = {
+    today: businessDate(now),
+    listener: await listenerContextOf(db, actor),
+  };
+  const rows = await selectStaffRows(db, context)
+    .where(listedStaff)
+    .orderBy(desc(staffs.follower_number), desc(staffs.sort_new_at), asc(staffs.uid))
+    .limit(TOP_STAFF_COUNT);
+  return rows.map((row) => toPublicStaff(row, context));
+}

@@ -1,0 +1,20 @@
+/** The matching score (18–100) as a round badge; nothing without one. */
+export function MatchingScoreBadge({
+  score,
+  className = "",
+}: {
+  score: number | undefined;
+  className?: string;
+}) {
+  if (score === undefined) return null;
+  return (
+    <span
+      className={`inline-flex items-baseline gap-0.5 rounded-full bg-night-900/85 px-2 py-0.5 font-bold text-white text-xs ${className}`}
+      data-testid="matching-score"
+    >
+      <span className="font-normal text-[10px]">相性</span>
+      {score}
+      <span className="text-[10px]">%</span>
+    </span>
+  );
+}

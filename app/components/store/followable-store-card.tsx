@@ -1,0 +1,27 @@
+import type { PublicLiver } from "~/.server/services/directory/liver-query";
+import { FollowButton } from "../directory/follow-button";
+import { StoreCard } from "./store-card";
+
+/** A public store's card with its follow button (search results, the follow list). */
+export function FollowableStoreCard({
+  store,
+  favoriteId,
+}: {
+  store: PublicLiver;
+  favoriteId?: string | null;
+}) {
+  return (
+    <StoreCard
+      store={{ ...store, image_url: store.image_urls[0] ?? null }}
+      footer={
+        <FollowButton
+          kind="liver"
+          targetId={store.uid}
+          targetName={store.store_name}
+          favoriteId={favoriteId === undefined ? store.favorite_id : favoriteId}
+          followerNumber={store.follower_number}
+        />
+      }
+    />
+  );
+}

@@ -1,0 +1,331 @@
+/**
+ * The query parameters of the public lists (contract §5): `GET /api/livers`, `GET /api/staffs`
+ * and the pages `/search/liver`, `/search/staff`, which take the same names so a search can be
+ * shared as a URL and replayed against the API.
+ *
+ * Multi-value parameters are comma-separated (`bloodTypes=A,AB`); a repeated name (what an HTML
+ * form with checkboxes sends: `bloodTypes=A&bloodTypes=AB`) is read the same way. An unknown
+ * enumeration value or a non-number where a number belongs is an error (the API answers 400
+ * `invalid-argument`), never an empty list. Unknown parameter names are ignored.
+ */
+import { z } from "zod";
+import { findArea, findAreaDetail, findGroup, findPrefecture, findRegion } from "./areas";
+import {
+  ALCOHOL_TYPE_VALUES,
+  BLOOD_TYPE_VALUES,
+  BUST_TYPE_VALUES,
+  KARAOKE_TYPE_VALUES,
+  SMOKE_TYPE_VALUES,
+  STORE_TYPE_VALUES,
+  TYPE_TYPE_VALUES,
+  VENUE_FEATURE_VALUES,
+  VENUE_TYPE_VALUES,
+} from "./options";
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from "./paging";
+import { charLength } from "./text-fields";
+
+export const KEYWORD_MAX_LENGTH = 100;
+export const IDS_MAX = 100;
+const NUMBER_MAX = 100_000;
+
+export const STAFF_SORTS = ["new", "popular", "matching"] as const;
+export type StaffSort = (typeof STAFF_SORTS)[number];
+
+export const STAFF_SORT_LABELS: Record<StaffSort, string> = {
+  new: "新着順",
+  popular: "人気順",
+  matching: "相性が良い順",
+};
+
+/** Japanese messages of the search parameters (the API's `message`, the pages' notice). */
+export const SEARCH_MESSAGES = {
+  invalid: "検索条件が正しくありません",
+  number: (name: string) => `${name} は半角数字で指定してください`,
+  range: (name: string, min: number, max: number) => `${name} は${min}〜${max}の数字で指定してください`,
+  enumValue: (name: string, value: string) => `${name} に指定できない値です: ${value}`,
+  tooMany: (name: string) => `${name} は${IDS_MAX}件までです`,
+  keyword: `keyword は${KEYWORD_MAX_LENGTH}文字以内で指定してください`,
+  boolean: (name: string) => `${name} は true か false で指定してください`,
+} as const;
+
+/**
+ * URLSearchParams as `{name: [values]}`: every occurrence of a name, each split at commas,
+ * trimmed, empty parts dropped. A name sent only empty (`?keyword=`) maps to [] (= not given).
+ */
+export function readQuery(params: URLSearchParams): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const [name, raw] of params) {
+    const parts = raw
+      .split(",")
+      .map((part) => part.trim())
+      .filter((part) => part !== "");
+    out[name] = [...(out[name] ?? []), ...parts];
+  }
+  return out;
+}
+
+type Query = Record<string, string[] | undefined>;
+
+// ---------------------------------------------------------------------------------------------
+// Building blocks: each reads the list of values of one parameter.
+
+/** The single value of a parameter (the first when repeated), or undefined when absent. */
+const single = (values: unknown) => (Array.isArray(values) ? values[0] : undefined);
+
+function integerParam(name: string, min: number, max: number) {
+  return z.preprocess(
+    single,
+    z
+      .string()
+      .transform((s, ctx) => {
+        const n = s.normalize("NFKC").trim();
+        if (!/^\d{1,9}$/.test(n)) {
+          ctx.addIssue({ code: "custom", message: SEARCH_MESSAGES.number(name) });
+          return z.NEVER;
+        }
+        return Number(n);
+      })
+      .pipe(
+        z
+          .number()
+          .min(min, SEARCH_MESSAGES.range(name, min, max))
+          .max(max, SEARCH_MESSAGES.range(name, min, max)),
+      )
+      .optional(),
+  );
+}
+
+function enumList<const T extends readonly [string, ...string[]]>(name: string, values: T) {
+  return z.preprocess(
+    (v) => (Array.isArray(v) ? v : []),
+    z
+      .array(z.string())
+      .superRefine((list, ctx) => {
+        if (list.length > IDS_MAX) ctx.addIssue({ code: "custom", message: SEARCH_MESSAGES.tooMany(name) });
+        const bad = list.find((v) => !(values as readonly string[]).includes(v));
+        if (bad !== undefined)
+          ctx.addIssue({ code: "custom", message: SEARCH_MESSAGES.enumValue(name, bad) });
+      })
+      .transform((list) => [...new Set(list)] as T[number][]),
+  );
+}
+
+function enumParam<const T extends readonly [string, ...string[]]>(name: string, values: T) {
+  return z.preprocess(
+    single,
+    z
+      .string()
+      .refine((v) => (values as readonly string[]).includes(v), {
+        error: (issue) => SEARCH_MESSAGES.enumValue(name, String(issue.input)),
+      })
+      .transform((v) => v as T[number])
+      .optional(),
+  );
+}
+
+/** An id of the area tree at one level; unknown ids are errors like unknown enum values. */
+function areaParam(name: string, exists: (id: string) => boolean) {
+  return z.preprocess(
+    single,
+    z
+      .string()
+      .refine(exists, { error: (issue) => SEARCH_MESSAGES.enumValue(name, String(issue.input)) })
+      .optional(),
+  );
+}
+
+function idList(name: string) {
+  return z.preprocess(
+    (v) => (Array.isArray(v) ? v : []),
+    z
+      .array(z.string().max(128, SEARCH_MESSAGES.invalid))
+      .max(IDS_MAX, SEARCH_MESSAGES.tooMany(name))
+      .transform((list) => [...new Set(list)]),
+  );
+}
+
+const keywordParam = z.preprocess(
+  (v) => (Array.isArray(v) && v.length > 0 ? v.join(" ") : undefined),
+  z
+    .string()
+    .refine((s) => charLength(s) <= KEYWORD_MAX_LENGTH, SEARCH_MESSAGES.keyword)
+    .optional(),
+);
+
+function booleanParam(name: string) {
+  return z.preprocess(
+    single,
+    z
+      .string()
+      .transform((s, ctx) => {
+        if (s === "true" || s === "1") return true;
+        if (s === "false" || s === "0") return false;
+        ctx.addIssue({ code: "custom", message: SEARCH_MESSAGES.boolean(name) });
+        return z.NEVER;
+      })
+      .optional(),
+  );
+}
+
+const pagingShape = {
+  page: integerParam("page", 1, NUMBER_MAX).transform((v) => v ?? 1),
+  // contract §5: pageSize defaults to 10 and is capped at 100 (a larger one is not an error).
+  pageSize: integerParam("pageSize", 1, NUMBER_MAX).transform((v) =>
+    Math.min(v ?? PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX),
+  ),
+};
+
+const areaShape = {
+  region: areaParam("region", (id) => Boolean(findRegion(id))),
+  prefecture: areaParam("prefecture", (id) => Boolean(findPrefecture(id))),
+  group: areaParam("group", (id) => Boolean(findGroup(id))),
+  area: areaParam("area", (id) => Boolean(findArea(id))),
+  area_detail: areaParam("area_detail", (id) => Boolean(findAreaDetail(id))),
+};
+
+// ---------------------------------------------------------------------------------------------
+// The two searches.
+
+/** `GET /api/livers` and `/search/liver` (spec §2 also names `liverIds` there: an alias of `ids`). */
+export const LiverSearchSchema = z
+  .object({
+    ids: idList("ids"),
+    liverIds: idList("liverIds"),
+    is_individual: booleanParam("is_individual"),
+    ...areaShape,
+    store_type: enumParam("store_type", STORE_TYPE_VALUES),
+    keyword: keywordParam,
+    areas: z.preprocess(
+      (v) => (Array.isArray(v) ? v : []),
+      z
+        .array(z.string())
+        .max(IDS_MAX, SEARCH_MESSAGES.tooMany("areas"))
+        .superRefine((list, ctx) => {
+          const bad = list.find((id) => !findArea(id));
+          if (bad !== undefined)
+            ctx.addIssue({ code: "custom", message: SEARCH_MESSAGES.enumValue("areas", bad) });
+        })
+        .transform((list) => [...new Set(list)]),
+    ),
+    storeTypes: enumList("storeTypes", STORE_TYPE_VALUES),
+    services: enumList("services", VENUE_TYPE_VALUES),
+    commitments: enumList("commitments", VENUE_FEATURE_VALUES),
+    ...pagingShape,
+  })
+  .transform(({ liverIds, ids, ...rest }) => ({ ...rest, ids: [...new Set([...ids, ...liverIds])] }));
+
+export type LiverSearch = z.output<typeof LiverSearchSchema>;
+
+/** `GET /api/staffs` and `/search/staff`. The area filters apply to the staff member's store. */
+export const StaffSearchSchema = z.object({
+  liverIds: idList("liverIds"),
+  ageFrom: integerParam("ageFrom", 0, NUMBER_MAX),
+  ageTo: integerParam("ageTo", 0, NUMBER_MAX),
+  heightFrom: integerParam("heightFrom", 0, NUMBER_MAX),
+  heightTo: integerParam("heightTo", 0, NUMBER_MAX),
+  bloodTypes: enumList("bloodTypes", BLOOD_TYPE_VALUES),
+  bustTypes: enumList("bustTypes", BUST_TYPE_VALUES),
+  typeTypes: enumList("typeTypes", TYPE_TYPE_VALUES),
+  karaokeTypes: enumList("karaokeTypes", KARAOKE_TYPE_VALUES),
+  alcoholTypes: enumList("alcoholTypes", ALCOHOL_TYPE_VALUES),
+  smokeTypes: enumList("smokeTypes", SMOKE_TYPE_VALUES),
+  keyword: keywordParam,
+  ...areaShape,
+  sort: enumParam("sort", STAFF_SORTS).transform((v) => v ?? "new"),
+  ...pagingShape,
+});
+
+export type StaffSearch = z.output<typeof StaffSearchSchema>;
+
+export type SearchParseResult<T> = { ok: true; value: T } | { ok: false; message: string };
+
+function parseWith<S extends z.ZodType>(
+  schema: S,
+  query: Query | URLSearchParams,
+): SearchParseResult<z.output<S>> {
+  const input = query instanceof URLSearchParams ? readQuery(query) : query;
+  const result = schema.safeParse(input);
+  if (result.success) return { ok: true, value: result.data };
+  return { ok: false, message: result.error.issues[0]?.message || SEARCH_MESSAGES.invalid };
+}
+
+export const parseLiverSearch = (query: Query | URLSearchParams) => parseWith(LiverSearchSchema, query);
+export const parseStaffSearch = (query: Query | URLSearchParams) => parseWith(StaffSearchSchema, query);
+
+/** The staff search without paging: what a search page keeps in its URL. */
+export type StaffFilters = Omit<StaffSearch, "page" | "pageSize">;
+export type LiverFilters = Omit<LiverSearch, "page" | "pageSize">;
+
+/**
+ * The query string of a search (the inverse of the parsers): lists comma-joined, defaults and
+ * empty values left out, names in a stable order, so equal searches give equal URLs.
+ */
+export function searchQueryString(search: Record<string, unknown>): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(search)) {
+    if (value === undefined || value === null || value === "") continue;
+    if (Array.isArray(value)) {
+      if (value.length > 0) params.set(name, value.join(","));
+      continue;
+    }
+    if (name === "page" && value === 1) continue;
+    if (name === "pageSize" && value === PAGE_SIZE_DEFAULT) continue;
+    if (name === "sort" && value === "new") continue;
+    params.set(name, String(value));
+  }
+  return params.toString();
+}
+
+/** True when any filter (not paging, not sort) is set. */
+export function hasFilters(search: Record<string, unknown>): boolean {
+  return Object.entries(search).some(
+    ([name, value]) =>
+      !["page", "pageSize", "sort"].includes(name) &&
+      value !== undefined &&
+      value !== "" &&
+      !(Array.isArray(value) && value.length === 0),
+  );
+}
+
+/** Only `page` and `pageSize` (lists without filters, e.g. a store's staff). */
+export const PagingSchema = z.object(pagingShape);
+export const parsePaging = (query: Query | URLSearchParams) => parseWith(PagingSchema, query);
+
+/** The longest range of `/api/staffs/{id}/schedules` (about three months). */
+export const DATE_RANGE_MAX_DAYS = 93;
+
+function isCalendarDate(s: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+}
+
+const dateParam = (name: string) =>
+  z.preprocess(
+    single,
+    z
+      .string({ error: `${name} を YYYY-MM-DD で指定してください` })
+      .refine(isCalendarDate, `${name} を YYYY-MM-DD で指定してください`),
+  );
+
+/** `start` and `end` (YYYY-MM-DD, both required, inclusive, end not before start, at most 93 days). */
+export const DateRangeSchema = z
+  .object({ start: dateParam("start"), end: dateParam("end") })
+  .refine((r) => r.start <= r.end, "end は start 以降の日付を指定してください")
+  .refine(
+    (r) => (Date.parse(r.end) - Date.parse(r.start)) / 86_400_000 < DATE_RANGE_MAX_DAYS,
+    `期間は${DATE_RANGE_MAX_DAYS}日以内で指定してください`,
+  );
+export const parseDateRange = (query: Query | URLSearchParams) => parseWith(DateRangeSchema, query);
+
+/** `GET /api/favorites`: paging and an optional `kind` (staff or liver). */
+export const FavoriteListSchema = z.object({
+  kind: enumParam("kind", ["staff", "liver"] as const),
+  ...pagingShape,
+});
+export const parseFavoriteList = (query: Query | URLSearchParams) => parseWith(FavoriteListSchema, query);
+
+/** How many filters a search sets (a list counts once), for "3件指定中". */
+export function countFilters(search: Record<string, unknown>): number {
+  return Object.entries(search).filter(([name, value]) => hasFilters({ [name]: value })).length;
+}

@@ -1,0 +1,44 @@
+/**
+ * Follows (お気に入り): a listener follows one staff member or one store. The body of
+ * `POST /api/favorites` and of the follow buttons' forms names exactly one of the two.
+ */
+import { z } from "zod";
+
+const id = z.string().trim().min(1).max(128);
+
+export const FAVORITE_MESSAGES = {
+  target: "staff_id か liver_id のどちらか一方を指定してください",
+  notFound: "フォローできる相手が見つかりません",
+  favoriteNotFound: "フォローが見つかりません",
+  loginRequired: "フォローするにはユーザーとしてログインしてください",
+  followed: "フォローしました",
+  unfollowed: "フォローを解除しました",
+} as const;
+
+export const FollowTargetSchema = z
+  .object({ staff_id: id.optional(), liver_id: id.optional() })
+  .refine((v) => (v.staff_id === undefined) !== (v.liver_id === undefined), FAVORITE_MESSAGES.target)
+  .transform((v) =>
+    v.staff_id !== undefined
+      ? { kind: "staff" as const, id: v.staff_id }
+      : { kind: "liver" as const, id: v.liver_id! },
+  );
+
+export type FollowTarget = z.output<typeof FollowTargetSchema>;
+
+export const FAVORITE_KINDS = ["staff", "liver"] as const;
+export type FavoriteKind = (typeof FAVORITE_KINDS)[number];
+
+/** Where every follow button posts (the follow list's action). */
+export const FOLLOW_FORM_ACTION = "/listener/mypage/follow";
+
+/** What a follow button's form answers to a script (fetcher); without a script the page is reloaded. */
+export interface FollowFormResult {
+  ok: boolean;
+  kind: FavoriteKind;
+  target_id: string;
+  following: boolean;
+  follower_number: number | null;
+  favorite_id: string | null;
+  message: string;
+}
