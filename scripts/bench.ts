@@ -262,6 +262,12 @@ async function startServer(): Promise<ChildProcess> {
       AUTH_SECRET: randomBytes(32).toString("base64"),
       SEED_DEMO: "false",
       DATA_DIR,
+      // Production demands the operator's details (特定商取引法); the bench's are obviously fake.
+      OPERATOR_NAME: "ベンチマーク運営",
+      OPERATOR_REPRESENTATIVE: "ベンチ 太郎",
+      OPERATOR_ADDRESS: "東京都千代田区千代田1-1",
+      OPERATOR_PHONE: "03-0000-0000",
+      OPERATOR_EMAIL: "bench@example.com",
       ...(DATABASE_URL ? { DATABASE_URL } : { DATABASE_URL: "" }),
     },
     stdio: ["ignore", "pipe", "pipe"],
