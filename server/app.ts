@@ -11,6 +11,7 @@ import type { Db } from "~/.server/db/client";
 import type { Env } from "~/.server/env";
 import { createMailer } from "~/.server/integrations/mail/mailer";
 import { localImageStorage } from "~/.server/integrations/storage/image-storage";
+import { bodyLimits } from "./body-limits";
 import "./context";
 
 export interface AppOptions {
@@ -57,6 +58,7 @@ export function createApp({ db, env, vite }: AppOptions): express.Express {
     }),
   );
   app.use(compression());
+  app.use(bodyLimits({ formBytes: 256 * 1024, multipartBytes: 32 * 1024 * 1024 }));
 
   app.use("/uploads", express.static(path.join(env.dataDir, "uploads"), { maxAge: "7d", index: false }));
   // A removed or never-existing upload is a plain 404, not an error worth a stack trace in the log.

@@ -50,7 +50,11 @@ export function safeRedirectPath(from: string | null | undefined, role: AccountR
   try {
     const url = new URL(from, "http://same.origin");
     if (url.origin !== "http://same.origin") return fallback;
-    return `${url.pathname}${url.search}${url.hash}`;
+    // Dot segments are resolved by the parser: "/.//evil.com" becomes "//evil.com", which a
+    // browser reads as another host. Check what comes out, not only what went in.
+    const path = `${url.pathname}${url.search}${url.hash}`;
+    if (path.startsWith("//") || path.startsWith("/\\")) return fallback;
+    return path;
   } catch {
     return fallback;
   }

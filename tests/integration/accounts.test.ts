@@ -193,6 +193,26 @@ describe.each(drivers)("accounts on %s", (driver) => {
     expect(await attempt("right-password-1")).toEqual({ ok: false, error: "too_many_attempts" });
   });
 
+  it("counts only failures per account: signing in correctly never locks the owner out", async () => {
+    const uid = await insertCredentialUser(services.db, {
+      email: "often@example.com",
+      name: "often",
+      password: "right-password-1",
+      emailVerified: true,
+    });
+    await services.db.insert(listeners).values({ uid, email: "often@example.com", nickname: "often" });
+    const attempt = (password: string, identifier = "often@example.com") =>
+      signIn({ ...services, clientIp: nextIp(), input: { role: "listener", identifier, password } });
+    for (let i = 0; i < RATE_LIMITS.loginPerAccount.limit + 5; i++) {
+      expect((await attempt("right-password-1")).ok, `sign-in ${i + 1}`).toBe(true);
+    }
+    // Failures under any spelling of the address share the account's counter.
+    for (let i = 0; i < RATE_LIMITS.loginPerAccount.limit; i++) {
+      await attempt(`bad-${i}-password`, i % 2 ? "OFTEN@example.com" : " often@example.com");
+    }
+    expect(await attempt("right-password-1")).toEqual({ ok: false, error: "too_many_attempts" });
+  });
+
   it("limits attempts per address across many accounts", async () => {
     const clientIp = "203.0.113.77";
     const results = [];

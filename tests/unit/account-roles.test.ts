@@ -58,6 +58,15 @@ describe("safeRedirectPath", () => {
     expect(safeRedirectPath(from, "listener")).toBe(expected);
   });
 
+  it.each(["/.//evil.com", "/a/..//evil.com", "/%2e//evil.com", "/././/evil.com/path?x=1", "/.%2F/evil.com"])(
+    "refuses %s, which normalises to another host",
+    (from) => {
+      const result = safeRedirectPath(from, "listener");
+      expect(result.startsWith("//")).toBe(false);
+      expect(new URL(result, "https://yoru.example").host).toBe("yoru.example");
+    },
+  );
+
   it("falls back to the mypage of the role", () => {
     expect(safeRedirectPath("https://x", "liver")).toBe("/liver/mypage");
   });

@@ -165,7 +165,8 @@ export function fieldErrorsOf(issues: readonly z.core.$ZodIssue[], raw: FormValu
   return errors;
 }
 
-async function readFormData(source: Request | FormData): Promise<FormData | null> {
+/** The form of a post, or null when the body is not a readable form (so callers answer 400). */
+export async function readFormData(source: Request | FormData): Promise<FormData | null> {
   if (!(source instanceof Request)) return source;
   try {
     return await source.formData();

@@ -1,7 +1,7 @@
 import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
 import { getViewer } from "~/.server/auth/viewer";
-import { FORM_ERROR_KEY, parseForm } from "~/.server/http/form";
+import { FORM_ERROR_KEY, parseForm, readFormData } from "~/.server/http/form";
 import { writeLoginUserType } from "~/.server/http/login-user-type";
 import { resendVerification } from "~/.server/services/accounts/resend-verification";
 import { signIn } from "~/.server/services/accounts/sign-in";
@@ -13,7 +13,7 @@ import { SubmitButton } from "~/components/form/submit-button";
 import { TextInput } from "~/components/form/text-input";
 import { type AccountRole, ROLE_LABELS, roleOfPath, safeRedirectPath } from "~/domain/account-roles";
 import { AUTH_MESSAGES, signInMessage } from "~/domain/auth-messages";
-import { messages } from "~/domain/validators";
+import { isEmail, messages } from "~/domain/validators";
 import { pageTitle } from "~/site";
 import type { Route } from "./+types/login";
 
@@ -52,11 +52,17 @@ const LoginSchema = z.object({
 
 export async function action({ request, context }: Route.ActionArgs) {
   const role = roleOf(request);
-  const form = await request.formData();
+  // A body that is not a form reads as an empty one: every field is then "missing", a 400.
+  const form = (await readFormData(request)) ?? new FormData();
   const identifierField = role === "staff" ? "login_id" : "email";
 
   if (form.get("intent") === "resend") {
-    const email = String(form.get("email") ?? "");
+    const email = String(form.get("email") ?? "").trim();
+    if (!isEmail(email))
+      return data(
+        { resent: false, errors: { email: messages.email }, values: { email: email.slice(0, 254) } },
+        { status: 400 },
+      );
     const result = await resendVerification({ ...context, input: { role, email } });
     if (!result.ok)
       return data(

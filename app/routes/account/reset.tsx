@@ -1,6 +1,6 @@
 import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
-import { invalid, parseForm } from "~/.server/http/form";
+import { invalid, parseForm, readFormData } from "~/.server/http/form";
 import { requestPasswordReset } from "~/.server/services/accounts/request-password-reset";
 import { resetPassword } from "~/.server/services/accounts/reset-password";
 import { AuthCard, Notice } from "~/components/account/auth-card";
@@ -36,7 +36,8 @@ const NewPasswordSchema = z
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const role = roleOf(request);
-  const form = await request.formData();
+  // A body that is not a form reads as an empty one: every field is then "missing", a 400.
+  const form = (await readFormData(request)) ?? new FormData();
   if (form.has("token")) {
     const parsed = await parseForm(form, NewPasswordSchema);
     if (!parsed.ok) return invalid(parsed.values, parsed.errors);

@@ -1,45 +1,43 @@
 import { apiError } from "~/.server/http/api-response";
-import { hitRateLimits } from "~/.server/rate-limit/rate-limiter";
-import { RATE_LIMITS } from "~/.server/rate-limit/rules";
+import {
+  loginAccountKey,
+  loginAllowed,
+  recordLoginFailure,
+} from "~/.server/services/accounts/login-throttle";
 import type { Route } from "./+types/auth";
 
 /**
- * better-auth's JSON endpoint (`/api/auth/*`). The abuse limits of the pages apply here too:
- * the same counters, so switching between the page and the endpoint gains nothing.
+ * better-auth's JSON endpoint (`/api/auth/*`), opened only as far as the site needs it: reading
+ * and ending the session, and signing in (with the same limits as the login pages). Everything
+ * else better-auth offers — sign-up without a role, changing the user or the password without our
+ * rules, reset mails without our limits, login-ID lookups — goes through the pages and their
+ * services, or not at all.
  */
-const LIMITED: Record<string, (typeof RATE_LIMITS)[keyof typeof RATE_LIMITS][]> = {
-  "/sign-in/email": [RATE_LIMITS.loginPerIp],
-  "/sign-in/username": [RATE_LIMITS.loginPerIp],
-  "/sign-up/email": [RATE_LIMITS.registrationPerIp],
-  "/request-password-reset": [RATE_LIMITS.resetPerIp],
-  "/send-verification-email": [RATE_LIMITS.resendPerIp],
-};
-
-// Accounts are created through the registration pages only (they write the profile of the role
-// in the same transaction); the bare sign-up endpoint would create accounts without a role.
-const CLOSED = new Set(["/sign-up/email"]);
+const OPEN = new Set(["/ok", "/get-session", "/sign-out", "/sign-in/email", "/sign-in/username"]);
+const SIGN_IN = new Set(["/sign-in/email", "/sign-in/username"]);
 
 async function handle({ request, context }: Route.ActionArgs | Route.LoaderArgs) {
   const path = new URL(request.url).pathname.replace(/^\/api\/auth/, "");
-  if (CLOSED.has(path)) return apiError("permission-denied", "このエンドポイントは利用できません");
-  const rules = LIMITED[path];
-  if (rules && request.method === "POST") {
-    const body = (await request
-      .clone()
-      .json()
-      .catch(() => ({}))) as { email?: string; username?: string };
-    const accountKey = (body.email ?? body.username ?? "").toString().trim().toLowerCase();
-    const checks = rules.map((rule) => ({ rule, subject: context.clientIp }));
-    if (path.startsWith("/sign-in/") && accountKey) {
-      // The same per-account counter as the login pages.
-      checks.push({ rule: RATE_LIMITS.loginPerAccount, subject: accountKey });
-    }
-    const limited = await hitRateLimits(context.db, checks);
-    if (!limited.allowed) {
-      return apiError("resource-exhausted", "短時間に操作が繰り返されたため、一時的に制限しています");
-    }
+  if (!OPEN.has(path)) return apiError("permission-denied", "このエンドポイントは利用できません");
+  if (!SIGN_IN.has(path) || request.method !== "POST") return context.auth.handler(request);
+
+  // Sign-in takes JSON only, so the account it names is always known to the limits.
+  if (!(request.headers.get("content-type") ?? "").toLowerCase().startsWith("application/json"))
+    return apiError("invalid-argument", "JSON で送信してください");
+  let body: { email?: unknown; username?: unknown };
+  try {
+    body = (await request.clone().json()) as typeof body;
+  } catch {
+    return apiError("invalid-argument", "送信内容を読み取れませんでした");
   }
-  return context.auth.handler(request);
+  const identifier = String(body?.email ?? body?.username ?? "");
+  const accountKey = await loginAccountKey(context.db, identifier);
+  if (!(await loginAllowed(context.db, { clientIp: context.clientIp, accountKey })))
+    return apiError("resource-exhausted", "短時間に操作が繰り返されたため、一時的に制限しています");
+  const response = await context.auth.handler(request);
+  // A refused password counts against the account (an unverified address does not: it was right).
+  if (response.status === 401) await recordLoginFailure(context.db, accountKey);
+  return response;
 }
 
 export const loader = handle;

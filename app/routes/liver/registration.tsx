@@ -1,5 +1,5 @@
 import { Form, Link, redirect } from "react-router";
-import { invalid, parseForm } from "~/.server/http/form";
+import { invalid, parseForm, readFormData } from "~/.server/http/form";
 import { registrationDraft } from "~/.server/http/registration-draft";
 import { listActivePlans, type PlanChoice } from "~/.server/services/list-active-plans";
 import { AuthCard } from "~/components/account/auth-card";
@@ -51,7 +51,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const draftCookie = registrationDraft<RegisterLiverInput>(context.env, "liver");
   const previous = draftCookie.read(request);
-  const form = await request.formData();
+  // A body that is not a form reads as an empty one: every field is then "missing", a 400.
+  const form = (await readFormData(request)) ?? new FormData();
   // Coming back from the confirm step, the password may be left blank to keep the one entered.
   if (previous && !form.get("password") && !form.get("password_confirmation")) {
     form.set("password", previous.password);

@@ -1,5 +1,5 @@
 import { Form, Link, redirect } from "react-router";
-import { invalid, parseForm } from "~/.server/http/form";
+import { invalid, parseForm, readFormData } from "~/.server/http/form";
 import { registrationDraft } from "~/.server/http/registration-draft";
 import { findStaffInvitation } from "~/.server/services/staff/find-staff-invitation";
 import { AuthCard, Notice } from "~/components/account/auth-card";
@@ -45,7 +45,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const draftCookie = registrationDraft<StaffRegistrationDraft>(context.env, "staff");
   const previous = draftCookie.read(request);
-  const form = await request.formData();
+  // A body that is not a form reads as an empty one: every field is then "missing", a 400.
+  const form = (await readFormData(request)) ?? new FormData();
   const invite = String(form.get("invite") ?? "");
   const invitation = await findStaffInvitation({ db: context.db, token: invite });
   if (!invitation.ok) return invalid({}, { _form: INVITATION_MESSAGES[invitation.error] });

@@ -3,9 +3,8 @@ import type { AccountRole } from "~/domain/account-roles";
 import type { SignInError } from "~/domain/auth-messages";
 import type { Auth } from "../../auth/create-auth";
 import type { Db } from "../../db/client";
-import { hitRateLimits } from "../../rate-limit/rate-limiter";
-import { RATE_LIMITS } from "../../rate-limit/rules";
 import { findAccount } from "./find-account";
+import { loginAccountKey, loginAllowed, recordLoginFailure } from "./login-throttle";
 
 export interface SignInInput {
   role: AccountRole;
@@ -20,7 +19,8 @@ export type SignInResult =
 
 /**
  * Signs an account in at the login page of its role (spec §5: only with a profile of that role
- * and a verified address). Rate-limited per IP and per account before anything is looked up.
+ * and a verified address). Rate-limited per IP (every attempt) and per account (failures), see
+ * login-throttle.ts.
  */
 export async function signIn({
   db,
@@ -34,14 +34,15 @@ export async function signIn({
   input: SignInInput;
 }): Promise<SignInResult> {
   const identifier = input.identifier.trim().toLowerCase();
-  const limited = await hitRateLimits(db, [
-    { rule: RATE_LIMITS.loginPerIp, subject: clientIp },
-    { rule: RATE_LIMITS.loginPerAccount, subject: identifier },
-  ]);
-  if (!limited.allowed) return { ok: false, error: "too_many_attempts" };
+  const accountKey = await loginAccountKey(db, identifier);
+  if (!(await loginAllowed(db, { clientIp, accountKey }))) return { ok: false, error: "too_many_attempts" };
+  const failed = async (result: Extract<SignInResult, { ok: false }>) => {
+    await recordLoginFailure(db, accountKey);
+    return result;
+  };
 
   const account = await findAccount(db, input.role, identifier);
-  if (!account) return { ok: false, error: "unknown_account" };
+  if (!account) return failed({ ok: false, error: "unknown_account" });
 
   try {
     const { headers } = await auth.api.signInEmail({
@@ -52,8 +53,9 @@ export async function signIn({
   } catch (error) {
     if (isAPIError(error)) {
       const code = (error.body as { code?: string } | undefined)?.code;
+      // The password was right: not a failure to count.
       if (code === "EMAIL_NOT_VERIFIED") return { ok: false, error: "not_verified", email: account.email };
-      if (code === "INVALID_EMAIL_OR_PASSWORD") return { ok: false, error: "wrong_password" };
+      if (code === "INVALID_EMAIL_OR_PASSWORD") return failed({ ok: false, error: "wrong_password" });
     }
     console.error("[sign-in] unexpected error", error);
     return { ok: false, error: "login_failed" };

@@ -1,0 +1,44 @@
+import type { RequestHandler } from "express";
+
+export interface BodyLimits {
+  /** Form posts and JSON. */
+  formBytes: number;
+  /** multipart/form-data (pictures): the upload routes give their own, friendlier limit below it. */
+  multipartBytes: number;
+}
+
+const WITH_BODY = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/**
+ * Request bodies are bounded before any route reads them: React Router's `request.formData()`
+ * would otherwise hold whatever a client sends in memory. A body must declare its length (browsers
+ * always do for forms and fetch); one larger than the limit is refused at once, unread.
+ */
+export function bodyLimits({ formBytes, multipartBytes }: BodyLimits): RequestHandler {
+  return (req, res, next) => {
+    if (!WITH_BODY.has(req.method)) return next();
+    const declared = req.headers["content-length"];
+    const chunked = req.headers["transfer-encoding"] !== undefined;
+    if (declared === undefined) {
+      if (!chunked) return next(); // no body at all
+      return refuse(req.path, res, 411, "送信データの長さが指定されていません");
+    }
+    const length = Number(declared);
+    const multipart = (req.headers["content-type"] ?? "").toLowerCase().startsWith("multipart/form-data");
+    if (!Number.isSafeInteger(length) || length < 0)
+      return refuse(req.path, res, 400, "送信データの長さが正しくありません");
+    if (length > (multipart ? multipartBytes : formBytes))
+      return refuse(req.path, res, 413, "送信されたデータが大きすぎます");
+    next();
+  };
+}
+
+function refuse(path: string, res: Parameters<RequestHandler>[1], status: number, message: string) {
+  res.set("Connection", "close");
+  if (path.startsWith("/api/")) {
+    const code = status === 413 ? "resource-exhausted" : "invalid-argument";
+    res.status(status).json({ error: { code, message } });
+  } else {
+    res.status(status).type("text/plain; charset=utf-8").send(message);
+  }
+}
