@@ -74,11 +74,20 @@ export function publicProfileOf(staff: StaffProfileFields): PublicProfile {
   for (const key of HIDEABLE) {
     if (isPublished(staff.published_profile, key)) target[key] = staff[key];
   }
+  // The birthday is published as month and day ("04-01"): its year would tell an age the staff
+  // member may have chosen to hide, and a birthday is celebrated without one.
+  if (typeof out.birth_of_date === "string") out.birth_of_date = monthDayOf(out.birth_of_date);
   if (isPublished(staff.published_profile, "name")) {
     out.name = staff.name;
     out.name_kana = staff.name_kana;
   }
   return out;
+}
+
+/** "2002-04-01" → "04-01"; anything else → null. */
+export function monthDayOf(date: string): string | null {
+  const match = /^\d{4}-(\d{2})-(\d{2})$/.exec(date);
+  return match ? `${match[1]}-${match[2]}` : null;
 }
 
 /** What a page shows instead of a hidden name. */

@@ -119,7 +119,11 @@ const staffSchema: Schema = {
     name_kana: str,
     age: nullable(int),
     height: nullable(int),
-    birth_of_date: nullable({ type: "string", format: "date" }),
+    birth_of_date: nullable({
+      type: "string",
+      pattern: "^\\d{2}-\\d{2}$",
+      description: "month and day (MM-DD); the year is never published",
+    }),
     blood_type: { type: "string", enum: ["", ...BLOOD_TYPE_VALUES] },
     bust_type: { type: "string", enum: ["", ...BUST_TYPE_VALUES] },
     type_type: { type: "string", enum: ["", ...TYPE_TYPE_VALUES] },

@@ -102,7 +102,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 const BIRTHDAY = (date: string | null | undefined) => {
-  const m = date ? /^\d{4}-(\d{2})-(\d{2})$/.exec(date) : null;
+  const m = date ? /^(\d{2})-(\d{2})$/.exec(date) : null;
   return m ? `${Number(m[1])}月${Number(m[2])}日` : null;
 };
 
