@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { AUTH_MESSAGES } from "./auth-messages";
-import { BANK_ACCOUNT_MESSAGES, PLAN_MESSAGES } from "./bank-account";
+import { BANK_ACCOUNT_MESSAGES, BankAccountSchema, PLAN_MESSAGES } from "./bank-account";
 import { NICKNAME_MAX } from "./listener-registration";
 import { messages, zEmail, zPassword } from "./validators";
 
@@ -69,7 +69,7 @@ export const NicknameSchema = z.object({
     .max(NICKNAME_MAX, `ニックネームは${NICKNAME_MAX}文字以内で入力してください`),
 });
 
-const zCurrentPassword = () =>
+export const zCurrentPassword = () =>
   z.string({ error: messages.invalid_type }).min(1, messages.required).max(128, messages.password);
 
 export const EmailChangeSchema = z.object({
@@ -133,3 +133,7 @@ export function isSettingsDoneKey(value: string | null): value is SettingsDoneKe
 export function isEmailChangeErrorKey(value: string | null): value is EmailChangeErrorKey {
   return value !== null && Object.hasOwn(EMAIL_CHANGE_ERRORS, value);
 }
+
+/** The payout account, saved only with the current password (a stolen session must not redirect payouts). */
+export const BankAccountChangeSchema = BankAccountSchema.extend({ current_password: zCurrentPassword() });
+export type BankAccountChangeInput = z.input<typeof BankAccountChangeSchema>;

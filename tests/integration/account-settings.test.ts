@@ -269,21 +269,19 @@ describe.each(drivers)("account settings on %s", (driver) => {
     expect(await signInAs("listener", newEmail, PASSWORD)).toEqual({ ok: false, error: "unknown_account" });
 
     // The link opened by another signed-in account does nothing and stays usable.
-    expect(await confirmEmailChange({ db: services.db, actor: b, input: { token } })).toEqual({
+    expect(await confirmEmailChange({ ...services, actor: b, input: { token } })).toEqual({
       ok: false,
       error: "wrong_account",
     });
-    expect(await confirmEmailChange({ db: services.db, actor: a, input: { token: "forged-token" } })).toEqual(
-      {
-        ok: false,
-        error: "invalid_token",
-      },
-    );
+    expect(await confirmEmailChange({ ...services, actor: a, input: { token: "forged-token" } })).toEqual({
+      ok: false,
+      error: "invalid_token",
+    });
 
     const current = await services.auth.api.getSession({ headers: thisDevice });
     expect(
       await confirmEmailChange({
-        db: services.db,
+        ...services,
         actor: a,
         input: { token, keepSessionId: current!.session.id },
       }),
@@ -291,6 +289,11 @@ describe.each(drivers)("account settings on %s", (driver) => {
 
     expect(await userRow(a.uid)).toMatchObject({ email: newEmail, emailVerified: true });
     expect((await listenerRow(a.uid)).email).toBe(newEmail);
+    // The old address is told, with the new one masked.
+    const notice = await lastMailTo(a.email);
+    expect(notice?.kind).toBe("email-changed-notice");
+    expect(notice?.subject).toContain("メールアドレスが変更されました");
+    expect(notice?.text).not.toContain(newEmail);
     // This device stays signed in (and sees the new address); the other device is signed out.
     expect((await services.auth.api.getSession({ headers: thisDevice }))?.user.email).toBe(newEmail);
     expect(await services.auth.api.getSession({ headers: otherDevice })).toBeNull();
@@ -299,7 +302,7 @@ describe.each(drivers)("account settings on %s", (driver) => {
     expect(await signInAs("listener", a.email, PASSWORD)).toEqual({ ok: false, error: "unknown_account" });
 
     // Single use.
-    expect(await confirmEmailChange({ db: services.db, actor: a, input: { token } })).toEqual({
+    expect(await confirmEmailChange({ ...services, actor: a, input: { token } })).toEqual({
       ok: false,
       error: "invalid_token",
     });
@@ -320,7 +323,7 @@ describe.each(drivers)("account settings on %s", (driver) => {
       emailVerified: true,
     });
     await services.db.insert(listeners).values({ uid: other, email: wanted, nickname: "横取り" });
-    expect(await confirmEmailChange({ db: services.db, actor: a, input: { token } })).toEqual({
+    expect(await confirmEmailChange({ ...services, actor: a, input: { token } })).toEqual({
       ok: false,
       error: "email_taken",
     });
@@ -333,7 +336,7 @@ describe.each(drivers)("account settings on %s", (driver) => {
       .update(verification)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(verification.identifier, `change-email:${expired}`));
-    expect(await confirmEmailChange({ db: services.db, actor: a, input: { token: expired } })).toEqual({
+    expect(await confirmEmailChange({ ...services, actor: a, input: { token: expired } })).toEqual({
       ok: false,
       error: "invalid_token",
     });
@@ -346,12 +349,12 @@ describe.each(drivers)("account settings on %s", (driver) => {
     await requestEmailChange({ ...services, actor: a, input: { email: first, current_password: PASSWORD } });
     const firstToken = tokenOf((await lastMailTo(first))!.text, "listener");
     await requestEmailChange({ ...services, actor: a, input: { email: second, current_password: PASSWORD } });
-    expect(await confirmEmailChange({ db: services.db, actor: a, input: { token: firstToken } })).toEqual({
+    expect(await confirmEmailChange({ ...services, actor: a, input: { token: firstToken } })).toEqual({
       ok: false,
       error: "invalid_token",
     });
     const secondToken = tokenOf((await lastMailTo(second))!.text, "listener");
-    expect(await confirmEmailChange({ db: services.db, actor: a, input: { token: secondToken } })).toEqual({
+    expect(await confirmEmailChange({ ...services, actor: a, input: { token: secondToken } })).toEqual({
       ok: true,
       email: second,
     });
@@ -366,7 +369,7 @@ describe.each(drivers)("account settings on %s", (driver) => {
       input: { email: newEmail, current_password: PASSWORD },
     });
     const token = tokenOf((await lastMailTo(newEmail))!.text, "liver");
-    expect(await confirmEmailChange({ db: services.db, actor: store, input: { token } })).toEqual({
+    expect(await confirmEmailChange({ ...services, actor: store, input: { token } })).toEqual({
       ok: true,
       email: newEmail,
     });

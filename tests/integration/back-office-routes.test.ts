@@ -4,7 +4,7 @@ import { deflateSync } from "node:zlib";
 import { and, asc, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { account, livers, logs, schedules, staffs } from "~/.server/db/schema";
+import { account, livers, logs, mailOutbox, schedules, staffs } from "~/.server/db/schema";
 import { MYPAGE_FORM_MAX_BYTES } from "~/.server/http/mypage-form";
 import { BANK_ACCOUNT_MESSAGES } from "~/domain/bank-account";
 import { IMAGE_MESSAGES } from "~/domain/images";
@@ -866,8 +866,11 @@ describe.each(drivers)("back-office pages and API on %s", (driver) => {
         branch_code: "123",
         account_type: "saving",
         account_number: "1234567",
+        current_password: FACTORY_PASSWORD,
       };
       for (const [field, value, message] of [
+        ["current_password", "wrong-password-1", "パスワードが間違っています"],
+        ["current_password", "", messages.required],
         ["account_holder", "yoru", BANK_ACCOUNT_MESSAGES.account_holder],
         ["account_holder", "", messages.required],
         ["bank_code", "12", BANK_ACCOUNT_MESSAGES.bank_code],
@@ -900,7 +903,16 @@ describe.each(drivers)("back-office pages and API on %s", (driver) => {
         form({ ...bank, bank_code: "０００１" }),
       );
       expect(saved).toMatchObject({ status: 302, location: "/liver/mypage/setting?done=bank_account" });
-      expect((await storeRow(storeA.uid)).account).toEqual({ ...bank, intent: undefined, bank_code: "0001" });
+      const { intent: _intent, current_password: _password, ...stored } = bank;
+      expect((await storeRow(storeA.uid)).account).toEqual({ ...stored, bank_code: "0001" });
+      // The store's address is told, with the number masked.
+      const [notice] = await database.db
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.kind, "bank-account-changed"), eq(mailOutbox.to, storeA.email)));
+      expect(notice?.subject).toContain("振込口座が変更されました");
+      expect(notice?.text).toContain("****567");
+      expect(notice?.text).not.toContain("1234567");
     });
   });
 });

@@ -3,6 +3,8 @@ import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Viewer } from "~/.server/auth/viewer";
 import { account, livers, logs, session, staffs, user } from "~/.server/db/schema";
+import { parseEnv } from "~/.server/env";
+import { createMailer } from "~/.server/integrations/mail/mailer";
 import { changePlan } from "~/.server/services/liver/change-plan";
 import { createStaff } from "~/.server/services/liver/create-staff";
 import { deleteStaff } from "~/.server/services/liver/delete-staff";
@@ -18,7 +20,12 @@ import { PriceSystemSchema } from "~/domain/price-system";
 import { STAFF_ACCOUNT_MESSAGES } from "~/domain/staff-account";
 import { type StoreProfileInput, StoreProfileSchema } from "~/domain/store-profile";
 import { drivers, openTestDatabase, type TestDatabase } from "../support/databases";
-import { makeListener, makeLiver, makeStaff } from "../support/factories";
+import { FACTORY_PASSWORD, makeListener, makeLiver, makeStaff } from "../support/factories";
+
+const env = parseEnv({
+  AUTH_SECRET: "integration-test-secret-0123456789abcdef",
+  BASE_URL: "http://localhost:3999",
+});
 
 let seq = 0;
 const account_ = (name = "みお") => ({
@@ -362,8 +369,11 @@ describe.each(drivers)("store back office on %s", (driver) => {
       expect(
         await updateBankAccount({
           db: db(),
+          env,
+          mailer: createMailer({ db: db(), env }),
           actor: store,
           input: {
+            current_password: FACTORY_PASSWORD,
             account_holder: "カ）ヨルナビ",
             bank_code: "0001",
             branch_code: "123",

@@ -47,7 +47,9 @@ describe("published profile", () => {
   it("publishes the birthday without its year, which would tell the age", () => {
     expect(publicProfileOf(staff).birth_of_date).toBe("04-01");
     expect(publicProfileOf({ ...staff, birth_of_date: null }).birth_of_date).toBeNull();
-    expect(JSON.stringify(publicProfileOf({ ...staff, published_profile: { age: false } }))).not.toContain("2002");
+    expect(JSON.stringify(publicProfileOf({ ...staff, published_profile: { age: false } }))).not.toContain(
+      "2002",
+    );
   });
 
   it.each([

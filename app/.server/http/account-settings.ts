@@ -1,6 +1,7 @@
 import { type AppLoadContext, data, redirect } from "react-router";
 import type { AccountRole } from "~/domain/account-roles";
 import {
+  BankAccountChangeSchema,
   EmailChangeSchema,
   isEmailChangeErrorKey,
   isSettingsDoneKey,
@@ -12,7 +13,7 @@ import {
   type SettingsDoneKey,
 } from "~/domain/account-settings";
 import { AUTH_MESSAGES } from "~/domain/auth-messages";
-import { BankAccountSchema, PLAN_MESSAGES, PlanChangeSchema } from "~/domain/bank-account";
+import { PLAN_MESSAGES, PlanChangeSchema } from "~/domain/bank-account";
 import { IMAGE_MAX_BYTES, IMAGE_MESSAGES } from "~/domain/images";
 import { requireViewer } from "../auth/viewer";
 import { changeListenerImage } from "../services/accounts/change-listener-image";
@@ -79,6 +80,8 @@ export async function loadSettings({
     const current = await context.auth.api.getSession({ headers: request.headers });
     const result = await confirmEmailChange({
       db: context.db,
+      env: context.env,
+      mailer: context.mailer,
       actor: viewer,
       input: { token, keepSessionId: current?.session.id },
     });
@@ -169,11 +172,14 @@ export async function settingsAction({
   }
 
   if (intent === "bank_account") {
-    const parsed = await parseForm(form, BankAccountSchema);
+    const parsed = await parseForm(form, BankAccountChangeSchema);
     if (!parsed.ok) return failed(intent, parsed.values, parsed.errors);
-    const result = await updateBankAccount({ db: context.db, actor: viewer, input: parsed.data });
-    if (!result.ok)
+    const result = await updateBankAccount({ ...context, actor: viewer, input: parsed.data });
+    if (!result.ok) {
+      if (result.error === "wrong_password")
+        return failed(intent, parsed.values, { current_password: AUTH_MESSAGES.wrong_password });
       return failed(intent, parsed.values, { [FORM_ERROR_KEY]: SETTINGS_MESSAGES.forbidden }, 403);
+    }
     throw done("bank_account");
   }
 

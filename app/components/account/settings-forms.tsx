@@ -305,12 +305,12 @@ export function BankAccountForm({
     <Section
       id="bank"
       title="振込口座"
-      lead="アイテムの換金などの売上をお振り込みする口座です。通帳やキャッシュカードの表記どおりに入力してください。"
+      lead="アイテムの換金などの売上をお振り込みする口座です。通帳やキャッシュカードの表記どおりに入力してください。変更するとご登録のメールアドレスにお知らせします。"
     >
       <FormErrorSummary
         errors={result?.errors}
-        labels={BANK_ACCOUNT_LABELS}
-        order={Object.keys(BANK_ACCOUNT_LABELS)}
+        labels={{ ...BANK_ACCOUNT_LABELS, current_password: "現在のパスワード" }}
+        order={[...Object.keys(BANK_ACCOUNT_LABELS), "current_password"]}
         idPrefix="bank"
         className="mb-4"
       />
@@ -368,6 +368,15 @@ export function BankAccountForm({
           maxLength={7}
           defaultValue={value("account_number")}
           error={errors.account_number}
+          required
+        />
+        <PasswordInput
+          name="current_password"
+          label="現在のパスワード"
+          idPrefix="bank"
+          hint="振込先の変更には、ログイン中でもパスワードの確認が必要です"
+          autoComplete="current-password"
+          error={errors.current_password}
           required
         />
         <SubmitButton pendingLabel="保存中…">振込口座を保存する</SubmitButton>

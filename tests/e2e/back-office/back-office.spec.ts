@@ -238,6 +238,7 @@ test.describe("store back office", () => {
     await bank.getByLabel("支店コード").fill("123");
     await bank.getByLabel("口座番号").fill("1234567");
     await expect(bank.getByLabel("普通")).toBeChecked();
+    await bank.getByLabel("現在のパスワード").fill(PASSWORD);
     await bank.getByRole("button", { name: "振込口座を保存する" }).click();
     await expect(page.getByText("振込口座を保存しました")).toBeVisible();
     await expect(page.getByRole("region", { name: "振込口座" }).getByLabel("口座名義（カナ）")).toHaveValue(

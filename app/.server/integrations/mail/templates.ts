@@ -122,6 +122,76 @@ export function emailChangeMail({ name, url }: { name: string; url: string }): R
   });
 }
 
+/**
+ * "Your e-mail address was changed", to the OLD address once the change is done: if it was not
+ * the owner, they learn it while they can still act.
+ */
+export function emailChangedNoticeMail({
+  name,
+  newEmail,
+  origin,
+}: {
+  name: string;
+  newEmail: string;
+  origin: string;
+}): RenderedMail {
+  return render({
+    subject: `${SUBJECT_PREFIX}メールアドレスが変更されました`,
+    preheader: "ご登録のメールアドレスが変更されました。",
+    greeting: greetingFor(name),
+    intro: [
+      `${SITE_NAME}にご登録のメールアドレスが、次のアドレスに変更されました。`,
+      `変更後のメールアドレス：${maskEmail(newEmail)}`,
+      "今後のお知らせは変更後のアドレスにお送りします。このアドレスへのご連絡はこれが最後です。",
+    ],
+    notes: [
+      "お心当たりのない場合は、第三者にログインされた可能性があります。至急お問い合わせフォームからご連絡ください。",
+    ],
+    origin,
+  });
+}
+
+/** A payout account was saved: told to the store's address, with the account number masked. */
+export function bankAccountChangedMail({
+  name,
+  bankCode,
+  branchCode,
+  accountNumber,
+  origin,
+}: {
+  name: string;
+  bankCode: string;
+  branchCode: string;
+  accountNumber: string;
+  origin: string;
+}): RenderedMail {
+  return render({
+    subject: `${SUBJECT_PREFIX}振込口座が変更されました`,
+    preheader: "売上の振込口座が変更されました。",
+    greeting: greetingFor(name),
+    intro: ["店舗管理画面で、売上の振込口座が変更されました。"],
+    details: {
+      title: "変更後の振込口座",
+      rows: [
+        { label: "金融機関コード", value: bankCode },
+        { label: "支店コード", value: branchCode },
+        { label: "口座番号", value: `****${accountNumber.slice(-3)}` },
+      ],
+    },
+    notes: [
+      "お心当たりのない場合は、第三者にログインされた可能性があります。パスワードを変更のうえ、至急お問い合わせフォームからご連絡ください。",
+    ],
+    origin,
+  });
+}
+
+/** "t***@example.com": enough to recognise, not enough to harvest. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf("@");
+  if (at < 1) return "***";
+  return `${email.slice(0, 1)}***${email.slice(at)}`;
+}
+
 export function staffInvitationMail({
   storeName,
   url,

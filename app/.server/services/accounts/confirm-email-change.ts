@@ -3,6 +3,9 @@ import type { Viewer } from "../../auth/viewer";
 import type { Db } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
 import { listeners, livers, session, user, verification } from "../../db/schema";
+import type { Env } from "../../env";
+import type { Mailer } from "../../integrations/mail/mailer";
+import { emailChangedNoticeMail } from "../../integrations/mail/templates";
 import { EMAIL_CHANGE_PREFIX, type PendingEmailChange } from "./request-email-change";
 
 export type ConfirmEmailChangeResult =
@@ -29,10 +32,14 @@ function parsePending(value: string): PendingEmailChange | null {
  */
 export async function confirmEmailChange({
   db,
+  env,
+  mailer,
   actor,
   input,
 }: {
   db: Db;
+  env: Env;
+  mailer: Mailer;
   actor: Viewer;
   input: { token: string; keepSessionId?: string };
 }): Promise<ConfirmEmailChangeResult> {
@@ -45,7 +52,7 @@ export async function confirmEmailChange({
 
   const { newEmail } = pending;
   try {
-    return await db.transaction(async (tx) => {
+    const result = await db.transaction(async (tx) => {
       // Single use, whatever happens next.
       const used = await tx
         .delete(verification)
@@ -72,6 +79,15 @@ export async function confirmEmailChange({
         );
       return { ok: true, email: newEmail } as const;
     });
+    // The old address hears of it last: if the change was not its owner's doing, they can act.
+    if (result.ok && actor.email.toLowerCase() !== newEmail)
+      await mailer.send({
+        kind: "email-changed-notice",
+        to: actor.email,
+        ...emailChangedNoticeMail({ name: actor.name, newEmail, origin: env.baseUrl }),
+        meta: { role: actor.type, uid: actor.uid },
+      });
+    return result;
   } catch (error) {
     // Another account took the address between the check and the update: the unique index decides.
     if (isUniqueViolation(error)) {

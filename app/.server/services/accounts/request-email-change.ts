@@ -1,5 +1,4 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { verifyPassword } from "better-auth/crypto";
 import { and, eq, like, lt, ne, or, sql } from "drizzle-orm";
 import { EmailChangeSchema } from "~/domain/account-settings";
 import type { Viewer } from "../../auth/viewer";
@@ -8,6 +7,7 @@ import { account, user, verification } from "../../db/schema";
 import type { Env } from "../../env";
 import type { Mailer, MailResult } from "../../integrations/mail/mailer";
 import { emailChangeMail } from "../../integrations/mail/templates";
+import { isCurrentPassword } from "./is-current-password";
 
 /** The links of the confirmation mail are valid for a day (as the mail says). */
 export const EMAIL_CHANGE_EXPIRES_IN_SECONDS = 24 * 60 * 60;
@@ -23,17 +23,6 @@ export interface PendingEmailChange {
 export type RequestEmailChangeResult =
   | { ok: true; email: string; mail: MailResult }
   | { ok: false; error: "forbidden" | "same_email" | "wrong_password" | "email_taken" };
-
-/** Whether `password` is the current password of the account (its credential's scrypt hash). */
-export async function isCurrentPassword(db: Db, uid: string, password: string): Promise<boolean> {
-  const [credential] = await db
-    .select({ password: account.password })
-    .from(account)
-    .where(and(eq(account.userId, uid), eq(account.providerId, "credential")))
-    .limit(1);
-  if (!credential?.password) return false;
-  return verifyPassword({ hash: credential.password, password });
-}
 
 /**
  * Starts an e-mail change of the actor's own account (listener or store): after the current

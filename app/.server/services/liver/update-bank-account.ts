@@ -1,27 +1,56 @@
 import { eq } from "drizzle-orm";
-import { type BankAccountInput, BankAccountSchema } from "~/domain/bank-account";
+import { type BankAccountChangeInput, BankAccountChangeSchema } from "~/domain/account-settings";
 import type { Viewer } from "../../auth/viewer";
 import type { Db } from "../../db/client";
 import { livers } from "../../db/schema";
+import type { Env } from "../../env";
+import type { Mailer } from "../../integrations/mail/mailer";
+import { bankAccountChangedMail } from "../../integrations/mail/templates";
+import { isCurrentPassword } from "../accounts/is-current-password";
 
-export type UpdateBankAccountResult = { ok: true } | { ok: false; error: "forbidden" };
+export type UpdateBankAccountResult = { ok: true } | { ok: false; error: "forbidden" | "wrong_password" };
 
-/** Saves the account the store is paid to (spec §3 `account`). */
+/**
+ * Saves the account the store is paid to (spec §3 `account`). Where the money goes is worth a
+ * second look: the current password is asked again, so a stolen session alone cannot redirect the
+ * payouts, and the store's address is told (with the number masked) whenever it changes.
+ */
 export async function updateBankAccount({
   db,
+  env,
+  mailer,
   actor,
   input,
 }: {
   db: Db;
+  env: Env;
+  mailer: Mailer;
   actor: Viewer;
-  input: BankAccountInput;
+  input: BankAccountChangeInput;
 }): Promise<UpdateBankAccountResult> {
   if (actor.type !== "liver") return { ok: false, error: "forbidden" };
-  const account = BankAccountSchema.parse(input);
+  const { current_password, ...account } = BankAccountChangeSchema.parse(input);
+  if (!(await isCurrentPassword(db, actor.uid, current_password)))
+    return { ok: false, error: "wrong_password" };
   const rows = await db
     .update(livers)
     .set({ account })
     .where(eq(livers.uid, actor.uid))
-    .returning({ uid: livers.uid });
-  return rows.length > 0 ? { ok: true } : { ok: false, error: "forbidden" };
+    .returning({ email: livers.email, store_name: livers.store_name });
+  const store = rows[0];
+  if (!store) return { ok: false, error: "forbidden" };
+  // The change stands whether or not the notice goes out; a failed notice is kept in the outbox.
+  await mailer.send({
+    kind: "bank-account-changed",
+    to: store.email,
+    ...bankAccountChangedMail({
+      name: store.store_name,
+      bankCode: account.bank_code,
+      branchCode: account.branch_code,
+      accountNumber: account.account_number,
+      origin: env.baseUrl,
+    }),
+    meta: { role: "liver", uid: actor.uid },
+  });
+  return { ok: true };
 }
