@@ -3,7 +3,7 @@ import { and, eq, like, lt, ne, or, sql } from "drizzle-orm";
 import { EmailChangeSchema } from "~/domain/account-settings";
 import type { Viewer } from "../../auth/viewer";
 import type { Db } from "../../db/client";
-import { account, user, verification } from "../../db/schema";
+import { user, verification } from "../../db/schema";
 import type { Env } from "../../env";
 import type { Mailer, MailResult } from "../../integrations/mail/mailer";
 import { emailChangeMail } from "../../integrations/mail/templates";
