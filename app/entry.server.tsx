@@ -7,6 +7,10 @@ import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 
 // React Router's default Node entry, plus the CSP nonce of this response on every inline script.
+
+/** better-auth's session cookie (prefix "yoru", see create-auth.ts), secure or not. */
+const hasSessionCookie = (request: Request) =>
+  /(?:^|;\s*)(?:__Secure-)?yoru\.session_token=/.test(request.headers.get("cookie") ?? "");
 export const streamTimeout = 5_000;
 
 export default function handleRequest(
@@ -48,6 +52,9 @@ export default function handleRequest(
           });
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          // A page rendered for a signed-in browser names its account: no shared cache may keep it.
+          if (!responseHeaders.has("Cache-Control") && hasSessionCookie(request))
+            responseHeaders.set("Cache-Control", "private, no-store");
           pipe(body);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
         },

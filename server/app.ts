@@ -9,6 +9,7 @@ import type { ViteDevServer } from "vite";
 import { createAuth } from "~/.server/auth/create-auth";
 import type { Db } from "~/.server/db/client";
 import type { Env } from "~/.server/env";
+import { clientAddressKey, isLoopback } from "~/.server/http/client-address";
 import { createMailer } from "~/.server/integrations/mail/mailer";
 import { localImageStorage } from "~/.server/integrations/storage/image-storage";
 import { bodyLimits } from "./body-limits";
@@ -90,7 +91,8 @@ export function createApp({ db, env, vite }: AppOptions): express.Express {
         auth,
         mailer,
         images,
-        clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+        clientIp: clientAddressKey(req.ip ?? req.socket.remoteAddress),
+        fromLoopback: isLoopback(req.ip ?? req.socket.remoteAddress),
         nonce: res.locals.nonce as string,
       }),
     }),

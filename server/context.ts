@@ -12,8 +12,13 @@ export interface RequestContext {
   mailer: Mailer;
   /** Where uploaded pictures go after they are re-encoded. */
   images: ImageStorage;
-  /** The client's address: the socket's, or the proxy's report when TRUST_PROXY says so. */
+  /**
+   * The client's address as the abuse limits count it (IPv6 by its /64): the socket's, or the
+   * proxy's report when TRUST_PROXY says so.
+   */
   clientIp: string;
+  /** The client is this machine (development tools such as /dev/mail answer only then). */
+  fromLoopback: boolean;
   /** CSP nonce of this response, for inline scripts. */
   nonce: string;
 }

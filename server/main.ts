@@ -5,6 +5,7 @@ import { type Database, openDatabase } from "~/.server/db/client";
 import { DataDirLockedError } from "~/.server/db/lock";
 import { EnvError, ensureAuthSecret, parseEnv } from "~/.server/env";
 import { seedDemoIfEmpty } from "~/.server/seed/seed-demo-if-empty";
+import { pruneExpiredRecords } from "~/.server/services/prune-expired-records";
 import { createApp } from "./app";
 
 interface MainOptions {
@@ -52,6 +53,12 @@ export async function main({ vite }: MainOptions): Promise<void> {
       log: (line) => console.log(`[seed] ${line}`),
     });
   }
+
+  // Expired limits, spent challenges and tokens: now, then hourly (never keeps the process alive).
+  const prune = () =>
+    pruneExpiredRecords({ db: database.db }).catch((error) => console.error("[prune] failed", error));
+  await prune();
+  setInterval(prune, 60 * 60 * 1000).unref();
 
   const app = createApp({ db: database.db, env, vite });
   const server = app.listen(env.port, () => {

@@ -17,6 +17,7 @@ export const IMAGE_MESSAGES = {
   too_many_pixels: "画像の解像度が大きすぎます。縮小してからお試しください",
   unsupported: "JPEG・PNG・WebP・GIF・AVIF形式の画像を選択してください",
   broken: "画像を読み込めませんでした。別の画像をお試しください",
+  too_many_uploads: "短時間に多くの画像が送信されました。しばらく時間をおいてから再度お試しください",
   gallery_full: `画像は${GALLERY_MAX_IMAGES}枚まで登録できます`,
 } as const;
 

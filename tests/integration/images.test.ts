@@ -4,7 +4,7 @@ import path from "node:path";
 import sharp, { type Sharp } from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { readLimitedFormData } from "~/.server/http/limited-form-data";
-import { processImage } from "~/.server/integrations/images/process-image";
+import { createSlots, processImage } from "~/.server/integrations/images/process-image";
 import { localImageStorage } from "~/.server/integrations/storage/image-storage";
 import { IMAGE_MAX_BYTES, IMAGE_MAX_SIDE } from "~/domain/images";
 
@@ -162,5 +162,27 @@ describe("readLimitedFormData", () => {
       ok: false,
       error: "unreadable",
     });
+  });
+});
+
+describe("createSlots", () => {
+  it("never runs more tasks than it has slots, runs them all, and frees a slot on failure", async () => {
+    const slots = createSlots(2);
+    let running = 0;
+    let most = 0;
+    const task = (i: number) =>
+      slots.run(async () => {
+        running++;
+        most = Math.max(most, running);
+        await new Promise((r) => setTimeout(r, 5));
+        running--;
+        if (i === 3) throw new Error("broken picture");
+        return i;
+      });
+    const results = await Promise.allSettled(Array.from({ length: 8 }, (_, i) => task(i)));
+    expect(most).toBe(2);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(7);
+    expect(slots.running).toBe(0);
+    expect(slots.waiting).toBe(0);
   });
 });

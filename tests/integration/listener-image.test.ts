@@ -6,6 +6,8 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listeners } from "~/.server/db/schema";
 import { localImageStorage } from "~/.server/integrations/storage/image-storage";
+import { hitRateLimit } from "~/.server/rate-limit/rate-limiter";
+import { RATE_LIMITS } from "~/.server/rate-limit/rules";
 import { changeListenerImage } from "~/.server/services/accounts/change-listener-image";
 import { drivers, openTestDatabase, type TestDatabase } from "../support/databases";
 import { makeListener, makeLiver } from "../support/factories";
@@ -84,6 +86,16 @@ describe.each(drivers)("listener profile picture on %s", (driver) => {
       error: "unsupported",
     });
     expect(await imageUrlOf(listener.uid)).toBe(ok.ok ? ok.imageUrl : "");
+  });
+
+  it("counts uploads per account: beyond the hourly allowance nothing is decoded or stored", async () => {
+    const listener = await makeListener(database.db);
+    for (let i = 0; i < RATE_LIMITS.uploadPerAccount.limit; i++)
+      await hitRateLimit(database.db, RATE_LIMITS.uploadPerAccount, listener.uid);
+    expect(
+      await changeListenerImage({ db: database.db, images, actor: listener, input: { data: await jpeg() } }),
+    ).toEqual({ ok: false, error: "too_many_uploads" });
+    expect(await imageUrlOf(listener.uid)).toBe("");
   });
 
   it("is for listeners only", async () => {

@@ -282,7 +282,7 @@ describe.each(drivers)("registerLiver on %s", (driver) => {
     expect(list[1]).toMatchObject({ name: "スタンダード", monthly_price: 29800, limit_staff: 15 });
   });
 
-  it("registers a store: account, credential and a public store with the plan's staff limit; verifies by mail", async () => {
+  it("registers a store: account, credential and an unlisted store with the plan's staff limit; verifying the address lists it", async () => {
     const email = "luna@example.com";
     const result = await registerLiver({ ...services, clientIp: nextIp(), input: await inputOf({ email }) });
     expect(result).toMatchObject({ ok: true, mail: { status: "kept" } });
@@ -309,7 +309,7 @@ describe.each(drivers)("registerLiver on %s", (driver) => {
       plan_id: "standard",
       new_plan_id: null,
       limit_staff: 15,
-      status: "public",
+      status: "private",
       services: [],
       commitments: [],
       latitude: kabukicho.lat,
@@ -341,6 +341,14 @@ describe.each(drivers)("registerLiver on %s", (driver) => {
     const token = url.searchParams.get("verify");
     expect(token).toBeTruthy();
     expect(await verifyEmail({ auth: services.auth, token: token! })).toBe(true);
+    const [listed] = await services.db.select().from(livers).where(eq(livers.uid, result.uid));
+    expect(listed!.status).toBe("public");
+    // A second use of the link changes nothing (and would not re-list a store that hid itself).
+    await services.db.update(livers).set({ status: "private" }).where(eq(livers.uid, result.uid));
+    await verifyEmail({ auth: services.auth, token: token! });
+    const [hidden] = await services.db.select().from(livers).where(eq(livers.uid, result.uid));
+    expect(hidden!.status).toBe("private");
+    await services.db.update(livers).set({ status: "public" }).where(eq(livers.uid, result.uid));
 
     const asStore = await signIn({
       ...services,

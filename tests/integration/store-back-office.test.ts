@@ -1,3 +1,6 @@
+import { existsSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { verifyPassword } from "better-auth/crypto";
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -5,6 +8,7 @@ import type { Viewer } from "~/.server/auth/viewer";
 import { account, livers, logs, session, staffs, user } from "~/.server/db/schema";
 import { parseEnv } from "~/.server/env";
 import { createMailer } from "~/.server/integrations/mail/mailer";
+import { localImageStorage } from "~/.server/integrations/storage/image-storage";
 import { changePlan } from "~/.server/services/liver/change-plan";
 import { createStaff } from "~/.server/services/liver/create-staff";
 import { deleteStaff } from "~/.server/services/liver/delete-staff";
@@ -71,6 +75,8 @@ describe.each(drivers)("store back office on %s", (driver) => {
     await database?.close();
   });
   const db = () => database.db;
+  const imagesDir = mkdtempSync(path.join(tmpdir(), "store-back-office-"));
+  const images = localImageStorage(imagesDir);
 
   async function staffRow(uid: string) {
     const [row] = await db().select().from(staffs).where(eq(staffs.uid, uid));
@@ -227,7 +233,7 @@ describe.each(drivers)("store back office on %s", (driver) => {
           expiresAt: new Date(Date.now() + 1e7),
         });
       const now = new Date("2026-11-22T13:00:00Z");
-      expect(await deleteStaff({ db: db(), actor: store, input: { staffId: b.uid }, now })).toEqual({
+      expect(await deleteStaff({ db: db(), images, actor: store, input: { staffId: b.uid }, now })).toEqual({
         ok: true,
       });
       const row = await staffRow(b.uid);
@@ -243,10 +249,27 @@ describe.each(drivers)("store back office on %s", (driver) => {
       const page = await getStaffManagement({ db: db(), actor: store });
       expect(page!.staff.map((s) => s.uid)).toEqual([a.uid, c.uid]);
       expect(page!.logs.items[0]!.description).toBe("「に」を削除しました");
-      expect(await deleteStaff({ db: db(), actor: store, input: { staffId: b.uid } })).toEqual({
+      expect(await deleteStaff({ db: db(), images, actor: store, input: { staffId: b.uid } })).toEqual({
         ok: false,
         error: "not_found",
       });
+    });
+
+    it("removes a deleted staff member's pictures, row and files", async () => {
+      const store = await makeLiver(db());
+      const staff = await makeStaff(db(), store.uid);
+      const url = await images.save(`staffs/${staff.uid}`, Buffer.from("webp"));
+      await db()
+        .update(staffs)
+        .set({ image_urls: [url] })
+        .where(eq(staffs.uid, staff.uid));
+      const file = path.join(imagesDir, "uploads", url.slice("/uploads/".length));
+      expect(existsSync(file)).toBe(true);
+      expect(await deleteStaff({ db: db(), images, actor: store, input: { staffId: staff.uid } })).toEqual({
+        ok: true,
+      });
+      expect((await staffRow(staff.uid)).image_urls).toEqual([]);
+      expect(existsSync(file)).toBe(false);
     });
 
     it("moves staff up and down, numbering them 1…n", async () => {
@@ -307,7 +330,7 @@ describe.each(drivers)("store back office on %s", (driver) => {
         ok: false,
         error: "not_found",
       });
-      expect(await deleteStaff({ db: db(), actor: storeB, input: { staffId } })).toEqual({
+      expect(await deleteStaff({ db: db(), images, actor: storeB, input: { staffId } })).toEqual({
         ok: false,
         error: "not_found",
       });
@@ -462,7 +485,7 @@ describe.each(drivers)("store back office on %s", (driver) => {
   it("a deleted staff member has no role any more (cannot sign in)", async () => {
     const store = await makeLiver(db());
     const staff = await makeStaff(db(), store.uid);
-    await deleteStaff({ db: db(), actor: store, input: { staffId: staff.uid } });
+    await deleteStaff({ db: db(), images, actor: store, input: { staffId: staff.uid } });
     const { roleOfUser } = await import("~/.server/auth/account-role");
     expect(await roleOfUser(db(), staff.uid)).toBeNull();
     const [auth] = await db()

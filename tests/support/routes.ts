@@ -37,6 +37,7 @@ export function routeContext(db: Db): RouteContext {
     mailer,
     images: localImageStorage(dataDir),
     clientIp: "192.0.2.10",
+    fromLoopback: false,
     nonce: "test",
   } as AppLoadContext;
   return { context, dataDir };

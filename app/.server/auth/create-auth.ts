@@ -9,6 +9,7 @@ import { account, session, user, verification } from "../db/schema";
 import type { Env } from "../env";
 import type { Mailer, MailResult } from "../integrations/mail/mailer";
 import { resetPasswordMail } from "../integrations/mail/templates";
+import { publishVerifiedStore } from "../services/liver/publish-verified-store";
 import { roleOfUser } from "./account-role";
 
 /**
@@ -61,6 +62,9 @@ export function createAuth({ db, env, mailer }: { db: Db; env: Env; mailer: Mail
       sendOnSignUp: false,
       sendOnSignIn: false,
       autoSignInAfterVerification: false,
+      afterEmailVerification: async (account) => {
+        await publishVerifiedStore({ db, uid: account.id });
+      },
       expiresIn: VERIFICATION_EXPIRES_IN_SECONDS,
     },
     session: {

@@ -89,8 +89,3 @@ export async function hitRateLimits(
   }
   return result;
 }
-
-/** Removes counters whose window has passed (run now and then; they are harmless meanwhile). */
-export async function pruneRateLimits(db: Db, now: Date = new Date()): Promise<void> {
-  await db.execute(sql`delete from rate_limits where expires_at <= ${now.toISOString()}`);
-}

@@ -14,6 +14,8 @@ export const RATE_LIMITS = {
   resendPerIp: { name: "resend:ip", limit: 10, windowSeconds: 60 * 60 },
   resendPerAccount: { name: "resend:account", limit: 3, windowSeconds: 60 * 60 },
   // Public forms that mail the operator (and the sender): messages sent, not pages viewed.
+  /** Every picture is decoded and re-encoded: generous for a store filling its gallery, not endless. */
+  uploadPerAccount: { name: "upload:account", limit: 120, windowSeconds: 60 * 60 },
   contactPerIp: { name: "contact:ip", limit: 5, windowSeconds: 60 * 60 },
   shopEntryPerIp: { name: "shop-entry:ip", limit: 5, windowSeconds: 60 * 60 },
 } as const satisfies Record<string, RateLimitRule>;

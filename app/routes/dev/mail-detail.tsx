@@ -1,4 +1,5 @@
 import { data, Form, Link, useNavigation } from "react-router";
+import { requireDevTools } from "~/.server/http/dev-tools";
 import { MailNotFoundError } from "~/.server/integrations/mail/mailer";
 import { getOutboxMail } from "~/.server/services/get-outbox-mail";
 import { pageTitle } from "~/site";
@@ -20,7 +21,7 @@ const STATUS_LABELS = { kept: "保管中", sent: "送信済み", failed: "送信
 const URL_PATTERN = /(https?:\/\/[^\s<>"'「」（）()]+)/;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  if (context.env.isProduction) throw data(null, { status: 404 });
+  requireDevTools(context);
   const mail = await getOutboxMail({ db: context.db, input: { id: params.id } });
   if (!mail) throw data(null, { status: 404 });
   return {
@@ -42,7 +43,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ params, context }: Route.ActionArgs) {
-  if (context.env.isProduction) throw data(null, { status: 404 });
+  requireDevTools(context);
   if (!context.env.smtpUrl) {
     return data({ resent: null, message: "SMTP_URL が未設定のため再送信できません。" }, { status: 400 });
   }

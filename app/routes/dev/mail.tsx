@@ -1,4 +1,5 @@
-import { data, Link } from "react-router";
+import { Link } from "react-router";
+import { requireDevTools } from "~/.server/http/dev-tools";
 import { listOutbox } from "~/.server/services/list-outbox";
 import { clampPage, totalPages } from "~/domain/paging";
 import { pageTitle } from "~/site";
@@ -24,8 +25,8 @@ const STATUS_CLASSES = {
 } as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  // The development outbox shows every mail with its links: never in production (contract §1).
-  if (context.env.isProduction) throw data(null, { status: 404 });
+  // The development outbox shows every mail with its links (dev-tools.ts).
+  requireDevTools(context);
   const result = await listOutbox({
     db: context.db,
     input: { page: clampPage(new URL(request.url).searchParams.get("page")), pageSize: PAGE_SIZE },

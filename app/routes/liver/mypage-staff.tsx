@@ -69,7 +69,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     return result.ok ? done(request, displayed ? "shown" : "hidden") : notFound();
   }
   if (intent === "delete") {
-    const result = await deleteStaff({ db: context.db, actor: viewer, input: { staffId } });
+    const result = await deleteStaff({
+      db: context.db,
+      images: context.images,
+      actor: viewer,
+      input: { staffId },
+    });
     return result.ok ? done(request, "deleted") : notFound();
   }
   if (intent === "move") {

@@ -1,6 +1,32 @@
 import sharp from "sharp";
 import { IMAGE_MAX_BYTES, IMAGE_MAX_INPUT_PIXELS, IMAGE_MAX_SIDE, type ImageErrorKey } from "~/domain/images";
 
+/** A counting semaphore: `run` starts `task` once fewer than `size` tasks are running. */
+export function createSlots(size: number) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return {
+    async run<T>(task: () => Promise<T>): Promise<T> {
+      if (running >= size) await new Promise<void>((resolve) => waiting.push(resolve));
+      running++;
+      try {
+        return await task();
+      } finally {
+        running--;
+        waiting.shift()?.();
+      }
+    },
+    get running() {
+      return running;
+    },
+    get waiting() {
+      return waiting.length;
+    },
+  };
+}
+
+const decodeSlots = createSlots(2);
+
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "gif", "heif"]);
 
 export type ProcessedImage =
@@ -14,6 +40,12 @@ export type ProcessedImage =
  * position, camera serial), XMP and ICC comments of the original are gone.
  */
 export async function processImage(input: Uint8Array): Promise<ProcessedImage> {
+  // Decoding is the costly part: at most two at once, the rest wait their turn (the server keeps
+  // answering everything else meanwhile).
+  return decodeSlots.run(() => reencode(input));
+}
+
+async function reencode(input: Uint8Array): Promise<ProcessedImage> {
   if (input.byteLength > IMAGE_MAX_BYTES) return { ok: false, error: "too_large" };
   if (input.byteLength === 0) return { ok: false, error: "broken" };
   let format: string | undefined;

@@ -265,6 +265,27 @@ export function operatorReceiptRows({
   ];
 }
 
+/**
+ * What an automatic reply may repeat: the receipt and the choices made from lists, never the
+ * free text. The reply goes to whatever address was typed, so repeating the text would let anyone
+ * send their words from our address to a stranger.
+ */
+export function autoReplyReceiptRows({
+  id,
+  receivedAt,
+  rows,
+}: {
+  id: string;
+  receivedAt: Date;
+  rows: InquiryRow[];
+}): InquiryRow[] {
+  return [
+    { label: "受付番号", value: id },
+    { label: "受付日時", value: formatReceivedAt(receivedAt) },
+    ...rows,
+  ];
+}
+
 export function contactAutoReplyMail({
   name,
   rows,
@@ -280,9 +301,9 @@ export function contactAutoReplyMail({
     greeting: greetingFor(name),
     intro: [
       `このたびは${SITE_NAME}にお問い合わせいただき、誠にありがとうございます。`,
-      "以下の内容でお問い合わせを受け付けました。内容を確認のうえ、担当者より原則3営業日以内にご連絡いたします。",
+      "以下のとおりお問い合わせを受け付けました。内容を確認のうえ、担当者より原則3営業日以内にご連絡いたします。",
     ],
-    details: { title: "お問い合わせ内容", rows },
+    details: { title: "受付内容", rows },
     action: {
       lead: "よくあるご質問への回答は、下記のページでもご案内しています。",
       label: "よくある質問を見る",
@@ -336,9 +357,9 @@ export function shopEntryAutoReplyMail({
     greeting: greetingFor(contactName),
     intro: [
       `このたびは${SITE_NAME}への掲載リクエストをお送りいただき、誠にありがとうございます。`,
-      "以下の内容で受け付けました。担当者より、掲載のご案内を原則3営業日以内にご連絡いたします。",
+      "以下のとおり受け付けました。担当者より、掲載のご案内を原則3営業日以内にご連絡いたします。",
     ],
-    details: { title: "掲載リクエストの内容", rows },
+    details: { title: "受付内容", rows },
     action: {
       lead: "ご連絡をお待ちいただかなくても、下記から店舗登録（掲載のお申し込み）をそのまま進めていただけます。",
       label: "店舗登録へ進む",

@@ -3,8 +3,8 @@ import type { ImageErrorKey } from "~/domain/images";
 import type { Viewer } from "../../auth/viewer";
 import type { Db } from "../../db/client";
 import { listeners } from "../../db/schema";
-import { processImage } from "../../integrations/images/process-image";
 import type { ImageStorage } from "../../integrations/storage/image-storage";
+import { processUpload } from "../images/process-upload";
 
 export type ChangeListenerImageResult =
   | { ok: true; imageUrl: string }
@@ -35,7 +35,7 @@ export async function changeListenerImage({
 
   let imageUrl = "";
   if (input.data) {
-    const processed = await processImage(input.data);
+    const processed = await processUpload({ db, actor, data: input.data });
     if (!processed.ok) return processed;
     imageUrl = await images.save(`listeners/${actor.uid}`, processed.data);
   }

@@ -31,7 +31,7 @@ async function slugFor(tx: Tx, uid: string): Promise<string> {
 
 /**
  * Registers a store (contract §3): the auth account and the `livers` row in one transaction, the
- * staff limit copied from the chosen plan, listed (`public`) at once; then the verification mail,
+ * staff limit copied from the chosen plan, unlisted until the address is verified; then the verification mail,
  * whose link lands on /liver/login. The password only creates the credential.
  */
 export async function registerLiver({
@@ -78,7 +78,8 @@ export async function registerLiver({
         store_name: data.store_name,
         store_name_kana: data.store_name_kana,
         slug: await slugFor(tx, id),
-        status: "public",
+        // Listed once the address is verified (publish-verified-store.ts).
+        status: "private",
         email,
         phone_number: data.phone_number,
         postal_code: data.postal_code,

@@ -8,8 +8,33 @@ export interface SitemapEntry {
   lastmod: Date;
 }
 
-/** Every public store page and every publicly listed staff member's page, for `/sitemap.xml`. */
-export async function listSitemapEntries({ db }: { db: Db }): Promise<SitemapEntry[]> {
+/** How long one reading of the lists serves: crawlers are happy with minutes, the database more so. */
+export const SITEMAP_TTL_MS = 10 * 60 * 1000;
+
+const cache = new WeakMap<Db, { at: number; entries: Promise<SitemapEntry[]> }>();
+
+/**
+ * Every public store page and every publicly listed staff member's page, for `/sitemap.xml`.
+ * Tens of thousands of rows: read once per SITEMAP_TTL_MS per database and shared (also by the
+ * requests that arrive while it is being read), not once per request.
+ */
+export function listSitemapEntries({
+  db,
+  now = Date.now(),
+}: {
+  db: Db;
+  now?: number;
+}): Promise<SitemapEntry[]> {
+  const hit = cache.get(db);
+  if (hit && now - hit.at < SITEMAP_TTL_MS) return hit.entries;
+  const entries = readSitemapEntries(db);
+  cache.set(db, { at: now, entries });
+  // A failed reading is not kept.
+  entries.catch(() => cache.delete(db));
+  return entries;
+}
+
+async function readSitemapEntries(db: Db): Promise<SitemapEntry[]> {
   const [stores, staff] = await Promise.all([
     db
       .select({ uid: livers.uid, updated_at: livers.updated_at })

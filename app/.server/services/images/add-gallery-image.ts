@@ -1,9 +1,10 @@
 import { GALLERY_MAX_IMAGES, hasImageExtension, type ImageErrorKey } from "~/domain/images";
 import type { Viewer } from "../../auth/viewer";
 import type { Db } from "../../db/client";
-import { processImage } from "../../integrations/images/process-image";
+
 import type { ImageStorage } from "../../integrations/storage/image-storage";
 import { findGallery, type GalleryTarget, saveGallery } from "./gallery";
+import { processUpload } from "./process-upload";
 
 export type AddGalleryImageResult =
   | { ok: true; url: string }
@@ -34,7 +35,7 @@ export async function addGalleryImage({
 
   // A name that does not say "picture" (a.svg, a.html, a.exe) is refused whatever the bytes are.
   if (!hasImageExtension(input.fileName)) return { ok: false, error: "unsupported" };
-  const processed = await processImage(input.data);
+  const processed = await processUpload({ db, actor, data: input.data });
   if (!processed.ok) return processed;
   const url = await images.save(before.folder, processed.data);
 

@@ -12,6 +12,7 @@ import { shopEntryRequests } from "../../db/schema";
 import type { Env } from "../../env";
 import type { Mailer, MailResult } from "../../integrations/mail/mailer";
 import {
+  autoReplyReceiptRows,
   type InquiryRow,
   operatorReceiptRows,
   shopEntryAutoReplyMail,
@@ -83,7 +84,14 @@ export async function requestShopEntry({
     to: entry.email,
     ...shopEntryAutoReplyMail({
       contactName: entry.contact_name,
-      rows,
+      rows: autoReplyReceiptRows({
+        id,
+        receivedAt: now,
+        rows: [
+          { label: L.store_type, value: storeTypeLabel(entry.store_type) },
+          { label: "都道府県", value: prefectureName(entry.prefecture) },
+        ],
+      }),
       registrationUrl: `${env.baseUrl}/liver/registration`,
     }),
     meta: { shopEntryRequestId: id },

@@ -11,6 +11,7 @@ import { contactMessages } from "../../db/schema";
 import type { Env } from "../../env";
 import type { Mailer, MailResult } from "../../integrations/mail/mailer";
 import {
+  autoReplyReceiptRows,
   contactAutoReplyMail,
   contactOperatorMail,
   type InquiryRow,
@@ -77,7 +78,15 @@ export async function sendContactMessage({
   const autoReply = await mailer.send({
     kind: "contact-auto-reply",
     to: message.email,
-    ...contactAutoReplyMail({ name: message.name, rows, faqUrl: `${env.baseUrl}/faq` }),
+    ...contactAutoReplyMail({
+      name: message.name,
+      rows: autoReplyReceiptRows({
+        id,
+        receivedAt: now,
+        rows: [{ label: L.category, value: categoryLabel }],
+      }),
+      faqUrl: `${env.baseUrl}/faq`,
+    }),
     meta: { contactMessageId: id },
   });
   return { ok: true, id, autoReply, operatorMail };

@@ -3,6 +3,7 @@ import { LOG_DESCRIPTIONS } from "~/domain/store-logs";
 import type { Viewer } from "../../auth/viewer";
 import type { Db } from "../../db/client";
 import { livers, session, staffs } from "../../db/schema";
+import type { ImageStorage } from "../../integrations/storage/image-storage";
 import { findManagedStaff, type Tx } from "../staff/staff-access";
 import { logStaffAction } from "./write-log";
 
@@ -33,26 +34,34 @@ export async function renumberStaff(tx: Tx, liverId: string, ordered?: readonly 
 /**
  * A store deletes one of its staff (spec §4): `status` deleted, `delete_at` now, a log entry
  * (action deleted, target staffs), the remaining staff renumbered, and the staff member's sessions
- * ended (a deleted staff account has no role any more, so it cannot sign in again).
+ * ended (a deleted staff account has no role any more, so it cannot sign in again). The pictures
+ * go too: a performer who left should not stay reachable at her old picture URLs.
  */
 export async function deleteStaff({
   db,
+  images,
   actor,
   input,
   now = new Date(),
 }: {
   db: Db;
+  images: ImageStorage;
   actor: Viewer;
   input: { staffId: string };
   now?: Date;
 }): Promise<DeleteStaffResult> {
   if (actor.type !== "liver") return { ok: false, error: "not_found" };
-  return db.transaction(async (tx) => {
+  let pictures: string[] = [];
+  const result = await db.transaction(async (tx) => {
     // The store row first, as staff creation does: one order of locks, no deadlock.
     await tx.select({ uid: livers.uid }).from(livers).where(eq(livers.uid, actor.uid)).for("update");
     const staff = await findManagedStaff(tx, actor, input.staffId, { lock: true });
     if (!staff) return { ok: false, error: "not_found" } as const;
-    await tx.update(staffs).set({ status: "deleted", delete_at: now }).where(eq(staffs.uid, staff.uid));
+    pictures = staff.image_urls;
+    await tx
+      .update(staffs)
+      .set({ status: "deleted", delete_at: now, image_urls: [] })
+      .where(eq(staffs.uid, staff.uid));
     await tx.delete(session).where(eq(session.userId, staff.uid));
     await logStaffAction(tx, {
       storeId: actor.uid,
@@ -64,4 +73,7 @@ export async function deleteStaff({
     await renumberStaff(tx, actor.uid);
     return { ok: true } as const;
   });
+  // After the commit: the row no longer points at them.
+  if (result.ok) for (const url of pictures) await images.remove(url);
+  return result;
 }
