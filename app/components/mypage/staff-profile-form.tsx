@@ -40,6 +40,17 @@ const PERSONALITY_OPTIONS = withBlank(
   PERSONALITY_TYPES.map(({ value, label, code }) => ({ value, label: `${label}（${code}）` })),
 );
 
+/** The attributes picked from a list, in the order of the form (each may stay 未設定). */
+const ATTRIBUTE_SELECTS = [
+  ["blood_type", BLOOD_TYPE_CHOICES],
+  ["bust_type", BUST_TYPE_CHOICES],
+  ["type_type", TYPE_TYPE_CHOICES],
+  ["karaoke_type", KARAOKE_TYPE_CHOICES],
+  ["alcohol_type", ALCOHOL_TYPE_CHOICES],
+  ["smoke_type", SMOKE_TYPE_CHOICES],
+  ["personality_type", PERSONALITY_OPTIONS],
+] as const;
+
 const ERROR_LABELS: Record<string, string> = {
   ...STAFF_PROFILE_LABELS,
   ...Object.fromEntries(MATCHING_QUESTIONS.map((q) => [`matching_info.${q.key}`, q.question])),
@@ -135,56 +146,17 @@ export function StaffProfileForm({
 
         <FormSection title="タイプ">
           <div className="grid gap-4 sm:grid-cols-2">
-            <SelectInput
-              name="blood_type"
-              label={STAFF_PROFILE_LABELS.blood_type}
-              options={BLOOD_TYPE_CHOICES}
-              defaultValue={text("blood_type")}
-              error={errors.blood_type}
-            />
-            <SelectInput
-              name="bust_type"
-              label={STAFF_PROFILE_LABELS.bust_type}
-              options={BUST_TYPE_CHOICES}
-              defaultValue={text("bust_type")}
-              error={errors.bust_type}
-            />
-            <SelectInput
-              name="type_type"
-              label={STAFF_PROFILE_LABELS.type_type}
-              options={TYPE_TYPE_CHOICES}
-              defaultValue={text("type_type")}
-              error={errors.type_type}
-            />
-            <SelectInput
-              name="karaoke_type"
-              label={STAFF_PROFILE_LABELS.karaoke_type}
-              options={KARAOKE_TYPE_CHOICES}
-              defaultValue={text("karaoke_type")}
-              error={errors.karaoke_type}
-            />
-            <SelectInput
-              name="alcohol_type"
-              label={STAFF_PROFILE_LABELS.alcohol_type}
-              options={ALCOHOL_TYPE_CHOICES}
-              defaultValue={text("alcohol_type")}
-              error={errors.alcohol_type}
-            />
-            <SelectInput
-              name="smoke_type"
-              label={STAFF_PROFILE_LABELS.smoke_type}
-              options={SMOKE_TYPE_CHOICES}
-              defaultValue={text("smoke_type")}
-              error={errors.smoke_type}
-            />
-            <SelectInput
-              name="personality_type"
-              label={STAFF_PROFILE_LABELS.personality_type}
-              options={PERSONALITY_OPTIONS}
-              defaultValue={text("personality_type")}
-              error={errors.personality_type}
-              className="sm:col-span-2"
-            />
+            {ATTRIBUTE_SELECTS.map(([name, options]) => (
+              <SelectInput
+                key={name}
+                name={name}
+                label={STAFF_PROFILE_LABELS[name]}
+                options={options}
+                defaultValue={text(name)}
+                error={errors[name]}
+                className={name === "personality_type" ? "sm:col-span-2" : undefined}
+              />
+            ))}
           </div>
         </FormSection>
 

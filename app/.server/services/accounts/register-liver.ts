@@ -1,19 +1,14 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { findArea } from "~/domain/areas";
 import { type RegisterLiverInput, RegisterLiverSchema } from "~/domain/liver-registration";
 import type { Db } from "../../db/client";
-import { isUniqueViolation } from "../../db/errors";
-import { livers, plans, user } from "../../db/schema";
+import { livers, plans } from "../../db/schema";
 import type { Env } from "../../env";
-import type { Mailer, MailResult } from "../../integrations/mail/mailer";
-import { hitRateLimits } from "../../rate-limit/rate-limiter";
-import { RATE_LIMITS } from "../../rate-limit/rules";
-import { insertCredentialUser } from "./insert-credential-user";
-import { sendVerificationMail } from "./send-verification-mail";
+import type { Mailer } from "../../integrations/mail/mailer";
+import { type RegisterAccountResult, registerAccount } from "./register-account";
 
 export type RegisterLiverResult =
-  | { ok: true; uid: string; mail: MailResult }
-  | { ok: false; error: "email_taken" | "too_many_requests" }
+  | RegisterAccountResult
   /** The chosen plan is unknown or no longer offered: a message at `plan_id`. */
   | { ok: false; error: "plan_unavailable"; field: "plan_id" };
 
@@ -48,36 +43,32 @@ export async function registerLiver({
   input: RegisterLiverInput;
 }): Promise<RegisterLiverResult> {
   const data = RegisterLiverSchema.parse(input);
-  const limited = await hitRateLimits(db, [{ rule: RATE_LIMITS.registrationPerIp, subject: clientIp }]);
-  if (!limited.allowed) return { ok: false, error: "too_many_requests" };
-
-  const email = data.email.toLowerCase();
-  const [taken] = await db
-    .select({ id: user.id })
-    .from(user)
-    .where(eq(sql`lower(${user.email})`, email))
-    .limit(1);
-  if (taken) return { ok: false, error: "email_taken" };
-
-  const [plan] = await db
-    .select({ id: plans.id, limit_staff: plans.limit_staff })
-    .from(plans)
-    .where(and(eq(plans.id, data.plan_id), eq(plans.is_active, true)))
-    .limit(1);
-  if (!plan) return { ok: false, error: "plan_unavailable", field: "plan_id" };
-
+  let plan: { id: string; limit_staff: number } | undefined;
   // Until the store sets its exact position, it is placed at the centre of its district.
   const place = findArea(data.area)?.area;
-
-  let uid: string;
-  try {
-    uid = await db.transaction(async (tx) => {
-      const id = await insertCredentialUser(tx, { email, name: data.store_name, password: data.password });
+  const result = await registerAccount<"plan_unavailable">({
+    db,
+    env,
+    mailer,
+    clientIp,
+    role: "liver",
+    email: data.email,
+    name: data.store_name,
+    password: data.password,
+    check: async () => {
+      [plan] = await db
+        .select({ id: plans.id, limit_staff: plans.limit_staff })
+        .from(plans)
+        .where(and(eq(plans.id, data.plan_id), eq(plans.is_active, true)))
+        .limit(1);
+      return plan ? { ok: true } : { ok: false, error: "plan_unavailable" };
+    },
+    insertProfile: async (tx, uid, email) => {
       await tx.insert(livers).values({
-        uid: id,
+        uid,
         store_name: data.store_name,
         store_name_kana: data.store_name_kana,
-        slug: await slugFor(tx, id),
+        slug: await slugFor(tx, uid),
         // Listed once the address is verified (publish-verified-store.ts).
         status: "private",
         email,
@@ -95,26 +86,14 @@ export async function registerLiver({
         store_type: data.store_type,
         business_start_time: data.business_start_time,
         business_end_time: data.business_end_time,
-        plan_id: plan.id,
-        limit_staff: plan.limit_staff,
+        plan_id: plan!.id,
+        limit_staff: plan!.limit_staff,
         services: [],
         commitments: [],
       });
-      return id;
-    });
-  } catch (error) {
-    // Two registrations of one address at the same moment: the unique index decides.
-    if (isUniqueViolation(error)) return { ok: false, error: "email_taken" };
-    throw error;
-  }
-
-  const mail = await sendVerificationMail({
-    env,
-    mailer,
-    role: "liver",
-    to: email,
-    name: data.store_name,
-    uid,
+    },
   });
-  return { ok: true, uid, mail };
+  if (!result.ok && result.error === "plan_unavailable")
+    return { ok: false, error: "plan_unavailable", field: "plan_id" };
+  return result as RegisterAccountResult;
 }
