@@ -1,4 +1,5 @@
 export * from "./auth";
+export * from "./directory-state";
 export * from "./favorites";
 export * from "./inquiries";
 export * from "./listeners";

@@ -5,6 +5,7 @@ import { escapeLike, keywordTerms } from "~/domain/keyword";
 import type { Viewer } from "../../auth/viewer";
 import type { Db } from "../../db/client";
 import { livers } from "../../db/schema";
+import { directoryTotal } from "./directory-totals";
 import { liverColumns, type PublicLiver, toPublicLiver } from "./liver-query";
 import type { ListPage } from "./search-staffs";
 
@@ -61,10 +62,10 @@ export async function searchLivers({
 }): Promise<ListPage<PublicLiver>> {
   const listener = actor?.type === "listener" ? { uid: actor.uid } : null;
   const { page, total } = buildLiverSearch(db, input, listener);
-  const [rows, [counted]] = await Promise.all([page, total]);
+  const [rows, counted] = await Promise.all([page, directoryTotal(db, total)]);
   return {
     items: rows.map((row) => toPublicLiver(row, listener)),
-    total: counted?.n ?? 0,
+    total: counted,
     page: input.page,
     pageSize: input.pageSize,
   };

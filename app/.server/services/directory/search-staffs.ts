@@ -7,6 +7,7 @@ import { businessDate } from "~/domain/shift-status";
 import type { Viewer } from "../../auth/viewer";
 import type { Db } from "../../db/client";
 import { livers, staffs } from "../../db/schema";
+import { directoryClassCounts, directoryTotal } from "./directory-totals";
 import { listenerContextOf } from "./listener-context";
 import {
   listedStaffRow,
@@ -177,13 +178,11 @@ export async function searchStaffs({
   let rows: StaffRow[];
   let total: number;
   if (plan.kind === "classes") {
-    const counts = await plan.classes;
+    const counts = await directoryClassCounts(db, plan.classes);
     total = counts.reduce((sum, c) => sum + c.n, 0);
     rows = (await plan.pageOf(counts)) ?? [];
   } else {
-    const [page, [counted]] = await Promise.all([plan.page, plan.total]);
-    rows = page;
-    total = counted?.n ?? 0;
+    [rows, total] = await Promise.all([plan.page, directoryTotal(db, plan.total)]);
   }
   return {
     items: rows.map((row) => toPublicStaff(row, context)),

@@ -1,0 +1,104 @@
+/**
+ * Exact totals of the public directory without counting on every request (ADR 0013).
+ *
+ * A total (or the counts per matching class) is read in one statement together with
+ * `directory_state.version`, which triggers change in the same transaction as anything a total
+ * depends on. The pair comes from one snapshot, so this process may answer the same query with
+ * the same total for as long as the version it reads stays the same. The statement itself does
+ * the check: the aggregate sits in a CASE branch that PostgreSQL only evaluates when the version
+ * differs from the one remembered, so a hit costs a primary-key read and a miss no extra round trip.
+ */
+import { type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { queryRows } from "../../db/client";
+import { directoryState } from "../../db/schema";
+
+/** A query that can be embedded as a subquery and printed (Drizzle's select builders). */
+interface AggregateQuery {
+  getSQL(): SQL;
+  toSQL(): { sql: string; params: unknown[] };
+}
+
+interface Entry {
+  version: bigint;
+  value: unknown;
+}
+
+/** Enough for every filter combination people use at once; the oldest used is dropped first. */
+const MAX_ENTRIES = 2_000;
+
+/** Per database: tests open many in one process, and a total of one is never an answer for another. */
+const caches = new WeakMap<Db, Map<string, Entry>>();
+
+function cacheOf(db: Db): Map<string, Entry> {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new Map();
+    caches.set(db, cache);
+  }
+  return cache;
+}
+
+/**
+ * The statement of an aggregate: the version, and the aggregate only when the version is not
+ * `known` ("" never is). Exported for the benchmark, which runs exactly this SQL.
+ */
+export function aggregateStatement(scalar: SQL, known: string): SQL {
+  return sql`select ${directoryState.version}::text as version,
+      case when ${directoryState.version}::text = ${known} then null else ${scalar} end as value
+    from ${directoryState} where ${directoryState.id} = 1`;
+}
+
+/** The scalar of a total: `(select count(*) …)::int`. */
+export const totalScalar = (countQuery: AggregateQuery): SQL => sql`(${countQuery})::int`;
+
+/** The scalar of counts per class: `[[cls, n], …]` as JSON. */
+export const classCountsScalar = (classesQuery: AggregateQuery): SQL =>
+  sql`(select coalesce(json_agg(json_build_array(c.cls, c.n)), '[]'::json) from (${classesQuery}) as c(cls, n))`;
+
+async function remembered<T>(
+  db: Db,
+  query: AggregateQuery,
+  scalar: SQL,
+  decode: (raw: unknown) => T,
+): Promise<T> {
+  const printed = query.toSQL();
+  const key = JSON.stringify([printed.sql, printed.params]);
+  const cache = cacheOf(db);
+  const entry = cache.get(key);
+  const known = entry ? entry.version.toString() : "";
+  const [row] = await queryRows<{ version: string; value: unknown }>(db, aggregateStatement(scalar, known));
+  if (!row) throw new Error("directory_state has no row: migration 0006 did not run");
+  const version = BigInt(row.version);
+  if (entry && row.version === known) {
+    // Most recently used last, so the oldest used is the first to go.
+    cache.delete(key);
+    cache.set(key, entry);
+    return entry.value as T;
+  }
+  const value = decode(row.value);
+  // Two requests may count at once; keep the answer of the newer version.
+  const current = cache.get(key);
+  if (!current || current.version <= version) {
+    cache.delete(key);
+    cache.set(key, { version, value });
+    if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
+  }
+  return value;
+}
+
+/** `select count(*) …` of the directory, exact: counted again only after the directory changed. */
+export function directoryTotal(db: Db, countQuery: AggregateQuery): Promise<number> {
+  return remembered(db, countQuery, totalScalar(countQuery), (raw) => Number(raw ?? 0));
+}
+
+/** `select cls, count(*) … group by cls`, exact: counted again only after the directory changed. */
+export function directoryClassCounts(
+  db: Db,
+  classesQuery: AggregateQuery,
+): Promise<{ cls: number; n: number }[]> {
+  return remembered(db, classesQuery, classCountsScalar(classesQuery), (raw) => {
+    const pairs = (typeof raw === "string" ? JSON.parse(raw) : raw) as [number, number][];
+    return pairs.map(([cls, n]) => ({ cls: Number(cls), n: Number(n) }));
+  });
+}
