@@ -1,4 +1,4 @@
-import { PassThrough } from "node:stream";
+import { Transform, type TransformCallback } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
@@ -12,6 +12,44 @@ import { ServerRouter } from "react-router";
 const hasSessionCookie = (request: Request) =>
   /(?:^|;\s*)(?:__Secure-)?yoru\.session_token=/.test(request.headers.get("cookie") ?? "");
 export const streamTimeout = 5_000;
+
+/**
+ * Hands on what React wrote in one burst as one chunk. React writes a document in many small
+ * pieces, and React Router flushes the response after each piece, which `compression` turns into a
+ * zlib sync flush per piece: most of the CPU of compressing a page (docs/benchmarks.md). Joined
+ * once per turn of the event loop, nothing is held back: a streamed Suspense boundary still goes
+ * out as soon as React writes it.
+ */
+class BurstJoiner extends Transform {
+  private pending: Buffer[] = [];
+  private scheduled = false;
+
+  constructor(private readonly onEnd: () => void) {
+    super();
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
+    this.pending.push(chunk);
+    if (!this.scheduled) {
+      this.scheduled = true;
+      setImmediate(() => this.release());
+    }
+    callback();
+  }
+
+  override _flush(callback: TransformCallback) {
+    this.release();
+    this.onEnd();
+    callback();
+  }
+
+  private release() {
+    this.scheduled = false;
+    if (this.pending.length === 0) return;
+    this.push(this.pending.length === 1 ? this.pending[0] : Buffer.concat(this.pending));
+    this.pending = [];
+  }
+}
 
 export default function handleRequest(
   request: Request,
@@ -43,12 +81,9 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
+          const body = new BurstJoiner(() => {
+            clearTimeout(timeoutId);
+            timeoutId = undefined;
           });
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
