@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { readdirSync } from "node:fs";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
@@ -21,8 +22,24 @@ export interface AppOptions {
   vite?: ViteDevServer;
 }
 
+/**
+ * The React Router build to serve. In development a function, so every request gets the hot-reloaded
+ * routes; in production the module itself, loaded once: handed a function, React Router derives its
+ * route tree (flatten, rank, compile every path) anew on each request, which was half the server's
+ * CPU on a small API answer (docs/benchmarks.md).
+ */
+export async function loadServerBuild(
+  vite?: ViteDevServer,
+): Promise<ServerBuild | (() => Promise<ServerBuild>)> {
+  if (vite) return () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+  return (await import("virtual:react-router/server-build")) as ServerBuild;
+}
+
 /** The Express application: security headers, static files, uploads and the React Router handler. */
-export function createApp({ db, env, vite }: AppOptions): express.Express {
+export function createApp(
+  { db, env, vite }: AppOptions,
+  build: ServerBuild | (() => Promise<ServerBuild>),
+): express.Express {
   const app = express();
   app.disable("x-powered-by");
   // Client addresses feed the rate limits: a client-sent X-Forwarded-For counts only behind a
@@ -74,12 +91,16 @@ export function createApp({ db, env, vite }: AppOptions): express.Express {
       "/assets",
       express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }),
     );
-    app.use(express.static("build/client", { maxAge: "1h", index: false }));
+    // The few files at the root of the build (favicons), looked up once: a static handler for the
+    // whole root would stat the disk for every page and API request.
+    const rootFiles = new Set(
+      readdirSync("build/client", { withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) => `/${entry.name}`),
+    );
+    const rootStatic = express.static("build/client", { maxAge: "1h", index: false });
+    app.use((req, res, next) => (rootFiles.has(req.path) ? rootStatic(req, res, next) : next()));
   }
-
-  const build = vite
-    ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
-    : () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
 
   app.use(
     createRequestHandler({

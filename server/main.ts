@@ -1,12 +1,13 @@
+import cluster, { type Worker } from "node:cluster";
 import type { Server } from "node:http";
 import path from "node:path";
 import type { ViteDevServer } from "vite";
 import { type Database, openDatabase } from "~/.server/db/client";
 import { DataDirLockedError } from "~/.server/db/lock";
-import { EnvError, ensureAuthSecret, parseEnv } from "~/.server/env";
+import { type Env, EnvError, ensureAuthSecret, parseEnv } from "~/.server/env";
 import { seedDemoIfEmpty } from "~/.server/seed/seed-demo-if-empty";
 import { pruneExpiredRecords } from "~/.server/services/prune-expired-records";
-import { createApp } from "./app";
+import { createApp, loadServerBuild } from "./app";
 
 interface MainOptions {
   vite?: ViteDevServer;
@@ -15,11 +16,29 @@ interface MainOptions {
 // Kept on globalThis so a hot reload of this module in development does not open the database twice.
 const state = globalThis as typeof globalThis & { __yoruServer?: { database: Database; server: Server } };
 
+/**
+ * Starts the server in one of three roles (ADR 0014):
+ * - one process (the default, and always on PGlite or under Vite): migrates, seeds, prunes, serves;
+ * - the primary of `WEB_CONCURRENCY` > 1 workers: migrates, seeds and prunes, serves nothing, and
+ *   forks the workers, restarts one that dies and stops them all on SIGTERM/SIGINT;
+ * - a worker: opens its own pool and serves on the shared port.
+ */
 export async function main({ vite }: MainOptions): Promise<void> {
   if (state.__yoruServer) return;
-  let env: ReturnType<typeof parseEnv>;
+  const env = readEnv();
+  if (cluster.isWorker) return serve(env, await openOrExit(env, { migrate: false }));
+  const primary = env.workers > 1 && !vite;
+  if (env.workers > 1 && vite) console.log("[cluster] WEB_CONCURRENCY is ignored by the dev server");
+  // The primary of workers only seeds and prunes: two connections are plenty.
+  const database = await openOrExit(env, { migrate: true, poolSize: primary ? 2 : undefined });
+  await prepare(database, env);
+  if (primary) return supervise(env, database);
+  return serve(env, database, vite);
+}
+
+function readEnv(): Env {
   try {
-    env = ensureAuthSecret(parseEnv(process.env));
+    return ensureAuthSecret(parseEnv(process.env));
   } catch (error) {
     if (error instanceof EnvError) {
       console.error(error.message);
@@ -27,50 +46,66 @@ export async function main({ vite }: MainOptions): Promise<void> {
     }
     throw error;
   }
+}
 
+async function openOrExit(
+  env: Env,
+  { migrate, poolSize }: { migrate: boolean; poolSize?: number },
+): Promise<Database> {
   const started = Date.now();
-  let database: Database;
   try {
-    database = await openDatabase({
+    const database = await openDatabase({
       databaseUrl: env.databaseUrl,
       pgliteDir: path.join(env.dataDir, "db"),
+      migrate,
+      poolSize,
     });
+    if (migrate)
+      console.log(
+        `[db] ${database.driver === "pg" ? "PostgreSQL" : `PGlite in ${env.dataDir}`} ready, migrations applied (${Date.now() - started} ms)`,
+      );
+    return database;
   } catch (error) {
     if (error instanceof DataDirLockedError) {
       console.error(error.message);
-      process.exit(1);
+    } else {
+      console.error(`Could not open the database: ${(error as Error).message}`);
     }
-    console.error(`Could not open the database: ${(error as Error).message}`);
     process.exit(1);
   }
-  console.log(
-    `[db] ${database.driver === "pg" ? "PostgreSQL" : `PGlite in ${env.dataDir}`} ready, migrations applied (${Date.now() - started} ms)`,
-  );
+}
 
+/** Once per start, before anyone is served: demo data, then the hourly pruning. */
+async function prepare(database: Database, env: Env): Promise<void> {
   if (env.seedDemo) {
     await seedDemoIfEmpty(database.db, {
       dataDir: env.dataDir,
       log: (line) => console.log(`[seed] ${line}`),
     });
   }
-
   // Expired limits, spent challenges and tokens: now, then hourly (never keeps the process alive).
   const prune = () =>
     pruneExpiredRecords({ db: database.db }).catch((error) => console.error("[prune] failed", error));
   await prune();
   setInterval(prune, 60 * 60 * 1000).unref();
+}
 
-  const app = createApp({ db: database.db, env, vite });
-  const server = app.listen(env.port, () => {
-    console.log(`[http] ${env.baseUrl} (NODE_ENV=${env.nodeEnv}, pid ${process.pid})`);
+async function serve(env: Env, database: Database, vite?: ViteDevServer): Promise<void> {
+  const app = createApp({ db: database.db, env, vite }, await loadServerBuild(vite));
+  const who = cluster.isWorker ? `worker ${cluster.worker?.id}, ${env.workers} in all, ` : "";
+  // Express 5 hands a failed listen (a taken port) to this callback: stop instead of serving nothing.
+  const server = app.listen(env.port, (error?: Error) => {
+    if (error) {
+      console.error(`[http] cannot listen on port ${env.port}: ${error.message}`);
+      void database.close().finally(() => process.exit(1));
+      return;
+    }
+    console.log(`[http] ${env.baseUrl} (NODE_ENV=${env.nodeEnv}, ${who}pid ${process.pid})`);
   });
   state.__yoruServer = { database, server };
 
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`[http] ${signal}: closing`);
+  onStopSignal(async () => {
+    console.log(`[http] ${who}closing`);
     const force = setTimeout(() => {
       console.error("[http] open connections did not close within 10 s; exiting");
       process.exit(1);
@@ -80,9 +115,65 @@ export async function main({ vite }: MainOptions): Promise<void> {
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await vite?.close();
     await database.close();
-    console.log("[db] closed");
+    if (!cluster.isWorker) console.log("[db] closed");
     process.exit(0);
+  });
+}
+
+/** The primary of several workers. A worker that dies after it served is replaced; one that dies
+ * before it ever listened (a taken port, a bad build) stops everything, since its twins would too. */
+function supervise(env: Env, database: Database): void {
+  let stopping = false;
+  const listening = new WeakSet<Worker>();
+  cluster.setupPrimary({ exec: path.resolve("server.js") });
+  const fork = () => {
+    if (stopping) return;
+    const worker = cluster.fork();
+    worker.once("listening", () => listening.add(worker));
+    return worker;
   };
-  process.once("SIGTERM", () => void shutdown("SIGTERM"));
-  process.once("SIGINT", () => void shutdown("SIGINT"));
+  cluster.on("exit", (worker, code, signal) => {
+    if (stopping) return;
+    if (!listening.has(worker)) {
+      console.error(`[cluster] worker ${worker.id} exited before serving (code ${code}); stopping`);
+      void stop(1);
+      return;
+    }
+    console.error(`[cluster] worker ${worker.id} died (${signal ?? `code ${code}`}); starting another`);
+    setTimeout(fork, 1_000).unref();
+  });
+  console.log(`[cluster] starting ${env.workers} workers (pid ${process.pid})`);
+  for (let i = 0; i < env.workers; i++) fork();
+
+  const stop = async (exitCode: number) => {
+    if (stopping) return;
+    stopping = true;
+    const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => Boolean(w));
+    await Promise.all(
+      workers.map(
+        (worker) =>
+          new Promise<void>((resolve) => {
+            if (worker.isDead()) return resolve();
+            worker.once("exit", () => resolve());
+            worker.process.kill("SIGTERM");
+          }),
+      ),
+    );
+    await database.close();
+    console.log("[db] closed");
+    process.exit(exitCode);
+  };
+  onStopSignal(() => stop(0));
+}
+
+function onStopSignal(stop: () => Promise<void>): void {
+  let stopping = false;
+  const handler = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    if (!cluster.isWorker) console.log(`[http] ${signal}: closing`);
+    void stop();
+  };
+  process.once("SIGTERM", () => handler("SIGTERM"));
+  process.once("SIGINT", () => handler("SIGINT"));
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { type ManualVideo, ManualVideosSchema } from "~/domain/manual-videos";
@@ -30,6 +31,11 @@ const EnvSchema = z.object({
       .string()
       .regex(/^(false|true|\d+|[0-9a-fA-F.:/, ]+|loopback|linklocal|uniquelocal)$/)
       .optional(),
+  ),
+  /** HTTP worker processes: a number or `auto` (one per core). More than 1 needs DATABASE_URL. */
+  WEB_CONCURRENCY: z.preprocess(
+    emptyToUndefined,
+    z.union([z.literal("auto"), z.coerce.number().int().min(1).max(64)]).optional(),
   ),
   /** Fill an empty database with demo data at start (development only). */
   SEED_DEMO: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).optional()),
@@ -72,6 +78,8 @@ export interface Env {
   authSecret: string;
   seedDemo: boolean;
   trustProxy: boolean | number | string;
+  /** HTTP worker processes (1: the server is one process; ADR 0014). */
+  workers: number;
   operator: Operator;
   manualVideos: ManualVideo[];
 }
@@ -104,6 +112,14 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       if (!e[name])
         issues.push(`${name}: required when NODE_ENV=production (shown on /specified-commercial)`);
   const manualVideos = parseManualVideos(e.MANUAL_VIDEOS, issues);
+  // One process unless asked (ADR 0014): with the database on the same cores, more workers only
+  // trade tail latency for throughput. `auto` is one per core; PGlite allows one process.
+  const workers =
+    e.WEB_CONCURRENCY === "auto" ? (e.DATABASE_URL ? os.availableParallelism() : 1) : (e.WEB_CONCURRENCY ?? 1);
+  if (workers > 1 && !e.DATABASE_URL)
+    issues.push(
+      `WEB_CONCURRENCY: more than 1 worker needs DATABASE_URL; the embedded database allows one process (got ${JSON.stringify(source.WEB_CONCURRENCY)})`,
+    );
   if (issues.length > 0) throw new EnvError(issues);
 
   const dataDir = path.resolve(e.DATA_DIR);
@@ -119,6 +135,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     authSecret: e.AUTH_SECRET ?? "",
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === "true" : !isProduction,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    workers,
     operator: {
       name: e.OPERATOR_NAME ?? PLACEHOLDER_OPERATOR.OPERATOR_NAME,
       representative: e.OPERATOR_REPRESENTATIVE ?? PLACEHOLDER_OPERATOR.OPERATOR_REPRESENTATIVE,

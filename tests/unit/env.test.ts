@@ -1,5 +1,5 @@
 import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { EnvError, ensureAuthSecret, parseEnv } from "~/.server/env";
@@ -103,6 +103,44 @@ describe("parseEnv", () => {
     });
     expect(env.databaseUrl).toBe("postgres://postgres@127.0.0.1:5432/app");
     expect(env.smtpUrl).toBe("smtp://user:pass@127.0.0.1:2525");
+  });
+});
+
+describe("WEB_CONCURRENCY", () => {
+  const pg = "postgres://postgres@127.0.0.1:5432/app";
+  const production = {
+    NODE_ENV: "production",
+    AUTH_SECRET: "x".repeat(32),
+    OPERATOR_NAME: "株式会社テスト",
+    OPERATOR_REPRESENTATIVE: "山田 太郎",
+    OPERATOR_ADDRESS: "東京都千代田区1-1",
+    OPERATOR_PHONE: "03-1234-5678",
+    OPERATOR_EMAIL: "support@example.com",
+  };
+  const cores = availableParallelism();
+
+  it.each([
+    ["unset, embedded database", 1, {}],
+    ["unset, PostgreSQL in development", 1, { DATABASE_URL: pg }],
+    ["unset, PostgreSQL in production: one process", 1, { ...production, DATABASE_URL: pg }],
+    ["unset, embedded database in production", 1, production],
+    ["auto on PostgreSQL", cores, { DATABASE_URL: pg, WEB_CONCURRENCY: "auto" }],
+    ["auto on the embedded database", 1, { WEB_CONCURRENCY: "auto" }],
+    ["a number on PostgreSQL", 3, { DATABASE_URL: pg, WEB_CONCURRENCY: "3" }],
+    ["auto in production on PostgreSQL", cores, { ...production, DATABASE_URL: pg, WEB_CONCURRENCY: "auto" }],
+    ["1 on the embedded database", 1, { WEB_CONCURRENCY: "1" }],
+  ] as [string, number, Record<string, string>][])("%s → %i", (_label, workers, source) => {
+    expect(parseEnv(source).workers).toBe(workers);
+  });
+
+  it.each(["0", "-1", "1.5", "65", "many", "２"])("refuses %j, naming the variable", (value) => {
+    expect(() => parseEnv({ DATABASE_URL: pg, WEB_CONCURRENCY: value })).toThrow(/WEB_CONCURRENCY/);
+  });
+
+  it("refuses more than one worker on the embedded database, which allows one process", () => {
+    expect(() => parseEnv({ WEB_CONCURRENCY: "2" })).toThrow(
+      /WEB_CONCURRENCY: more than 1 worker needs DATABASE_URL/,
+    );
   });
 });
 
