@@ -12,10 +12,16 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
-import { count, eq, sql } from "drizzle-orm";
+import { count, eq, type SQL, sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import { type Database, openDatabase } from "../app/.server/db/client";
-import { listeners, livers, staffs, user } from "../app/.server/db/schema";
+import { directoryState, listeners, livers, staffs, user } from "../app/.server/db/schema";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDatabase } from "../app/.server/seed/seed-database";
+import {
+  aggregateStatement,
+  classCountsScalar,
+  totalScalar,
+} from "../app/.server/services/directory/directory-totals";
 import { buildLiverSearch } from "../app/.server/services/directory/search-livers";
 import { buildStaffSearch } from "../app/.server/services/directory/search-staffs";
 import { listedStaff } from "../app/.server/services/directory/staff-query";
@@ -42,6 +48,8 @@ const PORT = Number(args.port);
 const DATABASE_URL = process.env.DATABASE_URL?.trim() || undefined;
 const DATA_DIR = path.resolve(process.env.BENCH_DATA_DIR ?? "data/bench");
 const BASE = `http://127.0.0.1:${PORT}`;
+/** Requests of the one-at-a-time measurement. */
+const SEQUENTIAL = 200;
 const BROWSER_UA =
   "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36";
 
@@ -104,6 +112,8 @@ interface Fixture {
   listenerMask: number;
   staffId: string;
   keyword: string;
+  /** The directory version: a total remembered by the server is checked against it. */
+  version: string;
 }
 
 async function fixture(database: Database): Promise<Fixture> {
@@ -120,13 +130,15 @@ async function fixture(database: Database): Promise<Fixture> {
     .where(listedStaff)
     .orderBy(sql`${staffs.follower_number} desc`, staffs.uid)
     .limit(1);
-  if (!listener || !staff) throw new Error("the data set has no demo listener or no listed staff");
+  const [state] = await db.select({ version: directoryState.version }).from(directoryState);
+  if (!listener || !staff || !state) throw new Error("the data set has no demo listener or no listed staff");
   return {
     listenerUid: listener.uid,
     listenerMask: matchingMask(listener.info),
     staffId: staff.uid,
     // A common reading, typed in hiragana as people do: "さき" (ミサキ, サキ, アサキ…).
     keyword: "さき",
+    version: state.version.toString(),
   };
 }
 
@@ -135,93 +147,143 @@ async function fixture(database: Database): Promise<Fixture> {
 
 interface Scenario {
   name: string;
-  path: string;
   kind: "api" | "ssr";
+  /** One path, or several taken in turn (each request a new filter). */
+  paths: string[];
   asListener?: boolean;
-  /** The same queries the service runs, for the raw SQL comparison. */
-  queries?: (f: Fixture, db: Database) => Promise<Steps>;
+  /** The statements the service runs for a path, for the raw SQL comparison. */
+  queries?: (f: Fixture, db: Database, path: string) => Promise<Steps>;
 }
 
 type Query = { sql: string; params: unknown[] };
 /** The queries of one request: each step's queries run together, the steps one after another. */
 type Steps = Query[][];
 
-function staffQueries(query: string, listener: boolean) {
-  return async (f: Fixture, database: Database): Promise<Steps> => {
-    const parsed = parseStaffSearch(new URLSearchParams(query));
+const dialect = new PgDialect();
+const printed = (statement: SQL): Query => dialect.sqlToQuery(statement);
+const queryOf = (path: string) => new URLSearchParams(path.split("?")[1] ?? "");
+
+/**
+ * What `searchStaffs` sends for a path. `remembered`: the server knows the total of this filter at
+ * the current version (the statement reads the version only); otherwise it counts.
+ */
+function staffQueries(listener: boolean, remembered: boolean) {
+  return async (f: Fixture, database: Database, path: string): Promise<Steps> => {
+    const parsed = parseStaffSearch(queryOf(path));
     if (!parsed.ok) throw new Error(parsed.message);
     const context = {
       today: businessDate(new Date()),
       listener: listener ? { uid: f.listenerUid, mask: f.listenerMask, matching_info: {} } : null,
     };
+    const known = remembered ? f.version : "";
     const plan = buildStaffSearch(database.db, parsed.value, context);
     // A listener's request first reads their answers.
     const first: Steps = listener
       ? [[{ sql: "select matching_info from listeners where uid = $1", params: [f.listenerUid] }]]
       : [];
-    if (plan.kind === "paged") return [...first, [plan.page.toSQL(), plan.total.toSQL()]];
+    if (plan.kind === "paged") {
+      return [...first, [plan.page.toSQL(), printed(aggregateStatement(totalScalar(plan.total), known))]];
+    }
     const page = plan.pageOf(await plan.classes);
-    return [...first, [plan.classes.toSQL()], ...(page ? [[page.toSQL()]] : [])];
+    return [
+      ...first,
+      [printed(aggregateStatement(classCountsScalar(plan.classes), known))],
+      ...(page ? [[page.toSQL()]] : []),
+    ];
   };
 }
 
-function liverQueries(query: string) {
-  return async (_f: Fixture, database: Database): Promise<Steps> => {
-    const parsed = parseLiverSearch(new URLSearchParams(query));
+function liverQueries(remembered: boolean) {
+  return async (f: Fixture, database: Database, path: string): Promise<Steps> => {
+    const parsed = parseLiverSearch(queryOf(path));
     if (!parsed.ok) throw new Error(parsed.message);
     const { page, total } = buildLiverSearch(database.db, parsed.value, null);
-    return [[page.toSQL(), total.toSQL()]];
+    return [[page.toSQL(), printed(aggregateStatement(totalScalar(total), remembered ? f.version : ""))]];
   };
 }
 
 const FILTERED = "ageFrom=20&ageTo=29&bloodTypes=A,O&region=kanto&prefecture=tokyo";
 
+/**
+ * Filters nobody asked for before, one per request, so every total is counted: wide bounds (most
+ * staff match, the dearest counts) in 8 × 75 × 41 × 30 combinations, shuffled the same way each run.
+ */
+function unseenFilters(n: number): string[] {
+  // xorshift32 in 32-bit integers (a multiplying generator in doubles loses its low bits).
+  let state = 20261125;
+  const random = (below: number) => {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return (state >>> 0) % below;
+  };
+  const seen = new Set<string>();
+  while (seen.size < n) {
+    const ageFrom = 18 + random(8);
+    const ageTo = 26 + random(75);
+    const heightFrom = 100 + random(41);
+    const heightTo = 170 + random(30);
+    seen.add(`/api/staffs?ageFrom=${ageFrom}&ageTo=${ageTo}&heightFrom=${heightFrom}&heightTo=${heightTo}`);
+  }
+  return [...seen];
+}
+
 function scenarios(f: Fixture): Scenario[] {
+  const keyword = `/api/staffs?keyword=${encodeURIComponent(f.keyword)}`;
   return [
-    { name: "API staffs (no filter)", kind: "api", path: "/api/staffs", queries: staffQueries("", false) },
+    {
+      name: "API staffs (no filter)",
+      kind: "api",
+      paths: ["/api/staffs"],
+      queries: staffQueries(false, true),
+    },
     {
       name: "API staffs age+blood+area",
       kind: "api",
-      path: `/api/staffs?${FILTERED}`,
-      queries: staffQueries(FILTERED, false),
+      paths: [`/api/staffs?${FILTERED}`],
+      queries: staffQueries(false, true),
     },
-    {
-      name: "API staffs keyword",
-      kind: "api",
-      path: `/api/staffs?keyword=${encodeURIComponent(f.keyword)}`,
-      queries: staffQueries(`keyword=${f.keyword}`, false),
-    },
+    { name: "API staffs keyword", kind: "api", paths: [keyword], queries: staffQueries(false, true) },
     {
       name: "API staffs sort=matching (listener)",
       kind: "api",
-      path: "/api/staffs?sort=matching",
+      paths: ["/api/staffs?sort=matching"],
       asListener: true,
-      queries: staffQueries("sort=matching", true),
+      queries: staffQueries(true, true),
+    },
+    {
+      name: "API staffs, a new filter each (counted)",
+      kind: "api",
+      paths: unseenFilters(Math.max(2_000, DURATION * 600)),
+      queries: staffQueries(false, false),
     },
     {
       name: "API livers group+services",
       kind: "api",
-      path: "/api/livers?group=shinjuku&services=cheap,luxury",
-      queries: liverQueries("group=shinjuku&services=cheap,luxury"),
+      paths: ["/api/livers?group=shinjuku&services=cheap,luxury"],
+      queries: liverQueries(true),
     },
-    { name: "SSR /", kind: "ssr", path: "/" },
-    { name: "SSR /search/staff?…", kind: "ssr", path: `/search/staff?${FILTERED}` },
-    { name: "SSR /listener/staff/{id}", kind: "ssr", path: `/listener/staff/${f.staffId}` },
+    { name: "SSR /", kind: "ssr", paths: ["/"] },
+    { name: "SSR /search/staff?…", kind: "ssr", paths: [`/search/staff?${FILTERED}`] },
+    { name: "SSR /listener/staff/{id}", kind: "ssr", paths: [`/listener/staff/${f.staffId}`] },
   ];
 }
 
 // ---------------------------------------------------------------------------------------------
 // Raw SQL at the same concurrency
 
-async function measureSql(database: Database, steps: Steps, label: string): Promise<Stats> {
+async function measureSql(database: Database, requests: Steps[], label: string): Promise<Stats> {
   // biome-ignore lint/suspicious/noExplicitAny: the driver client behind drizzle ($client): pg.Pool or PGlite
   const client = (database.db as any).$client as {
     query: (sql: string, params: unknown[]) => Promise<unknown>;
   };
+  let next = 0;
   const run = async () => {
+    const steps = requests[next++ % requests.length]!;
     for (const step of steps) await Promise.all(step.map((q) => client.query(q.sql, q.params)));
   };
   for (let i = 0; i < 20; i++) await run(); // warm-up (plans, caches)
+  next = 0;
   const latencies: number[] = [];
   const bar = createProgressBar(process.stderr);
   const started = performance.now();
@@ -247,6 +309,44 @@ async function measureSql(database: Database, steps: Steps, label: string): Prom
   );
   bar.end();
   return statsOf(latencies, (performance.now() - started) / 1000, errors);
+}
+
+/** One request at a time: what a request costs when nothing waits in a queue. */
+async function sequentialSql(database: Database, requests: Steps[]): Promise<number> {
+  // biome-ignore lint/suspicious/noExplicitAny: the driver client behind drizzle ($client): pg.Pool or PGlite
+  const client = (database.db as any).$client as {
+    query: (sql: string, params: unknown[]) => Promise<unknown>;
+  };
+  const latencies: number[] = [];
+  for (let i = 0; i < SEQUENTIAL; i++) {
+    const steps = requests[i % requests.length]!;
+    const t = performance.now();
+    for (const step of steps) await Promise.all(step.map((q) => client.query(q.sql, q.params)));
+    latencies.push(performance.now() - t);
+  }
+  return percentile(
+    latencies.sort((a, b) => a - b),
+    50,
+  );
+}
+
+async function sequentialApp(scenario: Scenario, cookie: string | null): Promise<number> {
+  const latencies: number[] = [];
+  for (let i = 0; i < SEQUENTIAL; i++) {
+    // A rotating scenario: paths before the warm-up's, never reached by the loaded run.
+    const n = scenario.paths.length;
+    const path = n > 1 ? scenario.paths[(((n - 21 - i) % n) + n) % n]! : scenario.paths[0]!;
+    const t = performance.now();
+    const response = await fetch(`${BASE}${path}`, {
+      headers: { "user-agent": BROWSER_UA, "accept-encoding": "gzip", ...(cookie ? { cookie } : {}) },
+    });
+    await response.arrayBuffer();
+    latencies.push(performance.now() - t);
+  }
+  return percentile(
+    latencies.sort((a, b) => a - b),
+    50,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -305,9 +405,22 @@ function load(scenario: Scenario, cookie: string | null): Promise<Stats> {
   return new Promise((resolve, reject) => {
     const latencies: number[] = [];
     let errors = 0;
+    let next = 0;
     const instance = autocannon(
       {
-        url: `${BASE}${scenario.path}`,
+        url: `${BASE}${scenario.paths[0]}`,
+        ...(scenario.paths.length > 1
+          ? {
+              requests: [
+                {
+                  setupRequest: (request: { path: string }) => ({
+                    ...request,
+                    path: scenario.paths[next++ % scenario.paths.length]!,
+                  }),
+                },
+              ],
+            }
+          : {}),
         connections: CONNECTIONS,
         duration: DURATION,
         headers: {
@@ -334,6 +447,14 @@ function load(scenario: Scenario, cookie: string | null): Promise<Stats> {
 
 // ---------------------------------------------------------------------------------------------
 
+/** What the server runs as (WEB_CONCURRENCY, default 1; `auto` is one worker per core). */
+function workers(): string {
+  const set = process.env.WEB_CONCURRENCY?.trim();
+  if (!DATABASE_URL) return "1 process (PGlite)";
+  const n = set === "auto" ? os.availableParallelism() : Number(set || 1);
+  return n > 1 ? `${n} worker processes` : "1 process";
+}
+
 const ms = (n: number) => (Number.isFinite(n) ? `${n.toFixed(1)} ms` : "–");
 
 const loadAverage = () =>
@@ -353,6 +474,7 @@ async function main() {
   );
   let fix: Fixture;
   const sqlStats = new Map<string, Stats>();
+  const sqlAlone = new Map<string, number>();
   try {
     await ensureData(database);
     // Fresh statistics and visibility map (index-only scans), as autovacuum keeps them in production.
@@ -360,10 +482,11 @@ async function main() {
     fix = await fixture(database);
     for (const scenario of scenarios(fix)) {
       if (!scenario.queries) continue;
-      sqlStats.set(
-        scenario.name,
-        await measureSql(database, await scenario.queries(fix, database), scenario.name),
-      );
+      const requests: Steps[] = [];
+      for (const path of scenario.paths) requests.push(await scenario.queries(fix, database, path));
+      sqlStats.set(scenario.name, await measureSql(database, requests, scenario.name));
+      // From the far end of a rotating list: those totals are counted, as the app's will be.
+      sqlAlone.set(scenario.name, await sequentialSql(database, [...requests].reverse()));
     }
   } finally {
     // PGlite allows one process per data directory: the server opens it next.
@@ -371,14 +494,19 @@ async function main() {
   }
 
   const server = await startServer();
-  const results: { scenario: Scenario; app: Stats }[] = [];
+  const results: { scenario: Scenario; app: Stats; alone?: number }[] = [];
   try {
     const cookie = await signIn();
     for (const scenario of scenarios(fix)) {
-      // Warm-up: plans, caches, JIT.
-      for (let i = 0; i < 20; i++)
-        await fetch(`${BASE}${scenario.path}`, { headers: scenario.asListener ? { cookie } : {} });
-      results.push({ scenario, app: await load(scenario, scenario.asListener ? cookie : null) });
+      // Warm-up: plans, caches, JIT (a rotating scenario on paths from the end of its list, which
+      // the measured run does not reach: their totals must not be remembered before it).
+      for (let i = 0; i < 20; i++) {
+        const path = scenario.paths[Math.max(0, scenario.paths.length - 1 - i)];
+        await fetch(`${BASE}${path}`, { headers: scenario.asListener ? { cookie } : {} });
+      }
+      const headers = scenario.asListener ? cookie : null;
+      const alone = scenario.kind === "api" ? await sequentialApp(scenario, headers) : undefined;
+      results.push({ scenario, app: await load(scenario, headers), alone });
     }
   } finally {
     server.kill("SIGTERM");
@@ -426,21 +554,46 @@ async function main() {
           `${ratio <= TARGETS.appSqlRatio ? "PASS" : "MISS"}  ${scenario.name}: app/SQL p50 ${ratio.toFixed(2)} (target ≤ ${TARGETS.appSqlRatio})`,
         );
     }
-    if (scenario.path.startsWith("/search/staff")) {
+    if (scenario.paths[0]!.startsWith("/search/staff")) {
       verdicts.push(
         `${app.rps >= TARGETS.ssrSearchRps ? "PASS" : "MISS"}  ${scenario.name}: ${app.rps.toFixed(0)} req/s (target ≥ ${TARGETS.ssrSearchRps})`,
       );
     }
   }
+  // ---- one request at a time ----
+  const aloneHead = [
+    "scenario (1 connection, p50 of 200)".padEnd(38),
+    "app".padStart(10),
+    "SQL".padStart(10),
+    "app − SQL".padStart(10),
+    "app/SQL".padStart(8),
+  ].join(" ");
+  const aloneLines = [aloneHead, "-".repeat(aloneHead.length)];
+  for (const { scenario, alone } of results) {
+    const raw = sqlAlone.get(scenario.name);
+    if (alone === undefined || raw === undefined) continue;
+    aloneLines.push(
+      [
+        scenario.name.padEnd(38),
+        ms(alone).padStart(10),
+        ms(raw).padStart(10),
+        ms(alone - raw).padStart(10),
+        (alone / raw).toFixed(2).padStart(8),
+      ].join(" "),
+    );
+  }
+
   const cpus = os.cpus();
   console.log(
     [
       "",
       `Machine: ${cpus.length} × ${cpus[0]?.model ?? "cpu"}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`,
       `Load average (1/5/15 min) before ${loadBefore}, after ${loadAverage()}: other processes on the machine share its cores`,
-      `Database: ${where}; ${STORES.toLocaleString("en-US")} stores, ${STAFF.toLocaleString("en-US")} staff; ${CONNECTIONS} connections, ${DURATION} s each; server NODE_ENV=production on loopback, gzip`,
+      `Database: ${where}; ${STORES.toLocaleString("en-US")} stores, ${STAFF.toLocaleString("en-US")} staff; ${CONNECTIONS} connections, ${DURATION} s each; server NODE_ENV=production on loopback, gzip, ${workers()}`,
       "",
       ...lines,
+      "",
+      ...aloneLines,
       "",
       ...verdicts,
     ].join("\n"),
