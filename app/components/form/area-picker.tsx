@@ -22,10 +22,10 @@ export const AREA_LEVEL_LABELS: Record<AreaLevel, string> = {
 /** The blank choice of each level: what to pick first when disabled, what "" means when enabled. */
 const BLANK: Record<AreaLevel, { enabled: string; disabled: string }> = {
   region: { enabled: "選択してください", disabled: "選択してください" },
-  prefecture: { enabled: "選択してください", disabled: "先に地方を選択してください" },
-  group: { enabled: "指定しない（すべてのエリア）", disabled: "先に都道府県を選択してください" },
-  area: { enabled: "選択してください", disabled: "先に都道府県を選択してください" },
-  area_detail: { enabled: "指定しない", disabled: "先にエリアを選択してください" },
+  prefecture: { enabled: "選択してください", disabled: "先に地方を選択" },
+  group: { enabled: "指定しない（すべてのエリア）", disabled: "先に都道府県を選択" },
+  area: { enabled: "選択してください", disabled: "先に都道府県を選択" },
+  area_detail: { enabled: "指定しない", disabled: "先にエリアを選択" },
 };
 
 export interface AreaPickerProps {
