@@ -115,7 +115,11 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   // One process unless asked (ADR 0014): with the database on the same cores, more workers only
   // trade tail latency for throughput. `auto` is one per core; PGlite allows one process.
   const workers =
-    e.WEB_CONCURRENCY === "auto" ? (e.DATABASE_URL ? os.availableParallelism() : 1) : (e.WEB_CONCURRENCY ?? 1);
+    e.WEB_CONCURRENCY === "auto"
+      ? e.DATABASE_URL
+        ? os.availableParallelism()
+        : 1
+      : (e.WEB_CONCURRENCY ?? 1);
   if (workers > 1 && !e.DATABASE_URL)
     issues.push(
       `WEB_CONCURRENCY: more than 1 worker needs DATABASE_URL; the embedded database allows one process (got ${JSON.stringify(source.WEB_CONCURRENCY)})`,
