@@ -1,17 +1,19 @@
 CREATE TABLE "directory_state" (
 	"id" smallint PRIMARY KEY DEFAULT 1 NOT NULL,
-	"version" bigint DEFAULT 0 NOT NULL,
+	"version" uuid DEFAULT gen_random_uuid() NOT NULL,
 	CONSTRAINT "directory_state_single_row" CHECK ("directory_state"."id" = 1)
 );
+
 --> statement-breakpoint
-INSERT INTO "directory_state" ("id", "version") VALUES (1, 0);--> statement-breakpoint
--- Bumps the directory version once per transaction. The triggers below are deferred to commit, so
--- the version row is locked last, after every row the transaction touched: two writers can wait
--- for each other's commit here but never deadlock.
+INSERT INTO "directory_state" ("id") VALUES (1);--> statement-breakpoint
+-- Gives the directory a new version once per transaction. The triggers below are deferred to
+-- commit, so the version row is locked last, after every row the transaction touched: two writers
+-- wait for each other's commit here, not in a cycle (TRUNCATE and SET CONSTRAINTS … IMMEDIATE take
+-- it earlier: see ADR 0013).
 CREATE FUNCTION "bump_directory_version"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF current_setting('yoru.directory_bumped', true) IS DISTINCT FROM 'on' THEN
-    UPDATE "directory_state" SET "version" = "version" + 1 WHERE "id" = 1;
+    UPDATE "directory_state" SET "version" = gen_random_uuid() WHERE "id" = 1;
     PERFORM set_config('yoru.directory_bumped', 'on', true);
   END IF;
   RETURN NULL;

@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
-import type { SQL } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { Pool } from "pg";
 import * as schema from "./schema";
@@ -49,7 +49,16 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 async function openPostgres(url: string, max: number): Promise<Database> {
   const { default: pg } = await import("pg");
   const { drizzle } = await import("drizzle-orm/node-postgres");
-  const pool: Pool = new pg.Pool({ connectionString: url, max, options: "-c timezone=UTC" });
+  const pool: Pool = new pg.Pool({
+    connectionString: url,
+    max,
+    options: "-c timezone=UTC",
+    // A server that never answers fails the start (or the request) instead of hanging it.
+    connectionTimeoutMillis: 10_000,
+  });
+  // An idle connection that breaks (PostgreSQL restarted) is dropped by the pool; without a
+  // listener its error would end the process.
+  pool.on("error", (error) => console.error(`[db] idle connection lost: ${error.message}`));
   // Fail at start, with the driver's message, when the server cannot be reached.
   const client = await pool.connect();
   client.release();
@@ -112,6 +121,13 @@ export async function wrapPglite(client: PGlite, release: () => void = () => {})
 }
 
 export async function migrate(database: Database): Promise<void> {
+  await applyMigrations(database);
+  // A migration may rewrite rows without firing row triggers (ALTER … TYPE, a regenerated column):
+  // totals remembered by processes still running count again (ADR 0013).
+  await database.db.update(schema.directoryState).set({ version: sql`gen_random_uuid()` });
+}
+
+async function applyMigrations(database: Database): Promise<void> {
   const config = { migrationsFolder: migrationsFolder() };
   if (database.driver === "pglite") {
     const { migrate: run } = await import("drizzle-orm/pglite/migrator");

@@ -7,6 +7,8 @@
  * the same total for as long as the version it reads stays the same. The statement itself does
  * the check: the aggregate sits in a CASE branch that PostgreSQL only evaluates when the version
  * differs from the one remembered, so a hit costs a primary-key read and a miss no extra round trip.
+ * The version is a random token, not a counter: it names one state of the data, so even a restored
+ * backup can never answer with a total of another state.
  */
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
@@ -20,7 +22,7 @@ interface AggregateQuery {
 }
 
 interface Entry {
-  version: bigint;
+  version: string;
   value: unknown;
 }
 
@@ -66,24 +68,23 @@ async function remembered<T>(
   const key = JSON.stringify([printed.sql, printed.params]);
   const cache = cacheOf(db);
   const entry = cache.get(key);
-  const known = entry ? entry.version.toString() : "";
+  const known = entry?.version ?? "";
   const [row] = await queryRows<{ version: string; value: unknown }>(db, aggregateStatement(scalar, known));
   if (!row) throw new Error("directory_state has no row: migration 0006 did not run");
-  const version = BigInt(row.version);
   if (entry && row.version === known) {
-    // Most recently used last, so the oldest used is the first to go.
-    cache.delete(key);
-    cache.set(key, entry);
+    // Most recently used last, so the oldest used is the first to go — unless another request
+    // replaced or dropped the entry while this one waited.
+    if (cache.get(key) === entry) {
+      cache.delete(key);
+      cache.set(key, entry);
+    }
     return entry.value as T;
   }
   const value = decode(row.value);
-  // Two requests may count at once; keep the answer of the newer version.
-  const current = cache.get(key);
-  if (!current || current.version <= version) {
-    cache.delete(key);
-    cache.set(key, { version, value });
-    if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
-  }
+  // Requests that count at once each store their answer; any of them is exact for its version.
+  cache.delete(key);
+  cache.set(key, { version: row.version, value });
+  while (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
   return value;
 }
 
