@@ -91,7 +91,8 @@ export function createApp(
       "/assets",
       express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }),
     );
-    // The few files at the root of the build (favicons), looked up once: a static handler for the
+    // The few files at the root of the build (favicons), looked up once (a folder added to public/
+    // needs a mount of its own, like /assets): a static handler for the
     // whole root would stat the disk for every page and API request.
     const rootFiles = new Set(
       readdirSync("build/client", { withFileTypes: true })

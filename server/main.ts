@@ -26,7 +26,12 @@ const state = globalThis as typeof globalThis & { __yoruServer?: { database: Dat
 export async function main({ vite }: MainOptions): Promise<void> {
   if (state.__yoruServer) return;
   const env = readEnv();
-  if (cluster.isWorker) return serve(env, await openOrExit(env, { migrate: false }));
+  // The pool budget of one process (10 connections) shared by the workers, 4 at the least each.
+  if (cluster.isWorker)
+    return serve(
+      env,
+      await openOrExit(env, { migrate: false, poolSize: Math.max(4, Math.ceil(10 / env.workers)) }),
+    );
   const primary = env.workers > 1 && !vite;
   if (env.workers > 1 && vite) console.log("[cluster] WEB_CONCURRENCY is ignored by the dev server");
   // The primary of workers only seeds and prunes: two connections are plenty.
@@ -120,27 +125,40 @@ async function serve(env: Env, database: Database, vite?: ViteDevServer): Promis
   });
 }
 
-/** The primary of several workers. A worker that dies after it served is replaced; one that dies
- * before it ever listened (a taken port, a bad build) stops everything, since its twins would too. */
+/**
+ * The primary of several workers. Until the first set of workers is up, a worker that exits stops
+ * everything (a taken port, a bad build: its twins would fail the same way). Afterwards a worker
+ * that dies is replaced: at once if it had served, with a doubling wait (up to 30 s) while
+ * replacements keep failing to start (the database down).
+ */
 function supervise(env: Env, database: Database): void {
   let stopping = false;
+  let up = false;
+  let delay = 1_000;
   const listening = new WeakSet<Worker>();
   cluster.setupPrimary({ exec: path.resolve("server.js") });
   const fork = () => {
     if (stopping) return;
     const worker = cluster.fork();
-    worker.once("listening", () => listening.add(worker));
-    return worker;
+    worker.once("listening", () => {
+      listening.add(worker);
+      if (!up && Object.values(cluster.workers ?? {}).every((w) => w && listening.has(w))) up = true;
+    });
   };
   cluster.on("exit", (worker, code, signal) => {
     if (stopping) return;
-    if (!listening.has(worker)) {
-      console.error(`[cluster] worker ${worker.id} exited before serving (code ${code}); stopping`);
+    const how = signal ?? `code ${code}`;
+    if (!up) {
+      console.error(`[cluster] worker ${worker.id} exited before the server was up (${how}); stopping`);
       void stop(1);
       return;
     }
-    console.error(`[cluster] worker ${worker.id} died (${signal ?? `code ${code}`}); starting another`);
-    setTimeout(fork, 1_000).unref();
+    const served = listening.has(worker);
+    delay = served ? 1_000 : Math.min(delay * 2, 30_000);
+    console.error(
+      `[cluster] worker ${worker.id} ${served ? "died" : "failed to start"} (${how}); starting another in ${delay / 1000} s`,
+    );
+    setTimeout(fork, delay);
   });
   console.log(`[cluster] starting ${env.workers} workers (pid ${process.pid})`);
   for (let i = 0; i < env.workers; i++) fork();
@@ -174,6 +192,8 @@ function onStopSignal(stop: () => Promise<void>): void {
     if (!cluster.isWorker) console.log(`[http] ${signal}: closing`);
     void stop();
   };
-  process.once("SIGTERM", () => handler("SIGTERM"));
-  process.once("SIGINT", () => handler("SIGINT"));
+  // `on`, not `once`: a stop signal sent to the whole process group reaches a worker twice (from
+  // the service manager and from the primary); a second default SIGTERM would cut its draining.
+  process.on("SIGTERM", () => handler("SIGTERM"));
+  process.on("SIGINT", () => handler("SIGINT"));
 }

@@ -117,7 +117,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const workers =
     e.WEB_CONCURRENCY === "auto"
       ? e.DATABASE_URL
-        ? os.availableParallelism()
+        ? Math.min(os.availableParallelism(), 64)
         : 1
       : (e.WEB_CONCURRENCY ?? 1);
   if (workers > 1 && !e.DATABASE_URL)
