@@ -16,6 +16,7 @@ import { count, eq, type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { type Database, openDatabase } from "../app/.server/db/client";
 import { directoryState, listeners, livers, staffs, user } from "../app/.server/db/schema";
+import { parseEnv } from "../app/.server/env";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDatabase } from "../app/.server/seed/seed-database";
 import {
   aggregateStatement,
@@ -138,7 +139,7 @@ async function fixture(database: Database): Promise<Fixture> {
     staffId: staff.uid,
     // A common reading, typed in hiragana as people do: "さき" (ミサキ, サキ, アサキ…).
     keyword: "さき",
-    version: state.version.toString(),
+    version: state.version,
   };
 }
 
@@ -272,16 +273,21 @@ function scenarios(f: Fixture): Scenario[] {
 // ---------------------------------------------------------------------------------------------
 // Raw SQL at the same concurrency
 
-async function measureSql(database: Database, requests: Steps[], label: string): Promise<Stats> {
+/** Runs the statements of one request straight through the driver behind Drizzle. */
+function stepRunner(database: Database): (steps: Steps) => Promise<void> {
   // biome-ignore lint/suspicious/noExplicitAny: the driver client behind drizzle ($client): pg.Pool or PGlite
   const client = (database.db as any).$client as {
     query: (sql: string, params: unknown[]) => Promise<unknown>;
   };
-  let next = 0;
-  const run = async () => {
-    const steps = requests[next++ % requests.length]!;
+  return async (steps) => {
     for (const step of steps) await Promise.all(step.map((q) => client.query(q.sql, q.params)));
   };
+}
+
+async function measureSql(database: Database, requests: Steps[], label: string): Promise<Stats> {
+  const runSteps = stepRunner(database);
+  let next = 0;
+  const run = () => runSteps(requests[next++ % requests.length]!);
   for (let i = 0; i < 20; i++) await run(); // warm-up (plans, caches)
   next = 0;
   const latencies: number[] = [];
@@ -311,17 +317,12 @@ async function measureSql(database: Database, requests: Steps[], label: string):
   return statsOf(latencies, (performance.now() - started) / 1000, errors);
 }
 
-/** One request at a time: what a request costs when nothing waits in a queue. */
-async function sequentialSql(database: Database, requests: Steps[]): Promise<number> {
-  // biome-ignore lint/suspicious/noExplicitAny: the driver client behind drizzle ($client): pg.Pool or PGlite
-  const client = (database.db as any).$client as {
-    query: (sql: string, params: unknown[]) => Promise<unknown>;
-  };
+/** p50 of SEQUENTIAL requests made one at a time: what a request costs when nothing waits in a queue. */
+async function sequentialP50(request: (i: number) => Promise<void>): Promise<number> {
   const latencies: number[] = [];
   for (let i = 0; i < SEQUENTIAL; i++) {
-    const steps = requests[i % requests.length]!;
     const t = performance.now();
-    for (const step of steps) await Promise.all(step.map((q) => client.query(q.sql, q.params)));
+    await request(i);
     latencies.push(performance.now() - t);
   }
   return percentile(
@@ -330,23 +331,21 @@ async function sequentialSql(database: Database, requests: Steps[]): Promise<num
   );
 }
 
-async function sequentialApp(scenario: Scenario, cookie: string | null): Promise<number> {
-  const latencies: number[] = [];
-  for (let i = 0; i < SEQUENTIAL; i++) {
-    // A rotating scenario: paths before the warm-up's, never reached by the loaded run.
-    const n = scenario.paths.length;
+function sequentialSql(database: Database, requests: Steps[]): Promise<number> {
+  const runSteps = stepRunner(database);
+  return sequentialP50((i) => runSteps(requests[i % requests.length]!));
+}
+
+function sequentialApp(scenario: Scenario, cookie: string | null): Promise<number> {
+  // A rotating scenario: paths before the warm-up's, never reached by the loaded run.
+  const n = scenario.paths.length;
+  return sequentialP50(async (i) => {
     const path = n > 1 ? scenario.paths[(((n - 21 - i) % n) + n) % n]! : scenario.paths[0]!;
-    const t = performance.now();
     const response = await fetch(`${BASE}${path}`, {
       headers: { "user-agent": BROWSER_UA, "accept-encoding": "gzip", ...(cookie ? { cookie } : {}) },
     });
     await response.arrayBuffer();
-    latencies.push(performance.now() - t);
-  }
-  return percentile(
-    latencies.sort((a, b) => a - b),
-    50,
-  );
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -447,11 +446,10 @@ function load(scenario: Scenario, cookie: string | null): Promise<Stats> {
 
 // ---------------------------------------------------------------------------------------------
 
-/** What the server runs as (WEB_CONCURRENCY, default 1; `auto` is one worker per core). */
+/** What the server runs as: WEB_CONCURRENCY read the way the server reads it. */
 function workers(): string {
-  const set = process.env.WEB_CONCURRENCY?.trim();
   if (!DATABASE_URL) return "1 process (PGlite)";
-  const n = set === "auto" ? os.availableParallelism() : Number(set || 1);
+  const n = parseEnv({ DATABASE_URL, WEB_CONCURRENCY: process.env.WEB_CONCURRENCY }).workers;
   return n > 1 ? `${n} worker processes` : "1 process";
 }
 
@@ -485,8 +483,7 @@ async function main() {
       const requests: Steps[] = [];
       for (const path of scenario.paths) requests.push(await scenario.queries(fix, database, path));
       sqlStats.set(scenario.name, await measureSql(database, requests, scenario.name));
-      // From the far end of a rotating list: those totals are counted, as the app's will be.
-      sqlAlone.set(scenario.name, await sequentialSql(database, [...requests].reverse()));
+      sqlAlone.set(scenario.name, await sequentialSql(database, requests));
     }
   } finally {
     // PGlite allows one process per data directory: the server opens it next.

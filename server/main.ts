@@ -2,7 +2,7 @@ import cluster, { type Worker } from "node:cluster";
 import type { Server } from "node:http";
 import path from "node:path";
 import type { ViteDevServer } from "vite";
-import { type Database, openDatabase } from "~/.server/db/client";
+import { type Database, DEFAULT_POOL_SIZE, openDatabase } from "~/.server/db/client";
 import { DataDirLockedError } from "~/.server/db/lock";
 import { type Env, EnvError, ensureAuthSecret, parseEnv } from "~/.server/env";
 import { seedDemoIfEmpty } from "~/.server/seed/seed-demo-if-empty";
@@ -26,12 +26,11 @@ const state = globalThis as typeof globalThis & { __yoruServer?: { database: Dat
 export async function main({ vite }: MainOptions): Promise<void> {
   if (state.__yoruServer) return;
   const env = readEnv();
-  // The pool budget of one process (10 connections) shared by the workers, 4 at the least each.
-  if (cluster.isWorker)
-    return serve(
-      env,
-      await openOrExit(env, { migrate: false, poolSize: Math.max(4, Math.ceil(10 / env.workers)) }),
-    );
+  // The pool budget of one process shared by the workers, 4 connections at the least each.
+  if (cluster.isWorker) {
+    const poolSize = Math.max(4, Math.ceil(DEFAULT_POOL_SIZE / env.workers));
+    return serve(env, await openOrExit(env, { migrate: false, poolSize }));
+  }
   const primary = env.workers > 1 && !vite;
   if (env.workers > 1 && vite) console.log("[cluster] WEB_CONCURRENCY is ignored by the dev server");
   // The primary of workers only seeds and prunes: two connections are plenty.
@@ -110,7 +109,8 @@ async function serve(env: Env, database: Database, vite?: ViteDevServer): Promis
   state.__yoruServer = { database, server };
 
   onStopSignal(async () => {
-    console.log(`[http] ${who}closing`);
+    // The single process already said which signal; a worker says who it is.
+    if (cluster.isWorker) console.log(`[http] ${who}closing`);
     const force = setTimeout(() => {
       console.error("[http] open connections did not close within 10 s; exiting");
       process.exit(1);

@@ -21,6 +21,9 @@ export function migrationsFolder(): string {
   return process.env.MIGRATIONS_DIR ?? path.resolve(process.cwd(), "drizzle");
 }
 
+/** Connections of one server process's PostgreSQL pool (worker processes share it: ADR 0014). */
+export const DEFAULT_POOL_SIZE = 10;
+
 export interface OpenOptions {
   databaseUrl?: string;
   /** PGlite data directory; `memory://` for a throw-away database. */
@@ -33,7 +36,7 @@ export interface OpenOptions {
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   const database = options.databaseUrl
-    ? await openPostgres(options.databaseUrl, options.poolSize ?? 10)
+    ? await openPostgres(options.databaseUrl, options.poolSize ?? DEFAULT_POOL_SIZE)
     : await openPglite(options.pgliteDir ?? "memory://", options.lock ?? true);
   if (options.migrate ?? true) {
     try {
