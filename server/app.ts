@@ -11,7 +11,7 @@ import { createAuth } from "~/.server/auth/create-auth";
 import type { Db } from "~/.server/db/client";
 import type { Env } from "~/.server/env";
 import { clientAddressKey, isLoopback } from "~/.server/http/client-address";
-import { createMailer } from "~/.server/integrations/mail/mailer";
+import { createMailer, type Mailer } from "~/.server/integrations/mail/mailer";
 import { localImageStorage } from "~/.server/integrations/storage/image-storage";
 import { bodyLimits } from "./body-limits";
 import "./context";
@@ -19,6 +19,8 @@ import "./context";
 export interface AppOptions {
   db: Db;
   env: Env;
+  /** The process's mail port (shared with its job runner); created from `db` and `env` when absent. */
+  mailer?: Mailer;
   vite?: ViteDevServer;
 }
 
@@ -37,7 +39,7 @@ export async function loadServerBuild(
 
 /** The Express application: security headers, static files, uploads and the React Router handler. */
 export function createApp(
-  { db, env, vite }: AppOptions,
+  { db, env, vite, mailer = createMailer({ db, env }) }: AppOptions,
   build: ServerBuild | (() => Promise<ServerBuild>),
 ): express.Express {
   const app = express();
@@ -45,7 +47,6 @@ export function createApp(
   // Client addresses feed the rate limits: a client-sent X-Forwarded-For counts only behind a
   // proxy the operator declared (TRUST_PROXY).
   app.set("trust proxy", env.trustProxy);
-  const mailer = createMailer({ db, env });
   const auth = createAuth({ db, env, mailer });
   const images = localImageStorage(env.dataDir);
 

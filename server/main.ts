@@ -5,8 +5,10 @@ import type { ViteDevServer } from "vite";
 import { type Database, DEFAULT_POOL_SIZE, openDatabase } from "~/.server/db/client";
 import { DataDirLockedError } from "~/.server/db/lock";
 import { type Env, EnvError, ensureAuthSecret, parseEnv } from "~/.server/env";
+import { createMailer } from "~/.server/integrations/mail/mailer";
+import { createJobHandlers } from "~/.server/jobs/handlers";
+import { type JobRunner, startJobRunner } from "~/.server/jobs/job-runner";
 import { seedDemoIfEmpty } from "~/.server/seed/seed-demo-if-empty";
-import { pruneExpiredRecords } from "~/.server/services/prune-expired-records";
 import { createApp, loadServerBuild } from "./app";
 
 interface MainOptions {
@@ -18,10 +20,12 @@ const state = globalThis as typeof globalThis & { __yoruServer?: { database: Dat
 
 /**
  * Starts the server in one of three roles (ADR 0014):
- * - one process (the default, and always on PGlite or under Vite): migrates, seeds, prunes, serves;
- * - the primary of `WEB_CONCURRENCY` > 1 workers: migrates, seeds and prunes, serves nothing, and
- *   forks the workers, restarts one that dies and stops them all on SIGTERM/SIGINT;
- * - a worker: opens its own pool and serves on the shared port.
+ * - one process (the default, and always on PGlite or under Vite): migrates, seeds, serves and
+ *   works the background jobs;
+ * - the primary of `WEB_CONCURRENCY` > 1 workers: migrates and seeds, serves nothing, and forks
+ *   the workers, restarts one that dies and stops them all on SIGTERM/SIGINT;
+ * - a worker: opens its own pool, serves on the shared port and works background jobs (pg-boss
+ *   hands each job to one process, ADR 0015).
  */
 export async function main({ vite }: MainOptions): Promise<void> {
   if (state.__yoruServer) return;
@@ -33,7 +37,7 @@ export async function main({ vite }: MainOptions): Promise<void> {
   }
   const primary = env.workers > 1 && !vite;
   if (env.workers > 1 && vite) console.log("[cluster] WEB_CONCURRENCY is ignored by the dev server");
-  // The primary of workers only seeds and prunes: two connections are plenty.
+  // The primary of workers only migrates and seeds: two connections are plenty.
   const database = await openOrExit(env, { migrate: true, poolSize: primary ? 2 : undefined });
   await prepare(database, env);
   if (primary) return supervise(env, database);
@@ -79,7 +83,7 @@ async function openOrExit(
   }
 }
 
-/** Once per start, before anyone is served: demo data, then the hourly pruning. */
+/** Once per start, before anyone is served: demo data (pruning is an hourly job, ADR 0015). */
 async function prepare(database: Database, env: Env): Promise<void> {
   if (env.seedDemo) {
     await seedDemoIfEmpty(database.db, {
@@ -87,15 +91,19 @@ async function prepare(database: Database, env: Env): Promise<void> {
       log: (line) => console.log(`[seed] ${line}`),
     });
   }
-  // Expired limits, spent challenges and tokens: now, then hourly (never keeps the process alive).
-  const prune = () =>
-    pruneExpiredRecords({ db: database.db }).catch((error) => console.error("[prune] failed", error));
-  await prune();
-  setInterval(prune, 60 * 60 * 1000).unref();
 }
 
 async function serve(env: Env, database: Database, vite?: ViteDevServer): Promise<void> {
-  const app = createApp({ db: database.db, env, vite }, await loadServerBuild(vite));
+  const mailer = createMailer({ db: database.db, env });
+  const app = createApp({ db: database.db, env, mailer, vite }, await loadServerBuild(vite));
+  let jobs: JobRunner | undefined;
+  try {
+    jobs = await startJobRunner({ database, handlers: createJobHandlers({ db: database.db, mailer }) });
+  } catch (error) {
+    console.error(`[jobs] cannot start: ${(error as Error).message}`);
+    await database.close();
+    process.exit(1);
+  }
   const who = cluster.isWorker ? `worker ${cluster.worker?.id}, ${env.workers} in all, ` : "";
   // Express 5 hands a failed listen (a taken port) to this callback: stop instead of serving nothing.
   const server = app.listen(env.port, (error?: Error) => {
@@ -117,7 +125,11 @@ async function serve(env: Env, database: Database, vite?: ViteDevServer): Promis
     }, 10_000);
     force.unref();
     server.closeIdleConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    // Jobs stop fetching and finish what runs (a cut-off job is retried by another process).
+    await Promise.all([
+      new Promise<void>((resolve) => server.close(() => resolve())),
+      jobs?.stop(8_000).catch((error) => console.error(`[jobs] stop: ${(error as Error).message}`)),
+    ]);
     await vite?.close();
     await database.close();
     if (!cluster.isWorker) console.log("[db] closed");

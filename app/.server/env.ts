@@ -23,6 +23,11 @@ const EnvSchema = z.object({
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().default("./data")),
   SMTP_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^smtps?$/ }).optional()),
   MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default("no-reply@localhost")),
+  /** Wait before the first retry of a failed delivery; each further retry waits about twice as long. */
+  MAIL_RETRY_DELAY_SECONDS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(3600).default(30),
+  ),
   AUTH_SECRET: z.preprocess(emptyToUndefined, z.string().min(32).optional()),
   /** Express `trust proxy`: unset/false = use the socket address; a hop count or addresses otherwise. */
   TRUST_PROXY: z.preprocess(
@@ -75,6 +80,8 @@ export interface Env {
   dataDir: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Seconds before a failed mail is tried again (doubling up to 8 retries, then `failed`). */
+  mailRetryDelaySeconds: number;
   authSecret: string;
   seedDemo: boolean;
   trustProxy: boolean | number | string;
@@ -136,6 +143,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     dataDir,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    mailRetryDelaySeconds: e.MAIL_RETRY_DELAY_SECONDS,
     authSecret: e.AUTH_SECRET ?? "",
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === "true" : !isProduction,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),

@@ -121,7 +121,6 @@ export type EmailChangeErrorKey = keyof typeof EMAIL_CHANGE_ERRORS;
 
 export const SETTINGS_MESSAGES = {
   same_email: "現在のメールアドレスと同じです",
-  mail_failed: "確認メールを送信できませんでした。時間をおいてから、もう一度お試しください。",
   forbidden: "この操作は行えません",
   unknown_intent: "送信内容を読み取れませんでした。もう一度お試しください",
 } as const;

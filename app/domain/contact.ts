@@ -37,8 +37,6 @@ export const CONTACT_MESSAGES = {
   too_many_requests:
     "短時間に多くの送信がありました。しばらく時間をおいてから、もう一度お試しください。お急ぎの場合はメールでご連絡ください。",
   expired: "入力内容の保存期間が過ぎました。お手数ですが、もう一度入力してください。",
-  mail_failed:
-    "お問い合わせは受け付けましたが、自動返信メールを送信できませんでした。メールアドレスに誤りがないかご確認ください。",
 } as const;
 
 export const ContactSchema = z.object({

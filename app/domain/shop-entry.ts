@@ -30,8 +30,6 @@ export const SHOP_ENTRY_MESSAGES = {
   store_type: "業種を一覧から選択してください",
   too_many_requests:
     "短時間に多くの送信がありました。しばらく時間をおいてから、もう一度お試しください。お急ぎの場合はお問い合わせフォームからご連絡ください。",
-  mail_failed:
-    "掲載リクエストは受け付けましたが、受付確認メールを送信できませんでした。メールアドレスに誤りがないかご確認ください。",
 } as const;
 
 const L = SHOP_ENTRY_FIELD_LABELS;

@@ -57,7 +57,15 @@ describe.each(drivers)("mailer on %s", (driver) => {
     return found;
   }
 
-  it("keeps the mail in the outbox when SMTP is not configured", async () => {
+  async function jobsFor(id: string) {
+    const result = await database.sql.executeSql(
+      "select state, retry_limit, retry_delay, retry_backoff from pgboss.job where name = 'mail.deliver' and data->>'mailId' = $1",
+      [id],
+    );
+    return result.rows;
+  }
+
+  it("keeps the mail in the outbox, with no job, when SMTP is not configured", async () => {
     const mailer = createMailer({ db: database.db, env });
     const mail = verificationMail();
     const result = await mailer.send(mail);
@@ -71,20 +79,49 @@ describe.each(drivers)("mailer on %s", (driver) => {
       html: mail.html,
       status: "kept",
       error: null,
+      attempts: 0,
       sent_at: null,
       meta: { role: "listener", uid: mail.meta?.uid },
     });
+    expect(await jobsFor(result.id)).toEqual([]);
     // Resending without SMTP leaves the row alone.
     await expect(mailer.resend(result.id)).resolves.toEqual({ id: result.id, status: "kept" });
     await expect(mailer.resend("no-such-mail")).rejects.toBeInstanceOf(MailNotFoundError);
   });
 
-  it("delivers over SMTP and records the mail as sent", async () => {
+  it("queues the mail with its delivery job in the caller's transaction, and a rollback leaves neither", async () => {
+    const mailer = createMailer({
+      db: database.db,
+      env: { ...env, smtpUrl: smtp.url, mailRetryDelaySeconds: 7 },
+    });
+    let queuedId = "";
+    await database.db.transaction(async (tx) => {
+      queuedId = (await mailer.send(verificationMail(), { tx })).id;
+    });
+    expect(await row(queuedId)).toMatchObject({ status: "queued", attempts: 0 });
+    expect(await jobsFor(queuedId)).toEqual([
+      { state: "created", retry_limit: 8, retry_delay: 7, retry_backoff: true },
+    ]);
+
+    let rolledBackId = "";
+    await expect(
+      database.db.transaction(async (tx) => {
+        rolledBackId = (await mailer.send(verificationMail(), { tx })).id;
+        throw new Error("the business write failed");
+      }),
+    ).rejects.toThrow("the business write failed");
+    expect(rolledBackId).not.toBe("");
+    expect(await row(rolledBackId)).toBeUndefined();
+    expect(await jobsFor(rolledBackId)).toEqual([]);
+  });
+
+  it("delivers over SMTP, records the mail as sent, and never sends a sent mail twice", async () => {
     const mailer = createMailer({ db: database.db, env: { ...env, smtpUrl: smtp.url } });
     const mail = verificationMail();
     const before = Date.now();
     const result = await mailer.send(mail);
-    expect(result).toEqual({ id: expect.any(String), status: "sent" });
+    expect(result).toEqual({ id: expect.any(String), status: "queued" });
+    await expect(mailer.deliver(result.id, { final: false })).resolves.toBe("sent");
 
     const received = await smtp.waitForMail({ to: mail.to });
     expect(received.subject).toBe("【ヨルナビ】メールアドレスの確認");
@@ -98,26 +135,35 @@ describe.each(drivers)("mailer on %s", (driver) => {
     expect(received.html).toContain(`href="${mail.url}"`);
 
     const stored = await row(result.id);
-    expect(stored).toMatchObject({ status: "sent", error: null });
+    expect(stored).toMatchObject({ status: "sent", error: null, attempts: 1 });
     expect(stored?.sent_at?.getTime()).toBeGreaterThanOrEqual(before - 1000);
+
+    // A job run again (its process died after SMTP accepted) finds the mail sent.
+    await expect(mailer.deliver(result.id, { final: false })).resolves.toBe("already-sent");
+    expect(smtp.mails.filter((m) => m.to.includes(mail.to))).toHaveLength(1);
+    await expect(mailer.deliver("no-such-mail", { final: false })).resolves.toBe("missing");
   });
 
-  it("gives up on a server that never answers, within the budget, and records the failure", async () => {
+  it("fails an attempt on a server that never answers within the budget, and ends `failed` on the last one", async () => {
     const mailer = createMailer({
       db: database.db,
       env: { ...env, smtpUrl: silent.url },
       timeoutMs: TEST_TIMEOUT_MS,
     });
-    const mail = verificationMail();
+    const { id } = await mailer.send(verificationMail());
     const started = performance.now();
-    const result = await mailer.send(mail);
+    const error = await mailer.deliver(id, { final: false }).catch((e: Error) => e);
     const elapsed = performance.now() - started;
 
-    expect(result.status).toBe("failed");
-    expect(result.error).toMatch(/timeout|timed out|ETIMEDOUT|greeting/i);
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).message).toMatch(/timeout|timed out|ETIMEDOUT|greeting/i);
     expect(elapsed).toBeLessThan(TEST_TIMEOUT_MS + 1_000);
     expect(silent.connections()).toBeGreaterThan(0);
-    expect(await row(result.id)).toMatchObject({ status: "failed", error: result.error, sent_at: null });
+    // Not the last attempt: waiting for the retry.
+    expect(await row(id)).toMatchObject({ status: "queued", error: (error as Error).message, attempts: 1 });
+
+    await expect(mailer.deliver(id, { final: true })).rejects.toThrow();
+    expect(await row(id)).toMatchObject({ status: "failed", attempts: 2, sent_at: null });
   });
 
   it("keeps to the budget as a whole with a server that is slow at every step", async () => {
@@ -128,17 +174,17 @@ describe.each(drivers)("mailer on %s", (driver) => {
         env: { ...env, smtpUrl: slow.url },
         timeoutMs: TEST_TIMEOUT_MS,
       });
+      const { id } = await mailer.send(verificationMail());
       const started = performance.now();
-      const result = await mailer.send(verificationMail());
+      await expect(mailer.deliver(id, { final: true })).rejects.toThrow("ETIMEDOUT");
       const elapsed = performance.now() - started;
 
-      expect(result).toMatchObject({ status: "failed", error: expect.stringContaining("ETIMEDOUT") });
       expect(elapsed).toBeLessThan(TEST_TIMEOUT_MS + 500);
-      expect(await row(result.id)).toMatchObject({ status: "failed" });
+      expect(await row(id)).toMatchObject({ status: "failed" });
 
       // The server takes the mail after the budget ran out: the record is corrected.
       await expect.poll(() => slow.delivered(), { timeout: 5_000 }).toBe(1);
-      await expect.poll(async () => (await row(result.id))?.status, { timeout: 2_000 }).toBe("sent");
+      await expect.poll(async () => (await row(id))?.status, { timeout: 2_000 }).toBe("sent");
     } finally {
       await slow.close();
     }
@@ -150,33 +196,39 @@ describe.each(drivers)("mailer on %s", (driver) => {
       env: { ...env, smtpUrl: rejecting.url },
       timeoutMs: TEST_TIMEOUT_MS,
     });
-    const result = await mailer.send(verificationMail());
+    const { id } = await mailer.send(verificationMail());
+    const error = (await mailer.deliver(id, { final: true }).catch((e: Error) => e)) as Error;
 
-    expect(result.status).toBe("failed");
-    expect(result.error).toContain("550");
-    expect(result.error).toContain(REJECT_REPLY);
-    expect(result.error!.length).toBeLessThanOrEqual(500);
-    expect(await row(result.id)).toMatchObject({ status: "failed", error: result.error });
+    expect(error.message).toContain("550");
+    expect(error.message).toContain(REJECT_REPLY);
+    expect(error.message.length).toBeLessThanOrEqual(500);
+    expect(await row(id)).toMatchObject({ status: "failed", error: error.message });
   });
 
-  it("resends a failed mail once a working server is configured", async () => {
+  it("queues a failed mail again on resend and delivers it once a working server is configured", async () => {
     const failing = createMailer({
       db: database.db,
       env: { ...env, smtpUrl: rejecting.url },
       timeoutMs: TEST_TIMEOUT_MS,
     });
     const mail = verificationMail();
-    const failed = await failing.send(mail);
-    expect(failed.status).toBe("failed");
+    const { id } = await failing.send(mail);
+    await expect(failing.deliver(id, { final: true })).rejects.toThrow();
+    expect(await row(id)).toMatchObject({ status: "failed" });
 
     const working = createMailer({ db: database.db, env: { ...env, smtpUrl: smtp.url } });
-    const resent = await working.resend(failed.id);
-    expect(resent).toEqual({ id: failed.id, status: "sent" });
+    await expect(working.resend(id)).resolves.toEqual({ id, status: "queued" });
+    expect(await row(id)).toMatchObject({ status: "queued" });
+    expect((await jobsFor(id)).filter((job) => job.state === "created")).toHaveLength(2);
+    // A queued mail is not queued a third time.
+    await expect(working.resend(id)).resolves.toEqual({ id, status: "queued" });
+    expect(await jobsFor(id)).toHaveLength(2);
 
+    await expect(working.deliver(id, { final: false })).resolves.toBe("sent");
     const received = await smtp.waitForMail({ to: mail.to });
     expect(received.subject).toBe(mail.subject);
     expect(linksIn(received.text)).toContain(mail.url);
-    expect(await row(failed.id)).toMatchObject({ status: "sent", error: null });
+    expect(await row(id)).toMatchObject({ status: "sent", error: null });
   });
 
   it("lists the outbox newest first and finds one mail by id", async () => {
@@ -213,15 +265,16 @@ describe("mailer with the default SMTP budget", () => {
     await Promise.all([database?.close(), silent?.close()]);
   });
 
-  it("answers `failed` within 10 s when the server never answers", async () => {
+  it("gives up an attempt within 10 s when the server never answers", async () => {
     expect(DEFAULT_SMTP_TIMEOUT_MS).toBeLessThanOrEqual(10_000);
     const mailer = createMailer({ db: database.db, env: { ...env, smtpUrl: silent.url } });
+    const { id } = await mailer.send(verificationMail());
     const started = performance.now();
-    const result = await mailer.send(verificationMail());
+    const error = (await mailer.deliver(id, { final: false }).catch((e: Error) => e)) as Error;
     const elapsed = performance.now() - started;
 
-    expect(result.status).toBe("failed");
+    expect(error).toBeInstanceOf(Error);
     expect(elapsed).toBeLessThan(11_000);
-    console.info(`default budget: gave up after ${Math.round(elapsed)} ms (${result.error})`);
+    console.info(`default budget: gave up after ${Math.round(elapsed)} ms (${error.message})`);
   });
 });

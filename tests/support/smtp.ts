@@ -34,6 +34,10 @@ export interface TestSmtpServer {
   port: number;
   /** Every mail received so far, oldest first. */
   mails: ReceivedMail[];
+  /** Deliveries refused so far (see `refuseFirst`). */
+  refused(): number;
+  /** Refuse the next `count` deliveries with a temporary 451 (a server having trouble). */
+  refuseNext(count: number): void;
   /** The first mail (received or still to come) that matches; rejects after `timeoutMs`. */
   waitForMail(match?: MailMatch, timeoutMs?: number): Promise<ReceivedMail>;
   clear(): void;
@@ -43,7 +47,12 @@ export interface TestSmtpServer {
 export interface StartSmtpServerOptions {
   /** Only these user/password pairs may log in; without it no login is needed (authOptional). */
   auth?: { user: string; pass: string };
+  /** The first this many deliveries are refused with a temporary 451 reply. */
+  refuseFirst?: number;
 }
+
+/** The temporary failure a refusing server answers with. */
+export const TEMPORARY_FAILURE_REPLY = "4.3.0 Try again later (test server)";
 
 /** http(s) URLs in a mail body, in order (trailing punctuation of the sentence is not part of them). */
 export function linksIn(text: string): string[] {
@@ -90,6 +99,8 @@ const quietServerOptions: SMTPServerOptions = {
 /** A working SMTP server that keeps every mail it receives, parsed. */
 export async function startSmtpServer(options: StartSmtpServerOptions = {}): Promise<TestSmtpServer> {
   const mails: ReceivedMail[] = [];
+  let toRefuse = options.refuseFirst ?? 0;
+  let refused = 0;
   const waiters = new Set<{
     predicate: (mail: ReceivedMail) => boolean;
     resolve: (mail: ReceivedMail) => void;
@@ -106,6 +117,15 @@ export async function startSmtpServer(options: StartSmtpServerOptions = {}): Pro
       } else {
         callback(Object.assign(new Error("Invalid username or password"), { responseCode: 535 }));
       }
+    },
+    onRcptTo(_address, _session, callback) {
+      if (toRefuse > 0) {
+        toRefuse--;
+        refused++;
+        callback(Object.assign(new Error(TEMPORARY_FAILURE_REPLY), { responseCode: 451 }));
+        return;
+      }
+      callback();
     },
     onData(stream, session, callback) {
       simpleParser(stream)
@@ -148,6 +168,10 @@ export async function startSmtpServer(options: StartSmtpServerOptions = {}): Pro
     url: `smtp://127.0.0.1:${port}`,
     port,
     mails,
+    refused: () => refused,
+    refuseNext(count) {
+      toRefuse = count;
+    },
     waitForMail(match, timeoutMs = 10_000) {
       const predicate = toPredicate(match);
       const already = mails.find(predicate);

@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { username } from "better-auth/plugins";
@@ -7,16 +6,10 @@ import { SITE_NAME } from "~/site";
 import type { Db } from "../db/client";
 import { account, session, user, verification } from "../db/schema";
 import type { Env } from "../env";
-import type { Mailer, MailResult } from "../integrations/mail/mailer";
+import type { Mailer } from "../integrations/mail/mailer";
 import { resetPasswordMail } from "../integrations/mail/templates";
 import { publishVerifiedStore } from "../services/liver/publish-verified-store";
 import { roleOfUser } from "./account-role";
-
-/**
- * better-auth creates the reset token inside `requestPasswordReset` and hands it to
- * `sendResetPassword`; the caller learns whether the mail went out through this store.
- */
-export const resetMailResult = new AsyncLocalStorage<{ result?: MailResult }>();
 
 /** Verification links stay valid for a day; reset links for an hour (contract §3). */
 export const VERIFICATION_EXPIRES_IN_SECONDS = 24 * 60 * 60;
@@ -24,9 +17,8 @@ export const RESET_EXPIRES_IN_SECONDS = 60 * 60;
 
 /**
  * better-auth, configured for this product: e-mail + password with verification required,
- * `username` (= staff login_id), sessions in the database. Mails are not sent from inside
- * better-auth: the account services create the tokens and send through the mail port, so they
- * know whether the mail went out and can say so. Rate limits are ours (app/.server/rate-limit),
+ * `username` (= staff login_id), sessions in the database. Every mail goes through our mail port
+ * (queued and delivered in the background, ADR 0015). Rate limits are ours (app/.server/rate-limit),
  * shared by the pages and the JSON endpoint.
  */
 export function createAuth({ db, env, mailer }: { db: Db; env: Env; mailer: Mailer }) {
@@ -48,14 +40,12 @@ export function createAuth({ db, env, mailer }: { db: Db; env: Env; mailer: Mail
       sendResetPassword: async ({ user: account, token }) => {
         const role = (await roleOfUser(db, account.id)) ?? "listener";
         const url = `${env.baseUrl}/${role}/reset?token=${encodeURIComponent(token)}`;
-        const result = await mailer.send({
+        await mailer.send({
           kind: "reset-password",
           to: account.email,
           ...resetPasswordMail({ name: account.name, url }),
           meta: { role, uid: account.id },
         });
-        const holder = resetMailResult.getStore();
-        if (holder) holder.result = result;
       },
     },
     emailVerification: {

@@ -8,10 +8,22 @@ import * as schema from "./schema";
 export type Schema = typeof schema;
 /** The one database type services see, whichever driver is behind it. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction of `Db`: what `db.transaction(async (tx) => …)` hands over. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/** Raw SQL with `$n` parameters, for infrastructure that brings its own SQL (the job queue). */
+export interface SqlExecutor {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+}
 
 export interface Database {
   db: Db;
   driver: "pglite" | "pg";
+  /**
+   * The same database as `db`, for libraries that bring their own SQL: the pool on PostgreSQL;
+   * PGlite itself otherwise (its queries queue behind `db`'s transactions: one connection).
+   */
+  sql: SqlExecutor;
   /** Flush and close. For PGlite also releases the data directory lock. Safe to call twice. */
   close(): Promise<void>;
 }
@@ -70,6 +82,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   return {
     db,
     driver: "pg",
+    sql: { executeSql: (text, values) => pool.query(text, values as unknown[]) },
     async close() {
       if (closed) return;
       closed = true;
@@ -107,6 +120,16 @@ export async function wrapPglite(client: PGlite, release: () => void = () => {})
   return {
     db,
     driver: "pglite",
+    sql: {
+      // Parameters mean one statement (extended protocol); without them a script may hold several
+      // (pg-boss's locked maintenance), answered by the last statement's rows, as node-postgres does.
+      async executeSql(text, values) {
+        if (values && values.length > 0)
+          return client.query(text, values as unknown[]) as Promise<{ rows: Record<string, unknown>[] }>;
+        const results = await client.exec(text);
+        return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+      },
+    },
     async close() {
       if (closed) return;
       closed = true;
@@ -125,6 +148,8 @@ export async function wrapPglite(client: PGlite, release: () => void = () => {})
 
 export async function migrate(database: Database): Promise<void> {
   await applyMigrations(database);
+  const { installJobQueues } = await import("../jobs/install-queues");
+  await installJobQueues(database);
   // A migration may rewrite rows without firing row triggers (ALTER … TYPE, a regenerated column):
   // totals remembered by processes still running count again (ADR 0013).
   await database.db.update(schema.directoryState).set({ version: sql`gen_random_uuid()` });

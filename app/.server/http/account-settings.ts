@@ -210,8 +210,6 @@ export async function settingsAction({
         return failed(intent, parsed.values, { email: SETTINGS_MESSAGES.same_email });
       return failed(intent, parsed.values, { [FORM_ERROR_KEY]: SETTINGS_MESSAGES.forbidden }, 403);
     }
-    if (result.mail.status === "failed")
-      return failed(intent, parsed.values, { [FORM_ERROR_KEY]: SETTINGS_MESSAGES.mail_failed }, 503);
     throw done("email_sent");
   }
 

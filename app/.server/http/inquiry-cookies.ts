@@ -31,7 +31,7 @@ export function contactDraft(env: Env): SealedCookie<ContactDraft> {
 }
 
 /** Who just wrote, for the complete step's "a reply was sent to …" (10 minutes). */
-export function contactDone(env: Env): SealedCookie<{ email: string; mailFailed: boolean }> {
+export function contactDone(env: Env): SealedCookie<{ email: string }> {
   return createSealedCookie({
     name: "contact_done",
     secret: env.authSecret,
@@ -43,9 +43,7 @@ export function contactDone(env: Env): SealedCookie<{ email: string; mailFailed:
 }
 
 /** After a listing request: who sent it, for the thank-you panel of `/shop_entry?sent=1` (10 minutes). */
-export function shopEntryDone(
-  env: Env,
-): SealedCookie<{ email: string; storeName: string; mailFailed: boolean }> {
+export function shopEntryDone(env: Env): SealedCookie<{ email: string; storeName: string }> {
   return createSealedCookie({
     name: "shop_entry_done",
     secret: env.authSecret,

@@ -20,10 +20,7 @@ export function registrationDraft<T>(env: Env, role: AccountRole): SealedCookie<
 }
 
 /** Who was just registered, for the complete step's "sent to …" (10 minutes, this browser only). */
-export function registrationDone<T = { email: string; mailFailed: boolean }>(
-  env: Env,
-  role: AccountRole,
-): SealedCookie<T> {
+export function registrationDone<T = { email: string }>(env: Env, role: AccountRole): SealedCookie<T> {
   return createSealedCookie({
     name: `${role}_registration_done`,
     secret: env.authSecret,

@@ -69,12 +69,6 @@ export async function action({ request, context }: Route.ActionArgs) {
         { resent: false, errors: { [FORM_ERROR_KEY]: AUTH_MESSAGES.too_many_requests }, values: { email } },
         { status: 429 },
       );
-    if (result.mail?.status === "failed") {
-      return data(
-        { resent: false, errors: { [FORM_ERROR_KEY]: AUTH_MESSAGES.mail_failed }, values: { email } },
-        { status: 503 },
-      );
-    }
     return { resent: true, errors: {}, values: { email } };
   }
 

@@ -53,15 +53,6 @@ export async function action({ request, context }: Route.ActionArgs) {
       { values: parsed.values, errors: { _form: AUTH_MESSAGES.too_many_requests } },
       { status: 429 },
     );
-  if (result.mail?.status === "failed") {
-    return data(
-      {
-        values: parsed.values,
-        errors: { _form: "メールを送信できませんでした。時間をおいて再度お試しください。" },
-      },
-      { status: 503 },
-    );
-  }
   return { sent: true, values: parsed.values, errors: {} };
 }
 

@@ -2,6 +2,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { requireDevTools } from "~/.server/http/dev-tools";
 import { MailNotFoundError } from "~/.server/integrations/mail/mailer";
 import { getOutboxMail } from "~/.server/services/get-outbox-mail";
+import { MAIL_STATUS_LABELS } from "~/domain/mail-status";
 import { pageTitle } from "~/site";
 import type { Route } from "./+types/mail-detail";
 
@@ -14,8 +15,6 @@ const TOKYO_TIME = new Intl.DateTimeFormat("ja-JP", {
   minute: "2-digit",
   second: "2-digit",
 });
-
-const STATUS_LABELS = { kept: "保管中", sent: "送信済み", failed: "送信失敗" } as const;
 
 /** http(s) URLs in a text body; the capture group keeps them in `split`'s output. */
 const URL_PATTERN = /(https?:\/\/[^\s<>"'「」（）()]+)/;
@@ -52,9 +51,9 @@ export async function action({ params, context }: Route.ActionArgs) {
     return {
       resent: result.status,
       message:
-        result.status === "sent"
-          ? "再送信しました。"
-          : `再送信に失敗しました: ${result.error ?? "不明なエラー"}`,
+        result.status === "queued"
+          ? "再送信を予約しました。まもなく送信されます。"
+          : "このメールは送信待ちです。",
     };
   } catch (error) {
     if (error instanceof MailNotFoundError) throw data(null, { status: 404 });
@@ -96,7 +95,7 @@ export default function DevMailDetail({ loaderData, actionData }: Route.Componen
     ["宛先", mail.to],
     ["件名", mail.subject],
     ["種類", mail.kind],
-    ["状態", STATUS_LABELS[mail.status]],
+    ["状態", MAIL_STATUS_LABELS[mail.status]],
     ["作成日時", mail.createdAt],
     ...(mail.sentAt ? ([["送信日時", mail.sentAt]] as [string, string][]) : []),
     ...(mail.error ? ([["エラー", mail.error]] as [string, string][]) : []),

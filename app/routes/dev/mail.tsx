@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { requireDevTools } from "~/.server/http/dev-tools";
 import { listOutbox } from "~/.server/services/list-outbox";
+import { MAIL_STATUS_CLASSES, MAIL_STATUS_LABELS } from "~/domain/mail-status";
 import { clampPage, totalPages } from "~/domain/paging";
 import { pageTitle } from "~/site";
 import type { Route } from "./+types/mail";
@@ -16,13 +17,6 @@ const TOKYO_TIME = new Intl.DateTimeFormat("ja-JP", {
   minute: "2-digit",
   second: "2-digit",
 });
-
-const STATUS_LABELS = { kept: "保管中", sent: "送信済み", failed: "送信失敗" } as const;
-const STATUS_CLASSES = {
-  kept: "bg-slate-100 text-slate-700",
-  sent: "bg-emerald-50 text-emerald-700",
-  failed: "bg-red-50 text-red-700",
-} as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // The development outbox shows every mail with its links (dev-tools.ts).
@@ -61,7 +55,7 @@ export default function DevMail({ loaderData }: Route.ComponentProps) {
         <h1 className="font-bold text-xl">送信メール（開発用）</h1>
         <p className="mt-1 text-slate-600 text-sm">
           {smtp
-            ? "SMTP サーバー経由で送信したメールの記録です。"
+            ? "SMTP サーバー経由で送信するメールの記録です（送信はバックグラウンドで行い、失敗すると間隔を空けて再送します）。"
             : "SMTP_URL が未設定のため、メールは送信されずここに保管されています。"}
           全{total}件
         </p>
@@ -83,10 +77,10 @@ export default function DevMail({ loaderData }: Route.ComponentProps) {
                 <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-slate-500 text-xs">
                   <time dateTime={item.createdAtIso}>{item.createdAt}</time>
                   <span
-                    className={`rounded-full px-2 py-0.5 font-bold ${STATUS_CLASSES[item.status]}`}
+                    className={`rounded-full px-2 py-0.5 font-bold ${MAIL_STATUS_CLASSES[item.status]}`}
                     title={item.error ?? undefined}
                   >
-                    {STATUS_LABELS[item.status]}
+                    {MAIL_STATUS_LABELS[item.status]}
                   </span>
                   <span className="rounded-full bg-slate-100 px-2 py-0.5 font-mono">{item.kind}</span>
                 </div>

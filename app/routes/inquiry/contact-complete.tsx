@@ -1,14 +1,13 @@
 import { Link } from "react-router";
 import { contactDone } from "~/.server/http/inquiry-cookies";
-import { AuthCard, Notice } from "~/components/account/auth-card";
+import { AuthCard } from "~/components/account/auth-card";
 import { StepIndicator } from "~/components/account/step-indicator";
-import { CONTACT_MESSAGES } from "~/domain/contact";
 import { pageTitle } from "~/site";
 import type { Route } from "./+types/contact-complete";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const done = contactDone(context.env).read(request);
-  return { email: done?.email ?? null, mailFailed: done?.mailFailed ?? false };
+  return { email: done?.email ?? null };
 }
 
 export function meta() {
@@ -17,17 +16,16 @@ export function meta() {
 
 /** Step 3 of 3. */
 export default function ContactComplete({ loaderData }: Route.ComponentProps) {
-  const { email, mailFailed } = loaderData;
+  const { email } = loaderData;
   return (
     <AuthCard
       wide
       title="お問い合わせを受け付けました"
       lead={<StepIndicator step={3} label="お問い合わせの手順" />}
     >
-      {mailFailed ? <Notice tone="error">{CONTACT_MESSAGES.mail_failed}</Notice> : null}
       <div className="space-y-3 text-sm leading-relaxed">
         <p>お問い合わせいただき、誠にありがとうございます。</p>
-        {email && !mailFailed ? (
+        {email ? (
           <p>
             <strong className="break-all">{email}</strong>
             宛てに、受付確認の自動返信メールをお送りしました。

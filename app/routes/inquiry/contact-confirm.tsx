@@ -38,13 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const headers = new Headers();
   headers.append("Set-Cookie", draftCookie.clear());
-  headers.append(
-    "Set-Cookie",
-    contactDone(context.env).write({
-      email: draft.message.email,
-      mailFailed: result.autoReply.status === "failed",
-    }),
-  );
+  headers.append("Set-Cookie", contactDone(context.env).write({ email: draft.message.email }));
   return redirect("/contact/complete", { headers });
 }
 

@@ -3,7 +3,7 @@ import { FORM_ERROR_KEY, invalid } from "~/.server/http/form";
 import { shopEntryDone } from "~/.server/http/inquiry-cookies";
 import { parsePowForm } from "~/.server/http/pow-form";
 import { requestShopEntry } from "~/.server/services/inquiries/request-shop-entry";
-import { AuthCard, Notice } from "~/components/account/auth-card";
+import { AuthCard } from "~/components/account/auth-card";
 import { EmailInput } from "~/components/form/email-input";
 import { FormErrorSummary } from "~/components/form/form-error-summary";
 import { FormSection } from "~/components/form/form-section";
@@ -54,7 +54,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const done = shopEntryDone(context.env).write({
     email: entry.email,
     storeName: entry.store_name,
-    mailFailed: result.autoReply.status === "failed",
   });
   return redirect("/shop_entry?sent=1", { headers: { "Set-Cookie": done } });
 }
@@ -202,16 +201,15 @@ export default function ShopEntry({ loaderData, actionData }: Route.ComponentPro
   );
 }
 
-function ShopEntrySent({ done }: { done: { email: string; storeName: string; mailFailed: boolean } | null }) {
+function ShopEntrySent({ done }: { done: { email: string; storeName: string } | null }) {
   return (
     <AuthCard wide title="掲載リクエストを受け付けました">
-      {done?.mailFailed ? <Notice tone="error">{SHOP_ENTRY_MESSAGES.mail_failed}</Notice> : null}
       <div className="space-y-3 text-sm leading-relaxed" data-testid="shop-entry-sent">
         <p>
           {done ? <strong>{done.storeName}</strong> : null}
           {done ? " さま、" : ""}掲載リクエストをお送りいただき、誠にありがとうございます。
         </p>
-        {done && !done.mailFailed ? (
+        {done ? (
           <p>
             <strong className="break-all">{done.email}</strong>
             宛てに、受付確認メールをお送りしました。

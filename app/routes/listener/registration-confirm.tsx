@@ -27,8 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       result.error === "email_taken" ? AUTH_MESSAGES.email_taken : AUTH_MESSAGES.too_many_requests;
     return data({ error: message }, { status: result.error === "email_taken" ? 400 : 429 });
   }
-  const mailFailed = result.mail.status === "failed";
-  return redirect(`/listener/registration/complete${mailFailed ? "?mail=failed" : ""}`, {
+  return redirect("/listener/registration/complete", {
     headers: { "Set-Cookie": draftCookie.clear() },
   });
 }

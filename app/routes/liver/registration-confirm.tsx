@@ -48,13 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const headers = new Headers();
   headers.append("Set-Cookie", draftCookie.clear());
-  headers.append(
-    "Set-Cookie",
-    registrationDone(context.env, "liver").write({
-      email: draft.email,
-      mailFailed: result.mail.status === "failed",
-    }),
-  );
+  headers.append("Set-Cookie", registrationDone(context.env, "liver").write({ email: draft.email }));
   return redirect("/liver/registration/complete", { headers });
 }
 

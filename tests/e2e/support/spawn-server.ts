@@ -17,15 +17,16 @@ export interface SpawnedServer {
  * must not disturb the shared one (shutdown, exhausting a rate limit).
  */
 export async function spawnServer(port: number, env: Record<string, string> = {}): Promise<SpawnedServer> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "yoru-private-"));
+  // A restart test passes the first server's DATA_DIR to the second.
+  const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "yoru-private-"));
   const child = spawn(process.execPath, ["server.js"], {
     env: {
       ...process.env,
       PORT: String(port),
-      DATA_DIR: dataDir,
       DATABASE_URL: "",
       SEED_DEMO: "false",
       ...env,
+      DATA_DIR: dataDir,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

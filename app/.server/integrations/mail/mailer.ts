@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { SITE_NAME } from "~/site";
-import type { Db } from "../../db/client";
-import { mailOutbox, type OutboxMail } from "../../db/schema";
+import type { Db, Tx } from "../../db/client";
+import { type MailStatus, mailOutbox } from "../../db/schema";
 import type { Env } from "../../env";
+import { enqueueJob } from "../../jobs/enqueue";
 import {
   createSmtpTransport,
   DEFAULT_SMTP_TIMEOUT_MS,
@@ -23,15 +24,34 @@ export interface OutgoingMail {
 
 export interface MailResult {
   id: string;
-  status: "kept" | "sent" | "failed";
-  error?: string;
+  /** `queued` with SMTP (a job delivers it), `kept` without (the development outbox). */
+  status: MailStatus;
 }
 
-/** The mail port. `send` never throws for SMTP problems: they come back as `failed`. */
+export interface SendOptions {
+  /**
+   * The transaction of the business write that causes the mail: the mail and its delivery job
+   * exist exactly when that write commits. Without it the mail is written on its own.
+   */
+  tx?: Tx;
+}
+
+export type DeliveryOutcome = "sent" | "already-sent" | "missing" | "kept";
+
+/**
+ * The mail port (ADR 0015). `send` only writes: the mail row and, with SMTP, its `mail.deliver`
+ * job, in one transaction. Delivery happens in the background (`deliver`), with retries; a mail
+ * whose retries all failed ends `failed`, visible to the operator, who can `resend` it.
+ */
 export interface Mailer {
-  send(mail: OutgoingMail): Promise<MailResult>;
-  /** Sends an outbox row again; without SMTP the row is left as it is. */
+  send(mail: OutgoingMail, options?: SendOptions): Promise<MailResult>;
+  /** Queues an outbox row again (a `failed` mail); without SMTP the row is left as it is. */
   resend(id: string): Promise<MailResult>;
+  /**
+   * One delivery attempt of the `mail.deliver` job. Throws when SMTP refused, so the queue retries;
+   * on the last attempt (`final`) the row is marked `failed` first.
+   */
+  deliver(id: string, attempt: { final: boolean }): Promise<DeliveryOutcome>;
 }
 
 export class MailNotFoundError extends Error {
@@ -43,81 +63,115 @@ export class MailNotFoundError extends Error {
 
 export interface MailerOptions {
   db: Db;
-  env: Pick<Env, "smtpUrl" | "mailFrom">;
+  env: Pick<Env, "smtpUrl" | "mailFrom"> & Partial<Pick<Env, "mailRetryDelaySeconds">>;
   /** Budget of one SMTP delivery, everything included (default 10 s). Tests pass less. */
   timeoutMs?: number;
+  /** Retries after the first attempt (default: the `mail.deliver` queue's). Tests pass less. */
+  retryLimit?: number;
 }
 
-/**
- * Every mail is written to `mail_outbox` first, so nothing is lost whatever happens next. Without
- * `SMTP_URL` it stays there (`kept`, the development outbox at /dev/mail); with SMTP it is
- * delivered and the row records the outcome (`sent` or `failed` with the reason).
- */
-export function createMailer({ db, env, timeoutMs = DEFAULT_SMTP_TIMEOUT_MS }: MailerOptions): Mailer {
-  const transport: SmtpTransport | null = env.smtpUrl
-    ? createSmtpTransport({ url: env.smtpUrl, timeoutMs })
-    : null;
+export function createMailer({
+  db,
+  env,
+  timeoutMs = DEFAULT_SMTP_TIMEOUT_MS,
+  retryLimit,
+}: MailerOptions): Mailer {
+  let transport: SmtpTransport | null | undefined;
+  const smtp = () => {
+    if (transport === undefined)
+      transport = env.smtpUrl ? createSmtpTransport({ url: env.smtpUrl, timeoutMs }) : null;
+    return transport;
+  };
   const from = { name: SITE_NAME, address: senderAddress(env.mailFrom) };
+  const jobOptions = {
+    ...(env.mailRetryDelaySeconds ? { retryDelay: env.mailRetryDelaySeconds } : {}),
+    ...(retryLimit !== undefined ? { retryLimit } : {}),
+  };
 
-  async function deliver(row: OutboxMail, smtp: SmtpTransport): Promise<MailResult> {
-    try {
-      await smtp.send({ from, to: row.to, subject: row.subject, text: row.text, html: row.html });
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      await db.update(mailOutbox).set({ status: "failed", error: message }).where(eq(mailOutbox.id, row.id));
-      if (error instanceof SmtpError && error.late) {
-        // A server slower than the budget may still take the mail: then the record says so.
-        void error.late
-          .then((delivered) =>
-            delivered
-              ? db
-                  .update(mailOutbox)
-                  .set({ status: "sent", error: null, sent_at: new Date() })
-                  .where(
-                    and(
-                      eq(mailOutbox.id, row.id),
-                      eq(mailOutbox.status, "failed"),
-                      eq(mailOutbox.error, message),
-                    ),
-                  )
-              : undefined,
-          )
-          .catch(() => {});
-      }
-      return { id: row.id, status: "failed", error: message };
-    }
+  async function queue(writer: Db | Tx, id: string): Promise<void> {
+    await enqueueJob(writer, "mail.deliver", { mailId: id }, jobOptions);
+  }
+
+  async function markSentLate(id: string, late: Promise<boolean>, reason: string) {
+    // A server slower than the budget may still take the mail: the record then says so, and a
+    // retry that finds it `sent` does nothing.
+    if (!(await late)) return;
     await db
       .update(mailOutbox)
       .set({ status: "sent", error: null, sent_at: new Date() })
-      .where(eq(mailOutbox.id, row.id));
-    return { id: row.id, status: "sent" };
+      .where(
+        and(
+          eq(mailOutbox.id, id),
+          inArray(mailOutbox.status, ["queued", "failed"]),
+          eq(mailOutbox.error, reason),
+        ),
+      );
   }
 
   return {
-    async send(mail) {
-      const [row] = await db
-        .insert(mailOutbox)
-        .values({
-          id: randomUUID(),
+    async send(mail, { tx } = {}) {
+      const id = randomUUID();
+      const status: MailStatus = env.smtpUrl ? "queued" : "kept";
+      const write = async (writer: Db | Tx) => {
+        await writer.insert(mailOutbox).values({
+          id,
           kind: mail.kind,
           to: mail.to.trim(),
           subject: mail.subject.replace(/\s+/g, " ").trim(),
           text: mail.text,
           html: mail.html,
-          status: "kept",
+          status,
           meta: mail.meta ?? {},
-        })
-        .returning();
-      if (!row) throw new Error("mail_outbox insert returned no row");
-      if (!transport) return { id: row.id, status: "kept" };
-      return deliver(row, transport);
+        });
+        if (status === "queued") await queue(writer, id);
+      };
+      if (tx) await write(tx);
+      else await db.transaction(write);
+      return { id, status };
     },
 
     async resend(id) {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.select().from(mailOutbox).where(eq(mailOutbox.id, id)).limit(1).for("update");
+        if (!row) throw new MailNotFoundError(id);
+        if (!env.smtpUrl || row.status === "queued" || row.status === "sending")
+          return { id, status: row.status };
+        await tx.update(mailOutbox).set({ status: "queued" }).where(eq(mailOutbox.id, id));
+        await queue(tx, id);
+        return { id, status: "queued" as const };
+      });
+    },
+
+    async deliver(id, { final }) {
       const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id)).limit(1);
-      if (!row) throw new MailNotFoundError(id);
-      if (!transport) return { id: row.id, status: row.status, ...(row.error ? { error: row.error } : {}) };
-      return deliver(row, transport);
+      if (!row) return "missing";
+      if (row.status === "sent") return "already-sent";
+      const transport = smtp();
+      if (!transport) {
+        await db.update(mailOutbox).set({ status: "kept" }).where(eq(mailOutbox.id, id));
+        return "kept";
+      }
+      await db
+        .update(mailOutbox)
+        .set({ status: "sending", attempts: row.attempts + 1 })
+        .where(eq(mailOutbox.id, id));
+      try {
+        await transport.send({ from, to: row.to, subject: row.subject, text: row.text, html: row.html });
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        await db
+          .update(mailOutbox)
+          .set({ status: final ? "failed" : "queued", error: reason })
+          .where(eq(mailOutbox.id, id));
+        if (error instanceof SmtpError && error.late)
+          void markSentLate(id, error.late, reason).catch(() => {});
+        throw error;
+      }
+      await db
+        .update(mailOutbox)
+        .set({ status: "sent", error: null, sent_at: new Date() })
+        .where(eq(mailOutbox.id, id));
+      return "sent";
     },
   };
 }

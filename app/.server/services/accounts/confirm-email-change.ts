@@ -77,16 +77,19 @@ export async function confirmEmailChange({
             ? and(eq(session.userId, actor.uid), ne(session.id, input.keepSessionId))
             : eq(session.userId, actor.uid),
         );
+      // The old address hears of it: if the change was not its owner's doing, they can act.
+      if (actor.email.toLowerCase() !== newEmail)
+        await mailer.send(
+          {
+            kind: "email-changed-notice",
+            to: actor.email,
+            ...emailChangedNoticeMail({ name: actor.name, newEmail, origin: env.baseUrl }),
+            meta: { role: actor.type, uid: actor.uid },
+          },
+          { tx },
+        );
       return { ok: true, email: newEmail } as const;
     });
-    // The old address hears of it last: if the change was not its owner's doing, they can act.
-    if (result.ok && actor.email.toLowerCase() !== newEmail)
-      await mailer.send({
-        kind: "email-changed-notice",
-        to: actor.email,
-        ...emailChangedNoticeMail({ name: actor.name, newEmail, origin: env.baseUrl }),
-        meta: { role: actor.type, uid: actor.uid },
-      });
     return result;
   } catch (error) {
     // Another account took the address between the check and the update: the unique index decides.

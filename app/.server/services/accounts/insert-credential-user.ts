@@ -1,9 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import { account, user } from "../../db/schema";
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /**
  * Inserts an auth user with an e-mail/password credential exactly as better-auth's sign-up does

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { AccountRole } from "~/domain/account-roles";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
 import { user } from "../../db/schema";
 import type { Env } from "../../env";
@@ -10,8 +10,6 @@ import { RATE_LIMITS } from "../../rate-limit/rules";
 import { insertCredentialUser } from "./insert-credential-user";
 import { sendVerificationMail } from "./send-verification-mail";
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
-
 export type RegisterAccountResult =
   | { ok: true; uid: string; mail: MailResult }
   | { ok: false; error: "email_taken" | "too_many_requests" };
@@ -19,7 +17,7 @@ export type RegisterAccountResult =
 /**
  * The steps every e-mail registration shares (listener, store): the per-IP limit, one account per
  * address (any letter case), the auth user + credential + the role's profile row in ONE
- * transaction (`insertProfile`), then the verification mail whose link lands on the role's login.
+ * transaction (`insertProfile`) with the verification mail whose link lands on the role's login.
  * `check` runs after the limit and before anything is written (e.g. "is the plan still offered").
  */
 export async function registerAccount<E extends string = never>({
@@ -61,17 +59,20 @@ export async function registerAccount<E extends string = never>({
   }
 
   let uid: string;
+  let mail: MailResult;
   try {
-    uid = await db.transaction(async (tx) => {
+    ({ uid, mail } = await db.transaction(async (tx) => {
       const id = await insertCredentialUser(tx, { email, name, password });
       await insertProfile(tx, id, email);
-      return id;
-    });
+      return {
+        uid: id,
+        mail: await sendVerificationMail({ env, mailer, role, to: email, name, uid: id, tx }),
+      };
+    }));
   } catch (error) {
     // Two registrations of one address at the same moment: the unique index decides.
     if (isUniqueViolation(error)) return { ok: false, error: "email_taken" };
     throw error;
   }
-  const mail = await sendVerificationMail({ env, mailer, role, to: email, name, uid });
   return { ok: true, uid, mail };
 }

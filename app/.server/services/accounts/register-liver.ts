@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { findArea } from "~/domain/areas";
 import { type RegisterLiverInput, RegisterLiverSchema } from "~/domain/liver-registration";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import { livers, plans } from "../../db/schema";
 import type { Env } from "../../env";
 import type { Mailer } from "../../integrations/mail/mailer";
@@ -11,8 +11,6 @@ export type RegisterLiverResult =
   | RegisterAccountResult
   /** The chosen plan is unknown or no longer offered: a message at `plan_id`. */
   | { ok: false; error: "plan_unavailable"; field: "plan_id" };
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /**
  * A URL-safe slug from the uid ("store-1a2b3c4d"); the whole uid in the rare case that its first

@@ -65,7 +65,8 @@ export async function requestEmailChange({
 
   const token = randomBytes(32).toString("base64url");
   const value: PendingEmailChange = { uid: actor.uid, newEmail };
-  await db.transaction(async (tx) => {
+  const url = `${env.baseUrl}/${actor.type}/mypage/setting?email_token=${encodeURIComponent(token)}`;
+  const mail = await db.transaction(async (tx) => {
     // Earlier requests of this account, and expired requests of anyone, are dropped.
     await tx.delete(verification).where(
       and(
@@ -84,14 +85,15 @@ export async function requestEmailChange({
       value: JSON.stringify(value),
       expiresAt: new Date(Date.now() + EMAIL_CHANGE_EXPIRES_IN_SECONDS * 1000),
     });
-  });
-
-  const url = `${env.baseUrl}/${actor.type}/mypage/setting?email_token=${encodeURIComponent(token)}`;
-  const mail = await mailer.send({
-    kind: "change-email",
-    to: newEmail,
-    ...emailChangeMail({ name: current.name, url }),
-    meta: { role: actor.type, uid: actor.uid },
+    return mailer.send(
+      {
+        kind: "change-email",
+        to: newEmail,
+        ...emailChangeMail({ name: current.name, url }),
+        meta: { role: actor.type, uid: actor.uid },
+      },
+      { tx },
+    );
   });
   return { ok: true, email: newEmail, mail };
 }

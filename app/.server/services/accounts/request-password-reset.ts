@@ -1,14 +1,11 @@
 import type { AccountRole } from "~/domain/account-roles";
-import { type Auth, resetMailResult } from "../../auth/create-auth";
+import type { Auth } from "../../auth/create-auth";
 import type { Db } from "../../db/client";
-import type { MailResult } from "../../integrations/mail/mailer";
 import { hitRateLimits } from "../../rate-limit/rate-limiter";
 import { RATE_LIMITS } from "../../rate-limit/rules";
 import { findAccount } from "./find-account";
 
-export type RequestResetResult =
-  | { ok: true; mail: MailResult | null }
-  | { ok: false; error: "too_many_requests" };
+export type RequestResetResult = { ok: true } | { ok: false; error: "too_many_requests" };
 
 /**
  * Mails a single-use reset link valid for one hour (contract §3). Answers the same for unknown
@@ -31,8 +28,6 @@ export async function requestPasswordReset({
   ]);
   if (!limited.allowed) return { ok: false, error: "too_many_requests" };
   const account = await findAccount(db, input.role, input.email);
-  if (!account) return { ok: true, mail: null };
-  const holder: { result?: MailResult } = {};
-  await resetMailResult.run(holder, () => auth.api.requestPasswordReset({ body: { email: account.email } }));
-  return { ok: true, mail: holder.result ?? null };
+  if (account) await auth.api.requestPasswordReset({ body: { email: account.email } });
+  return { ok: true };
 }

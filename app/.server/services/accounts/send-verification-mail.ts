@@ -2,6 +2,7 @@ import { createEmailVerificationToken } from "better-auth/api";
 import type { AccountRole } from "~/domain/account-roles";
 import { ROLE_LABELS } from "~/domain/account-roles";
 import { VERIFICATION_EXPIRES_IN_SECONDS } from "../../auth/create-auth";
+import type { Tx } from "../../db/client";
 import type { Env } from "../../env";
 import type { Mailer, MailResult } from "../../integrations/mail/mailer";
 import { verifyEmailMail } from "../../integrations/mail/templates";
@@ -17,6 +18,7 @@ export async function sendVerificationMail({
   to,
   name,
   uid,
+  tx,
 }: {
   env: Env;
   mailer: Mailer;
@@ -24,6 +26,8 @@ export async function sendVerificationMail({
   to: string;
   name: string;
   uid: string;
+  /** The transaction that creates the account (the mail exists exactly when the account does). */
+  tx?: Tx;
 }): Promise<MailResult> {
   const token = await createEmailVerificationToken(
     env.authSecret,
@@ -32,10 +36,13 @@ export async function sendVerificationMail({
     VERIFICATION_EXPIRES_IN_SECONDS,
   );
   const url = `${env.baseUrl}/${role}/login?verify=${encodeURIComponent(token)}`;
-  return mailer.send({
-    kind: "verify-email",
-    to,
-    ...verifyEmailMail({ name, url, roleLabel: ROLE_LABELS[role] }),
-    meta: { role, uid },
-  });
+  return mailer.send(
+    {
+      kind: "verify-email",
+      to,
+      ...verifyEmailMail({ name, url, roleLabel: ROLE_LABELS[role] }),
+      meta: { role, uid },
+    },
+    { tx },
+  );
 }

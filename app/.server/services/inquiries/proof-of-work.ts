@@ -1,11 +1,9 @@
 import { createHash } from "node:crypto";
 import { eq, lt } from "drizzle-orm";
 import { type PowVerdict, verifyPowSolution } from "~/domain/pow";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import { spentChallenges } from "../../db/schema";
 import type { Env } from "../../env";
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /**
  * The server half of the proof of work (ADR 0008): the HMAC key, the check of a submitted

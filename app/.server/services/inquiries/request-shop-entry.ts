@@ -10,7 +10,7 @@ import {
 import type { Db } from "../../db/client";
 import { shopEntryRequests } from "../../db/schema";
 import type { Env } from "../../env";
-import type { Mailer, MailResult } from "../../integrations/mail/mailer";
+import type { Mailer, MailResult, OutgoingMail } from "../../integrations/mail/mailer";
 import {
   autoReplyReceiptRows,
   type InquiryRow,
@@ -28,8 +28,8 @@ export type RequestShopEntryResult =
 
 /**
  * `/shop_entry`: checks the proof of work, counts against the per-IP limit, redeems the solution
- * and stores the request in one transaction, then mails the operator and acknowledges the sender
- * with a link to the store registration.
+ * and stores the request in one transaction with the operator's mail and the sender's
+ * acknowledgement (a link to the store registration), delivered in the background.
  */
 export async function requestShopEntry({
   db,
@@ -53,11 +53,6 @@ export async function requestShopEntry({
   if (!limited.allowed) return { ok: false, error: "too_many_requests" };
 
   const id = randomUUID();
-  const stored = await storeWithRedeemedPow(db, pow, now, (tx) =>
-    tx.insert(shopEntryRequests).values({ id, ...entry, client_ip: clientIp, created_at: now }),
-  );
-  if (!stored) return { ok: false, error: "replayed" };
-
   const L = SHOP_ENTRY_FIELD_LABELS;
   const rows: InquiryRow[] = [
     { label: L.store_name, value: entry.store_name },
@@ -69,7 +64,7 @@ export async function requestShopEntry({
     { label: L.email, value: entry.email },
     { label: L.message, value: entry.message },
   ];
-  const operatorMail = await mailer.send({
+  const operatorMail: OutgoingMail = {
     kind: "shop-entry-operator",
     to: env.operator.email,
     ...shopEntryOperatorMail({
@@ -78,8 +73,8 @@ export async function requestShopEntry({
       origin: env.baseUrl,
     }),
     meta: { shopEntryRequestId: id },
-  });
-  const autoReply = await mailer.send({
+  };
+  const autoReply: OutgoingMail = {
     kind: "shop-entry-auto-reply",
     to: entry.email,
     ...shopEntryAutoReplyMail({
@@ -95,6 +90,16 @@ export async function requestShopEntry({
       registrationUrl: `${env.baseUrl}/liver/registration`,
     }),
     meta: { shopEntryRequestId: id },
+  };
+  // The request and both mails in one transaction: all of them exist, or none (ADR 0015).
+  let sent: { operatorMail: MailResult; autoReply: MailResult } | undefined;
+  const stored = await storeWithRedeemedPow(db, pow, now, async (tx) => {
+    await tx.insert(shopEntryRequests).values({ id, ...entry, client_ip: clientIp, created_at: now });
+    sent = {
+      operatorMail: await mailer.send(operatorMail, { tx }),
+      autoReply: await mailer.send(autoReply, { tx }),
+    };
   });
-  return { ok: true, id, autoReply, operatorMail };
+  if (!stored || !sent) return { ok: false, error: "replayed" };
+  return { ok: true, id, ...sent };
 }

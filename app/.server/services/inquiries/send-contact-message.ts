@@ -9,7 +9,7 @@ import type { PowFailure } from "~/domain/pow";
 import type { Db } from "../../db/client";
 import { contactMessages } from "../../db/schema";
 import type { Env } from "../../env";
-import type { Mailer, MailResult } from "../../integrations/mail/mailer";
+import type { Mailer, MailResult, OutgoingMail } from "../../integrations/mail/mailer";
 import {
   autoReplyReceiptRows,
   contactAutoReplyMail,
@@ -27,8 +27,8 @@ export type SendContactResult =
 
 /**
  * The confirm step of `/contact`: within the per-IP limit, redeems the proof of work checked at
- * the input step and stores the message in one transaction, then mails the operator and sends
- * the automatic reply. The message is kept even when a mail fails.
+ * the input step and stores the message with the operator's mail and the automatic reply in one
+ * transaction; the mails are delivered in the background.
  */
 export async function sendContactMessage({
   db,
@@ -51,11 +51,6 @@ export async function sendContactMessage({
   if (!limited.allowed) return { ok: false, error: "too_many_requests" };
 
   const id = randomUUID();
-  const stored = await storeWithRedeemedPow(db, input.pow, now, (tx) =>
-    tx.insert(contactMessages).values({ id, ...message, client_ip: clientIp, created_at: now }),
-  );
-  if (!stored) return { ok: false, error: "replayed" };
-
   const L = CONTACT_FIELD_LABELS;
   const categoryLabel = contactCategoryLabel(message.category);
   const rows: InquiryRow[] = [
@@ -64,7 +59,7 @@ export async function sendContactMessage({
     { label: L.category, value: categoryLabel },
     { label: L.message, value: message.message },
   ];
-  const operatorMail = await mailer.send({
+  const operatorMail: OutgoingMail = {
     kind: "contact-operator",
     to: env.operator.email,
     ...contactOperatorMail({
@@ -74,8 +69,8 @@ export async function sendContactMessage({
       origin: env.baseUrl,
     }),
     meta: { contactMessageId: id },
-  });
-  const autoReply = await mailer.send({
+  };
+  const autoReply: OutgoingMail = {
     kind: "contact-auto-reply",
     to: message.email,
     ...contactAutoReplyMail({
@@ -88,6 +83,16 @@ export async function sendContactMessage({
       faqUrl: `${env.baseUrl}/faq`,
     }),
     meta: { contactMessageId: id },
+  };
+  // The request and both mails in one transaction: all of them exist, or none (ADR 0015).
+  let sent: { operatorMail: MailResult; autoReply: MailResult } | undefined;
+  const stored = await storeWithRedeemedPow(db, input.pow, now, async (tx) => {
+    await tx.insert(contactMessages).values({ id, ...message, client_ip: clientIp, created_at: now });
+    sent = {
+      operatorMail: await mailer.send(operatorMail, { tx }),
+      autoReply: await mailer.send(autoReply, { tx }),
+    };
   });
-  return { ok: true, id, autoReply, operatorMail };
+  if (!stored || !sent) return { ok: false, error: "replayed" };
+  return { ok: true, id, ...sent };
 }

@@ -32,25 +32,29 @@ export async function updateBankAccount({
   const { current_password, ...account } = BankAccountChangeSchema.parse(input);
   if (!(await isCurrentPassword(db, actor.uid, current_password)))
     return { ok: false, error: "wrong_password" };
-  const rows = await db
-    .update(livers)
-    .set({ account })
-    .where(eq(livers.uid, actor.uid))
-    .returning({ email: livers.email, store_name: livers.store_name });
-  const store = rows[0];
-  if (!store) return { ok: false, error: "forbidden" };
-  // The change stands whether or not the notice goes out; a failed notice is kept in the outbox.
-  await mailer.send({
-    kind: "bank-account-changed",
-    to: store.email,
-    ...bankAccountChangedMail({
-      name: store.store_name,
-      bankCode: account.bank_code,
-      branchCode: account.branch_code,
-      accountNumber: account.account_number,
-      origin: env.baseUrl,
-    }),
-    meta: { role: "liver", uid: actor.uid },
+  // The change and its notice to the store's address in one transaction (ADR 0015).
+  return db.transaction(async (tx) => {
+    const [store] = await tx
+      .update(livers)
+      .set({ account })
+      .where(eq(livers.uid, actor.uid))
+      .returning({ email: livers.email, store_name: livers.store_name });
+    if (!store) return { ok: false, error: "forbidden" } as const;
+    await mailer.send(
+      {
+        kind: "bank-account-changed",
+        to: store.email,
+        ...bankAccountChangedMail({
+          name: store.store_name,
+          bankCode: account.bank_code,
+          branchCode: account.branch_code,
+          accountNumber: account.account_number,
+          origin: env.baseUrl,
+        }),
+        meta: { role: "liver", uid: actor.uid },
+      },
+      { tx },
+    );
+    return { ok: true } as const;
   });
-  return { ok: true };
 }

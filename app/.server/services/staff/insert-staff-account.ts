@@ -1,11 +1,9 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import { DEFAULT_PUBLISHED_PROFILE } from "~/domain/options";
 import { type StaffAccountInput, staffLoginEmail } from "~/domain/staff-account";
-import type { Db } from "../../db/client";
+import type { Tx } from "../../db/client";
 import { livers, type NewStaff, staffs, user } from "../../db/schema";
 import { insertCredentialUser } from "../accounts/insert-credential-user";
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export type InsertStaffAccountResult =
   | { ok: true; uid: string }

@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import type { Viewer } from "../../auth/viewer";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import { type Staff, staffs } from "../../db/schema";
 
-export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+export type { Tx } from "../../db/client";
 
 /** A staff id as the routes receive it: our uids (UUIDs) and the seed's ids are short and plain. */
 export const isStaffIdShape = (id: string) => /^[A-Za-z0-9_-]{1,64}$/.test(id);

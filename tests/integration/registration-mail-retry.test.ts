@@ -4,18 +4,13 @@ import { createAuth } from "~/.server/auth/create-auth";
 import { listeners, mailOutbox, user } from "~/.server/db/schema";
 import { parseEnv } from "~/.server/env";
 import { createMailer } from "~/.server/integrations/mail/mailer";
+import { createJobHandlers } from "~/.server/jobs/handlers";
+import { type JobRunner, startJobRunner } from "~/.server/jobs/job-runner";
 import { registerListener } from "~/.server/services/accounts/register-listener";
-import { resendVerification } from "~/.server/services/accounts/resend-verification";
 import { signIn } from "~/.server/services/accounts/sign-in";
 import { verifyEmail } from "~/.server/services/accounts/verify-email";
 import { drivers, openTestDatabase, type TestDatabase } from "../support/databases";
-import {
-  type FailingSmtpServer,
-  linksIn,
-  startFailingSmtpServer,
-  startSmtpServer,
-  type TestSmtpServer,
-} from "../support/smtp";
+import { linksIn, startSmtpServer, type TestSmtpServer } from "../support/smtp";
 
 const base = parseEnv({
   AUTH_SECRET: "integration-test-secret-0123456789abcdef",
@@ -23,34 +18,37 @@ const base = parseEnv({
 });
 
 /**
- * Issue 3: "A failing SMTP server makes the request answer with a clear message within 10 s and
- * loses no account; the mail can be sent again."
+ * Issue 3 said: "A failing SMTP server makes the request answer with a clear message within 10 s
+ * and loses no account; the mail can be sent again." Since issue 11 the account and its mail are
+ * written in one transaction and a background job delivers the mail, retrying while the server
+ * refuses: the request never waits for SMTP and nobody has to press "resend".
  */
-describe.each(drivers)("registration while the mail server fails, on %s", (driver) => {
+describe.each(drivers)("registration while the mail server refuses, on %s", (driver) => {
   let database: TestDatabase;
-  let silent: FailingSmtpServer;
   let smtp: TestSmtpServer;
+  let runner: JobRunner | undefined;
   beforeAll(async () => {
-    [database, silent, smtp] = await Promise.all([
+    [database, smtp] = await Promise.all([
       openTestDatabase(driver, { prefix: "registration_mail" }),
-      startFailingSmtpServer("silent"),
-      startSmtpServer(),
+      startSmtpServer({ refuseFirst: 2 }),
     ]);
   });
   afterAll(async () => {
-    await Promise.all([database?.close(), silent?.close(), smtp?.close()]);
+    await runner?.stop(2_000);
+    await Promise.all([database?.close(), smtp?.close()]);
   });
 
-  it("keeps the account, reports the failed mail, and verifies after a resend", async () => {
-    const brokenEnv = { ...base, smtpUrl: silent.url };
-    const brokenMailer = createMailer({ db: database.db, env: brokenEnv, timeoutMs: 1_500 });
+  it("keeps the account with its queued mail, and the retried mail's link verifies it", async () => {
+    const env = { ...base, smtpUrl: smtp.url, mailRetryDelaySeconds: 1 };
+    const mailer = createMailer({ db: database.db, env, timeoutMs: 1_500 });
+    const auth = createAuth({ db: database.db, env, mailer });
     const email = `mailfail-${driver}@example.com`;
 
     const started = performance.now();
     const result = await registerListener({
       db: database.db,
-      env: brokenEnv,
-      mailer: brokenMailer,
+      env,
+      mailer,
       clientIp: "192.0.2.10",
       input: {
         email,
@@ -59,29 +57,31 @@ describe.each(drivers)("registration while the mail server fails, on %s", (drive
         nickname: "はなこ",
       },
     });
-    expect(performance.now() - started).toBeLessThan(10_000);
+    // The request does not wait for SMTP at all.
+    expect(performance.now() - started).toBeLessThan(5_000);
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    expect(result.mail.status).toBe("failed");
+    expect(result.mail.status).toBe("queued");
     const [account] = await database.db.select().from(user).where(eq(user.id, result.uid));
     expect(account).toMatchObject({ email, emailVerified: false });
     expect(await database.db.select().from(listeners).where(eq(listeners.uid, result.uid))).toHaveLength(1);
-    const [failed] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
-    expect(failed).toMatchObject({ status: "failed", kind: "verify-email" });
+    const [queued] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+    expect(queued).toMatchObject({ status: "queued", kind: "verify-email" });
 
-    // The mail server is back: the login page's resend delivers a working link.
-    const env = { ...base, smtpUrl: smtp.url };
-    const mailer = createMailer({ db: database.db, env });
-    const auth = createAuth({ db: database.db, env, mailer });
-    const resent = await resendVerification({
-      db: database.db,
-      env,
-      mailer,
-      clientIp: "192.0.2.11",
-      input: { role: "listener", email },
+    // The background worker tries, is refused twice, and delivers on the third attempt.
+    runner = await startJobRunner({
+      database,
+      handlers: createJobHandlers({ db: database.db, mailer }),
+      pollingIntervalSeconds: 0.5,
+      log: () => {},
     });
-    expect(resent).toMatchObject({ ok: true, mail: { status: "sent" } });
-    const mail = await smtp.waitForMail({ to: email });
+    const mail = await smtp.waitForMail({ to: email }, 30_000);
+    expect(smtp.refused()).toBe(2);
+    await expect
+      .poll(
+        async () => (await database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email)))[0]?.status,
+      )
+      .toBe("sent");
     const link = linksIn(mail.text).find((url) => url.includes("/listener/login?verify="));
     expect(link).toBeDefined();
     expect(await verifyEmail({ auth, token: new URL(link!).searchParams.get("verify")! })).toBe(true);

@@ -1,0 +1,48 @@
+import PgBoss from "pg-boss";
+import type { Db, Tx } from "../db/client";
+import { JOB_QUEUES, JOB_SCHEMA, type JobName } from "./queues";
+import { sqlFromText } from "./sql-from-text";
+
+// Only used to build pg-boss's INSERT; it never connects (every send passes its own connection).
+const sender = new PgBoss({
+  schema: JOB_SCHEMA,
+  db: {
+    executeSql: () => Promise.reject(new Error("the job sender has no connection of its own")),
+  },
+});
+
+export interface EnqueueOptions {
+  /** Overrides the queue's retry policy for this job (tests and tuning). */
+  retryDelay?: number;
+  retryLimit?: number;
+  startAfter?: Date | number;
+  /** Jobs with the same key are not queued twice while one is waiting. */
+  singletonKey?: string;
+}
+
+/**
+ * Queues a job on the connection or transaction given: called inside the transaction of the
+ * business write that causes it, the job exists exactly when that write commits.
+ */
+export async function enqueueJob(
+  db: Db | Tx,
+  name: JobName,
+  data: Record<string, unknown>,
+  options: EnqueueOptions = {},
+): Promise<string> {
+  const policy = JOB_QUEUES[name];
+  const id = await sender.send(name, data, {
+    retryLimit: options.retryLimit ?? policy.retryLimit,
+    retryDelay: options.retryDelay ?? policy.retryDelay,
+    retryBackoff: policy.retryBackoff,
+    expireInSeconds: policy.expireInSeconds,
+    ...(options.startAfter !== undefined ? { startAfter: options.startAfter } : {}),
+    ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+    db: {
+      executeSql: async (text: string, values: unknown[]) =>
+        (await db.execute(sqlFromText(text, values))) as unknown as { rows: { id: string }[] },
+    },
+  });
+  if (!id) throw new Error(`Job ${name} was not queued (is its queue created?)`);
+  return id;
+}

@@ -1,0 +1,19 @@
+import type { Db } from "../db/client";
+import type { Mailer } from "../integrations/mail/mailer";
+import { settleAbandonedMails } from "../services/mail/settle-abandoned-mails";
+import { pruneExpiredRecords } from "../services/prune-expired-records";
+import type { JobHandlers } from "./job-runner";
+
+/** The handler of every queue, wired to this process's database and ports. */
+export function createJobHandlers({ db, mailer }: { db: Db; mailer: Mailer }): JobHandlers {
+  return {
+    "mail.deliver": async (data, job) => {
+      const mailId = typeof data.mailId === "string" ? data.mailId : "";
+      return mailer.deliver(mailId, { final: job.final });
+    },
+    "maintenance.prune": async () => ({
+      ...(await pruneExpiredRecords({ db })),
+      abandonedMails: await settleAbandonedMails({ db }),
+    }),
+  };
+}

@@ -1,0 +1,82 @@
+import PgBoss from "pg-boss";
+import type { Database } from "../db/client";
+import { JOB_SCHEDULES, JOB_SCHEMA, JOB_TIME_ZONE, type JobName } from "./queues";
+
+export interface JobContext {
+  id: string;
+  /** 0 for the first attempt. */
+  retryCount: number;
+  /** This is the last attempt the queue will make. */
+  final: boolean;
+}
+
+/** What a job does; it throws to fail the attempt (the queue retries or ends it `failed`). */
+export type JobHandler = (data: Record<string, unknown>, job: JobContext) => Promise<unknown>;
+
+export type JobHandlers = Record<JobName, JobHandler>;
+
+export interface JobRunner {
+  /** Stops fetching, lets running jobs finish (up to `timeoutMs`), then returns. */
+  stop(timeoutMs?: number): Promise<void>;
+}
+
+export interface JobRunnerOptions {
+  database: Database;
+  handlers: JobHandlers;
+  /** How often an idle worker looks for work (pg-boss polls; 0.5 s is its minimum). */
+  pollingIntervalSeconds?: number;
+  /** Run the cron-like schedules of `JOB_SCHEDULES` (every serving process does; pg-boss lets one fire). */
+  schedule?: boolean;
+  log?: (line: string) => void;
+}
+
+/**
+ * Works the queues in this process (ADR 0015). Every server process runs one; pg-boss hands each
+ * job to one of them (`FOR UPDATE SKIP LOCKED`), expires jobs whose process died and retries them,
+ * and fires each schedule once per tick for the whole cluster.
+ */
+export async function startJobRunner({
+  database,
+  handlers,
+  pollingIntervalSeconds = 1,
+  schedule = true,
+  log = (line) => console.error(line),
+}: JobRunnerOptions): Promise<JobRunner> {
+  const boss = new PgBoss({
+    schema: JOB_SCHEMA,
+    db: database.sql as PgBoss.Db,
+    // The schema and queues are created by `migrate` (install-queues.ts).
+    migrate: false,
+    supervise: true,
+    schedule,
+  });
+  boss.on("error", (error) => log(`[jobs] ${error.message}`));
+  await boss.start();
+  for (const [name, handler] of Object.entries(handlers) as [JobName, JobHandler][]) {
+    await boss.work<Record<string, unknown>>(
+      name,
+      { batchSize: 1, includeMetadata: true, pollingIntervalSeconds },
+      async (jobs) => {
+        for (const job of jobs) {
+          const context = { id: job.id, retryCount: job.retryCount, final: job.retryCount >= job.retryLimit };
+          try {
+            await handler(job.data ?? {}, context);
+          } catch (error) {
+            const reason = error instanceof Error ? error.message : String(error);
+            log(`[jobs] ${name} ${job.id} attempt ${job.retryCount + 1} failed: ${reason}`);
+            throw error;
+          }
+        }
+      },
+    );
+  }
+  if (schedule) {
+    for (const { name, cron } of JOB_SCHEDULES) await boss.schedule(name, cron, {}, { tz: JOB_TIME_ZONE });
+  }
+  return {
+    async stop(timeoutMs = 8_000) {
+      // `close: false`: the connection is the application's, closed with the database.
+      await boss.stop({ graceful: true, close: false, wait: true, timeout: timeoutMs });
+    },
+  };
+}

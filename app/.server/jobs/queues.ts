@@ -1,0 +1,31 @@
+/**
+ * Every background job the platform runs, with its queue policy (ADR 0015). A queue is created
+ * when the database is migrated; a job sent to a queue that does not exist would be dropped.
+ */
+export const JOB_QUEUES = {
+  /** Hands one `mail_outbox` row to SMTP; retried with a doubling wait, then `failed`. */
+  "mail.deliver": { retryLimit: 8, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
+  /** Removes expired rate-limit windows, challenges and tokens (hourly). */
+  "maintenance.prune": { retryLimit: 2, retryDelay: 60, retryBackoff: true, expireInSeconds: 600 },
+} as const satisfies Record<string, QueuePolicy>;
+
+export type JobName = keyof typeof JOB_QUEUES;
+
+export interface QueuePolicy {
+  retryLimit: number;
+  /** Seconds before the first retry; with `retryBackoff` each retry waits about twice as long. */
+  retryDelay: number;
+  retryBackoff: boolean;
+  /** An active job not finished after this long counts as a failed attempt (its process died). */
+  expireInSeconds: number;
+}
+
+/** Cron-like schedules (minute hour day month weekday, Asia/Tokyo). One job per tick, cluster-wide. */
+export const JOB_SCHEDULES: { name: JobName; cron: string }[] = [
+  { name: "maintenance.prune", cron: "7 * * * *" },
+];
+
+export const JOB_TIME_ZONE = "Asia/Tokyo";
+
+/** The PostgreSQL schema pg-boss keeps its tables in. */
+export const JOB_SCHEMA = "pgboss";
