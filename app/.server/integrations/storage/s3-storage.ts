@@ -1,0 +1,171 @@
+import { pipeline, Readable } from "node:stream";
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from "@aws-sdk/client-s3";
+import {
+  assertRangeWithin,
+  assertValidKey,
+  exactLength,
+  type ObjectInfo,
+  type ObjectStorage,
+  sizeOf,
+  UPLOADS_PREFIX,
+} from "./object-storage";
+
+export interface S3Config {
+  /** Unset: AWS itself. Set (MinIO, R2, …): that origin, with path-style bucket addressing. */
+  endpoint: string | undefined;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Where browsers fetch objects directly (bucket website, CDN); unset: this server streams them. */
+  publicUrl: string | undefined;
+}
+
+/** Objects in an S3-compatible bucket, one object per key. */
+export function s3ObjectStorage(config: S3Config): ObjectStorage & { client: S3Client } {
+  const client = new S3Client({
+    region: config.region,
+    endpoint: config.endpoint,
+    forcePathStyle: config.endpoint !== undefined,
+    credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
+    // The SDK's default checksums send streamed bodies as aws-chunked with a trailing CRC, which
+    // several S3-compatible servers refuse; checksums only where the API requires them.
+    requestChecksumCalculation: "WHEN_REQUIRED",
+    responseChecksumValidation: "WHEN_REQUIRED",
+  });
+  const Bucket = config.bucket;
+  const publicBase = config.publicUrl?.replace(/\/+$/, "");
+  const infoOf = (
+    key: string,
+    output: { ContentLength?: number; ContentType?: string; LastModified?: Date; ETag?: string },
+    size = output.ContentLength ?? 0,
+  ): ObjectInfo => ({
+    key,
+    size,
+    contentType: output.ContentType ?? "application/octet-stream",
+    lastModified: output.LastModified ?? new Date(0),
+    etag: output.ETag ?? `"${size}"`,
+  });
+
+  const storage: ObjectStorage & { client: S3Client } = {
+    kind: "s3",
+    client,
+
+    async put(key, body, meta) {
+      assertValidKey(key);
+      const size = sizeOf(body, meta.size);
+      // A stream is counted on its way out; a wrong length aborts the request, so the bucket
+      // never gets a short or overlong object.
+      const abort = new AbortController();
+      let failure: Error | undefined;
+      const checked =
+        body instanceof Uint8Array
+          ? body
+          : pipeline(body, exactLength(size), (error) => {
+              if (!error) return;
+              failure = error;
+              abort.abort(error);
+            });
+      try {
+        await client.send(
+          new PutObjectCommand({
+            Bucket,
+            Key: key,
+            Body: checked,
+            ContentLength: size,
+            ContentType: meta.contentType,
+            // Keys carry a random part and are never rewritten in place.
+            CacheControl: "public, max-age=604800",
+          }),
+          { abortSignal: abort.signal },
+        );
+      } catch (error) {
+        // S3 drops an incomplete upload; some compatible servers keep what arrived: remove it.
+        if (failure) await client.send(new DeleteObjectCommand({ Bucket, Key: key })).catch(() => {});
+        throw failure ?? error;
+      }
+      const info = await storage.head(key);
+      if (!info) throw new Error(`object ${key} missing right after it was stored`);
+      return info;
+    },
+
+    async get(key, options = {}) {
+      assertValidKey(key);
+      let range = options.range;
+      if (range) {
+        // Checked here as on disk: the ranges this port takes are already resolved against the size.
+        const info = await storage.head(key);
+        if (!info) return null;
+        assertRangeWithin(range, info.size);
+      }
+      try {
+        const output = await client.send(
+          new GetObjectCommand({
+            Bucket,
+            Key: key,
+            Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+          }),
+        );
+        const total = totalOf(output.ContentRange) ?? output.ContentLength ?? 0;
+        range ??= { start: 0, end: total - 1 };
+        const body = output.Body instanceof Readable ? output.Body : Readable.from([]);
+        return { ...infoOf(key, output, total), body, range };
+      } catch (error) {
+        if (isNotFound(error)) return null;
+        throw error;
+      }
+    },
+
+    async head(key) {
+      assertValidKey(key);
+      try {
+        return infoOf(key, await client.send(new HeadObjectCommand({ Bucket, Key: key })));
+      } catch (error) {
+        if (isNotFound(error)) return null;
+        throw error;
+      }
+    },
+
+    async delete(key) {
+      assertValidKey(key);
+      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
+
+    async *list() {
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, ContinuationToken }));
+        for (const item of page.Contents ?? []) if (item.Key) yield { key: item.Key, size: item.Size ?? 0 };
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+    },
+
+    publicUrl(key) {
+      assertValidKey(key);
+      return `${UPLOADS_PREFIX}${key}`;
+    },
+
+    directUrl(key) {
+      assertValidKey(key);
+      return publicBase ? `${publicBase}/${key}` : null;
+    },
+  };
+  return storage;
+}
+
+function totalOf(contentRange: string | undefined): number | undefined {
+  const match = contentRange?.match(/\/(\d+)$/);
+  return match ? Number(match[1]) : undefined;
+}
+
+function isNotFound(error: unknown): boolean {
+  return error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404;
+}
