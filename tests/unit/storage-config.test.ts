@@ -88,6 +88,8 @@ describe("storage keys", () => {
   it.each([
     ["livers/abc-123/x_Y-z.webp", true],
     ["demo/store-01.webp", true],
+    ["livers/a/__ArKNjKocYupCYmLg5wYg.webp", true],
+    ["livers/a/-x.webp", true],
     ["posts/p1/video.mp4", true],
     ["../x", false],
     ["a/../b", false],

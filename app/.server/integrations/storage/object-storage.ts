@@ -62,12 +62,12 @@ export interface StoredObject extends ObjectInfo {
 
 export const UPLOADS_PREFIX = "/uploads/";
 
-const SEGMENT = "[A-Za-z0-9][A-Za-z0-9._-]{0,127}";
+const SEGMENT = "[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}";
 const KEY = new RegExp(`^${SEGMENT}(/${SEGMENT}){0,7}$`);
 
 /**
- * Keys are plain relative paths: every segment starts with a letter or digit (no `..`, no hidden
- * files, no absolute path), so a key can never leave the storage root on disk.
+ * Keys are plain relative paths of letters, digits, `.`, `_` and `-`, no segment starting with a dot
+ * (no `..`, no hidden files) and no absolute path, so a key can never leave the storage root on disk.
  */
 export function isValidKey(key: string): boolean {
   return key.length <= 512 && KEY.test(key);
