@@ -5,6 +5,7 @@ import type { ViteDevServer } from "vite";
 import { type Database, DEFAULT_POOL_SIZE, openDatabase } from "~/.server/db/client";
 import { DataDirLockedError } from "~/.server/db/lock";
 import { type Env, EnvError, ensureAuthSecret, parseEnv } from "~/.server/env";
+import { createObjectStorage } from "~/.server/integrations/storage/create-object-storage";
 import { seedDemoIfEmpty } from "~/.server/seed/seed-demo-if-empty";
 import { pruneExpiredRecords } from "~/.server/services/prune-expired-records";
 import { createApp, loadServerBuild } from "./app";
@@ -84,6 +85,7 @@ async function prepare(database: Database, env: Env): Promise<void> {
   if (env.seedDemo) {
     await seedDemoIfEmpty(database.db, {
       dataDir: env.dataDir,
+      storage: createObjectStorage(env),
       log: (line) => console.log(`[seed] ${line}`),
     });
   }

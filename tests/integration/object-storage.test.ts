@@ -1,6 +1,7 @@
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ObjectStorage } from "~/.server/integrations/storage/object-storage";
+import { ensureDemoImages } from "~/.server/seed/demo-images";
 import { openTestStorage, storages, type TestStorage } from "../support/storages";
 
 const text = async (body: Readable) => {
@@ -141,5 +142,19 @@ describe.each(storages)("object storage on %s", (kind) => {
       await storage.images.remove("https://example.com/a.webp");
       expect(await storage.exists("/uploads/demo/store-01.webp")).toBe(true);
     });
+  });
+
+  it("has the demo pictures the seed refers to (copied into a bucket, in place on the disk)", async () => {
+    const demo = await ensureDemoImages(storage.dataDir, { stores: 2, staff: 1 }, objects);
+    expect(demo.storeImages).toEqual(["/uploads/demo/store-01.webp", "/uploads/demo/store-02.webp"]);
+    // store-01 was written by an earlier test ("demo"): kept, as any existing file is.
+    for (const url of [demo.storeImages[1]!, ...demo.staffImages]) {
+      const info = await objects.head(url.slice("/uploads/".length));
+      expect(info?.contentType).toBe("image/webp");
+      expect(info!.size).toBeGreaterThan(100);
+    }
+    const before = await objects.head("demo/staff-01.webp");
+    await ensureDemoImages(storage.dataDir, { stores: 2, staff: 1 }, objects);
+    expect((await objects.head("demo/staff-01.webp"))?.etag).toBe(before!.etag);
   });
 });
