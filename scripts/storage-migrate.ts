@@ -6,7 +6,6 @@
  * can run again after an interruption, and once more just before the switch. Rows keep their
  * `/uploads/…` URLs: nothing in the database changes.
  */
-import { HeadBucketCommand } from "@aws-sdk/client-s3";
 import { EnvError, parseEnv } from "../app/.server/env";
 import { copyObjects } from "../app/.server/integrations/storage/copy-objects";
 import { uploadsDir } from "../app/.server/integrations/storage/create-object-storage";
@@ -49,11 +48,9 @@ async function main(argv: string[]): Promise<number> {
   const to = s3ObjectStorage(env.s3);
   try {
     try {
-      await to.client.send(new HeadBucketCommand({ Bucket: env.s3.bucket }));
+      await to.check();
     } catch (error) {
-      console.error(
-        `storage:migrate: cannot reach bucket ${env.s3.bucket}${env.s3.endpoint ? ` at ${env.s3.endpoint}` : ""}: ${(error as Error).name} ${(error as Error).message}`,
-      );
+      console.error(`storage:migrate: ${(error as Error).message}`);
       return 1;
     }
     console.error(`storage:migrate: ${source} → s3://${env.s3.bucket}`);

@@ -80,12 +80,22 @@ async function openOrExit(
   }
 }
 
-/** Once per start, before anyone is served: demo data, then the hourly pruning. */
+/** Once per start, before anyone is served: the upload storage, demo data, then the hourly pruning. */
 async function prepare(database: Database, env: Env): Promise<void> {
+  // A wrong bucket or key stops the start, not the first upload hours later.
+  const storage = createObjectStorage(env);
+  try {
+    await storage.check();
+    console.log(`[storage] uploads in ${storage.location}`);
+  } catch (error) {
+    console.error(`[storage] ${(error as Error).message}`);
+    await database.close();
+    process.exit(1);
+  }
   if (env.seedDemo) {
     await seedDemoIfEmpty(database.db, {
       dataDir: env.dataDir,
-      storage: createObjectStorage(env),
+      storage,
       log: (line) => console.log(`[seed] ${line}`),
     });
   }

@@ -1,6 +1,7 @@
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ObjectStorage } from "~/.server/integrations/storage/object-storage";
+import { s3ObjectStorage } from "~/.server/integrations/storage/s3-storage";
 import { ensureDemoImages } from "~/.server/seed/demo-images";
 import { openTestStorage, storages, type TestStorage } from "../support/storages";
 
@@ -20,6 +21,11 @@ describe.each(storages)("object storage on %s", (kind) => {
   });
   afterAll(async () => {
     await storage?.close();
+  });
+
+  it("is usable (check) and says where it is", async () => {
+    await objects.check();
+    expect(objects.location).toMatch(kind === "disk" ? /uploads$/ : /^s3:\/\/test-/);
   });
 
   it("stores a buffer and answers its size, type and bytes; deletes it (twice is fine)", async () => {
@@ -156,5 +162,23 @@ describe.each(storages)("object storage on %s", (kind) => {
     const before = await objects.head("demo/staff-01.webp");
     await ensureDemoImages(storage.dataDir, { stores: 2, staff: 1 }, objects);
     expect((await objects.head("demo/staff-01.webp"))?.etag).toBe(before!.etag);
+  });
+});
+
+describe("an S3 bucket that does not exist", () => {
+  let storage: TestStorage;
+  beforeAll(async () => {
+    storage = await openTestStorage("s3");
+  });
+  afterAll(async () => {
+    await storage?.close();
+  });
+
+  it("fails the check with the bucket's name", async () => {
+    const missing = s3ObjectStorage({ ...storage.s3!, bucket: "no-such-bucket" });
+    await expect(missing.check()).rejects.toThrow(
+      /cannot reach bucket no-such-bucket at http:\/\/127\.0\.0\.1:\d+: NotFound \(HTTP 404\)/,
+    );
+    missing.client.destroy();
   });
 });

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createWriteStream } from "node:fs";
-import { mkdir, open, opendir, rename, stat, unlink } from "node:fs/promises";
+import { access, constants, mkdir, open, opendir, rename, stat, unlink } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -38,6 +38,12 @@ export function diskObjectStorage(root: string): ObjectStorage {
 
   return {
     kind: "disk",
+    location: root,
+
+    async check() {
+      await mkdir(root, { recursive: true });
+      await access(root, constants.W_OK);
+    },
 
     async put(key, body, meta) {
       const file = fileOf(key);

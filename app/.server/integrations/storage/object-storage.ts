@@ -11,6 +11,10 @@ import { type Readable, Transform } from "node:stream";
  */
 export interface ObjectStorage {
   readonly kind: "disk" | "s3";
+  /** Where the objects are, for the log: a directory or `s3://bucket`. */
+  readonly location: string;
+  /** Throws when the storage cannot be used (a directory not writable, a bucket out of reach). */
+  check(): Promise<void>;
   /**
    * Stores `body` under `key`, replacing what was there. A stream needs `size`; a body that is
    * shorter or longer than `size` fails and leaves nothing behind.

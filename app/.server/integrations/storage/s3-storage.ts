@@ -2,6 +2,7 @@ import { pipeline, Readable } from "node:stream";
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
@@ -58,6 +59,18 @@ export function s3ObjectStorage(config: S3Config): ObjectStorage & { client: S3C
   const storage: ObjectStorage & { client: S3Client } = {
     kind: "s3",
     client,
+    location: `s3://${config.bucket}${config.endpoint ? ` at ${config.endpoint}` : ""}`,
+
+    async check() {
+      try {
+        await client.send(new HeadBucketCommand({ Bucket }));
+      } catch (error) {
+        const status = (error as S3ServiceException).$metadata?.httpStatusCode;
+        throw new Error(
+          `cannot reach bucket ${config.bucket}${config.endpoint ? ` at ${config.endpoint}` : ""}: ${(error as Error).name}${status ? ` (HTTP ${status})` : ""} ${(error as Error).message}`.trim(),
+        );
+      }
+    },
 
     async put(key, body, meta) {
       assertValidKey(key);
