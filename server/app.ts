@@ -66,7 +66,7 @@ export function createApp(
             directives: {
               "script-src": ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.nonce}'`],
               "img-src": ["'self'", "data:", "blob:", ...uploadsOrigin],
-              "media-src": ["'self'", "blob:", ...uploadsOrigin],
+              "media-src": ["'self'", ...uploadsOrigin],
               // Previews of a chosen picture are blob: URLs of this page.
               "connect-src": ["'self'", "blob:"],
               "frame-src": ["https://www.youtube-nocookie.com", "https://www.youtube.com"],
