@@ -12,6 +12,7 @@ import { type Database, openDatabase } from "../app/.server/db/client";
 import { DataDirLockedError } from "../app/.server/db/lock";
 import { livers } from "../app/.server/db/schema";
 import { EnvError, parseEnv } from "../app/.server/env";
+import { createObjectStorage } from "../app/.server/integrations/storage/create-object-storage";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDatabase } from "../app/.server/seed/seed-database";
 import { createProgressBar } from "./progress-bar";
 
@@ -157,6 +158,7 @@ async function main(): Promise<number> {
       listeners: args.listeners,
       seed: args.seed,
       dataDir: env.dataDir,
+      storage: createObjectStorage(env),
       onProgress: (p) => bar.update(p),
       signal: abort.signal,
     });

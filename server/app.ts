@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
 import { readdirSync } from "node:fs";
-import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
@@ -12,8 +11,10 @@ import type { Db } from "~/.server/db/client";
 import type { Env } from "~/.server/env";
 import { clientAddressKey, isLoopback } from "~/.server/http/client-address";
 import { createMailer, type Mailer } from "~/.server/integrations/mail/mailer";
-import { localImageStorage } from "~/.server/integrations/storage/image-storage";
+import { createObjectStorage } from "~/.server/integrations/storage/create-object-storage";
+import { imageStorage } from "~/.server/integrations/storage/image-storage";
 import { bodyLimits } from "./body-limits";
+import { serveUploads } from "./serve-uploads";
 import "./context";
 
 export interface AppOptions {
@@ -48,7 +49,10 @@ export function createApp(
   // proxy the operator declared (TRUST_PROXY).
   app.set("trust proxy", env.trustProxy);
   const auth = createAuth({ db, env, mailer });
-  const images = localImageStorage(env.dataDir);
+  const storage = createObjectStorage(env);
+  const images = imageStorage(storage);
+  // Uploads redirected to S3_PUBLIC_URL load from its origin (ADR 0016).
+  const uploadsOrigin = env.s3?.publicUrl ? [new URL(env.s3.publicUrl).origin] : [];
 
   app.use((_req, res, next) => {
     res.locals.nonce = randomBytes(16).toString("base64");
@@ -62,7 +66,8 @@ export function createApp(
         : {
             directives: {
               "script-src": ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.nonce}'`],
-              "img-src": ["'self'", "data:", "blob:"],
+              "img-src": ["'self'", "data:", "blob:", ...uploadsOrigin],
+              "media-src": ["'self'", ...uploadsOrigin],
               // Previews of a chosen picture are blob: URLs of this page.
               "connect-src": ["'self'", "blob:"],
               "frame-src": ["https://www.youtube-nocookie.com", "https://www.youtube.com"],
@@ -79,11 +84,7 @@ export function createApp(
   app.use(compression());
   app.use(bodyLimits({ formBytes: 256 * 1024, multipartBytes: 32 * 1024 * 1024 }));
 
-  app.use("/uploads", express.static(path.join(env.dataDir, "uploads"), { maxAge: "7d", index: false }));
-  // A removed or never-existing upload is a plain 404, not an error worth a stack trace in the log.
-  app.use("/uploads", (_req, res) => {
-    res.status(404).type("text/plain").send("Not Found");
-  });
+  app.use("/uploads", serveUploads(storage));
 
   if (vite) {
     app.use(vite.middlewares);
@@ -114,6 +115,7 @@ export function createApp(
         auth,
         mailer,
         images,
+        storage,
         clientIp: clientAddressKey(req.ip ?? req.socket.remoteAddress),
         fromLoopback: isLoopback(req.ip ?? req.socket.remoteAddress),
         nonce: res.locals.nonce as string,

@@ -3,6 +3,7 @@ import type { Db } from "~/.server/db/client";
 import type { Env } from "~/.server/env";
 import type { Mailer } from "~/.server/integrations/mail/mailer";
 import type { ImageStorage } from "~/.server/integrations/storage/image-storage";
+import type { ObjectStorage } from "~/.server/integrations/storage/object-storage";
 
 /** What every loader and action receives as `context`. */
 export interface RequestContext {
@@ -12,6 +13,8 @@ export interface RequestContext {
   mailer: Mailer;
   /** Where uploaded pictures go after they are re-encoded. */
   images: ImageStorage;
+  /** Uploaded files (disk or S3, ADR 0016): the port for what is not a picture (videos). */
+  storage: ObjectStorage;
   /**
    * The client's address as the abuse limits count it (IPv6 by its /64): the socket's, or the
    * proxy's report when TRUST_PROXY says so.

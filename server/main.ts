@@ -6,6 +6,7 @@ import { type Database, DEFAULT_POOL_SIZE, openDatabase } from "~/.server/db/cli
 import { DataDirLockedError } from "~/.server/db/lock";
 import { type Env, EnvError, ensureAuthSecret, parseEnv } from "~/.server/env";
 import { createMailer } from "~/.server/integrations/mail/mailer";
+import { createObjectStorage } from "~/.server/integrations/storage/create-object-storage";
 import { createJobHandlers } from "~/.server/jobs/handlers";
 import { type JobRunner, startJobRunner } from "~/.server/jobs/job-runner";
 import { seedDemoIfEmpty } from "~/.server/seed/seed-demo-if-empty";
@@ -83,11 +84,22 @@ async function openOrExit(
   }
 }
 
-/** Once per start, before anyone is served: demo data (pruning is an hourly job, ADR 0015). */
+/** Once per start, before anyone is served: the upload storage and demo data (pruning is an hourly job, ADR 0015). */
 async function prepare(database: Database, env: Env): Promise<void> {
+  // A wrong bucket or key stops the start, not the first upload hours later.
+  const storage = createObjectStorage(env);
+  try {
+    await storage.check();
+    console.log(`[storage] uploads in ${storage.location}`);
+  } catch (error) {
+    console.error(`[storage] ${(error as Error).message}`);
+    await database.close();
+    process.exit(1);
+  }
   if (env.seedDemo) {
     await seedDemoIfEmpty(database.db, {
       dataDir: env.dataDir,
+      storage,
       log: (line) => console.log(`[seed] ${line}`),
     });
   }

@@ -5,6 +5,7 @@ import path from "node:path";
 import { z } from "zod";
 import { type ManualVideo, ManualVideosSchema } from "~/domain/manual-videos";
 import type { Operator } from "~/domain/operator";
+import type { S3Config } from "./integrations/storage/s3-storage";
 
 /**
  * Configuration (contract §1), parsed once at start. A bad value stops the server with a message
@@ -58,6 +59,19 @@ const EnvSchema = z.object({
   OPERATOR_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
   /** The manual videos of the back office: a JSON array of {title, youtube_id, audience?, description?}. */
   MANUAL_VIDEOS: z.preprocess(emptyToUndefined, z.string().optional()),
+  // S3-compatible object storage for uploads (ADR 0016); the local disk when S3_BUCKET is unset.
+  S3_ENDPOINT: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  S3_BUCKET: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/)
+      .optional(),
+  ),
+  S3_REGION: z.preprocess(emptyToUndefined, z.string().max(64).optional()),
+  S3_ACCESS_KEY_ID: z.preprocess(emptyToUndefined, z.string().max(256).optional()),
+  S3_SECRET_ACCESS_KEY: z.preprocess(emptyToUndefined, z.string().max(256).optional()),
+  S3_PUBLIC_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
 });
 
 /** Development stand-ins, worded so nobody mistakes them for real details. */
@@ -89,6 +103,8 @@ export interface Env {
   workers: number;
   operator: Operator;
   manualVideos: ManualVideo[];
+  /** S3-compatible storage for uploads; undefined: the local disk under DATA_DIR/uploads. */
+  s3: S3Config | undefined;
 }
 
 export class EnvError extends Error {
@@ -131,6 +147,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     issues.push(
       `WEB_CONCURRENCY: more than 1 worker needs DATABASE_URL; the embedded database allows one process (got ${JSON.stringify(source.WEB_CONCURRENCY)})`,
     );
+  const s3 = parseS3(e, issues);
   if (issues.length > 0) throw new EnvError(issues);
 
   const dataDir = path.resolve(e.DATA_DIR);
@@ -157,6 +174,32 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       isPlaceholder: OPERATOR_VARIABLES.some((name) => !e[name]),
     },
     manualVideos,
+    s3,
+  };
+}
+
+const S3_REQUIRED = ["S3_BUCKET", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
+const S3_VARIABLES = [...S3_REQUIRED, "S3_ENDPOINT", "S3_PUBLIC_URL"] as const;
+
+/**
+ * S3 is chosen by S3_BUCKET; a half-given set (a bucket without keys, keys without a bucket) stops
+ * the server rather than quietly writing uploads to the local disk of one machine.
+ */
+function parseS3(e: z.infer<typeof EnvSchema>, issues: string[]): S3Config | undefined {
+  if (!S3_VARIABLES.some((name) => e[name] !== undefined)) return undefined;
+  const missing = S3_REQUIRED.filter((name) => e[name] === undefined);
+  for (const name of missing)
+    issues.push(
+      `${name}: required when any S3_* variable is set (S3 storage needs ${S3_REQUIRED.join(", ")})`,
+    );
+  if (missing.length > 0) return undefined;
+  return {
+    endpoint: e.S3_ENDPOINT?.replace(/\/+$/, ""),
+    bucket: e.S3_BUCKET!,
+    region: e.S3_REGION!,
+    accessKeyId: e.S3_ACCESS_KEY_ID!,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+    publicUrl: e.S3_PUBLIC_URL?.replace(/\/+$/, ""),
   };
 }
 

@@ -1,28 +1,29 @@
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listeners } from "~/.server/db/schema";
-import { localImageStorage } from "~/.server/integrations/storage/image-storage";
 import { hitRateLimit } from "~/.server/rate-limit/rate-limiter";
 import { RATE_LIMITS } from "~/.server/rate-limit/rules";
 import { changeListenerImage } from "~/.server/services/accounts/change-listener-image";
 import { drivers, openTestDatabase, type TestDatabase } from "../support/databases";
 import { makeListener, makeLiver } from "../support/factories";
+import { openTestStorage, storages, type TestStorage } from "../support/storages";
 
-describe.each(drivers)("listener profile picture on %s", (driver) => {
+// The same tests on every database and on both storages (the local disk, S3 through s3rver).
+const cases = drivers.flatMap((driver) => storages.map((storage) => [driver, storage] as const));
+
+describe.each(cases)("listener profile picture on %s with %s storage", (driver, kind) => {
   let database: TestDatabase;
-  const dataDir = mkdtempSync(path.join(tmpdir(), `yoru-listener-image-${driver}-`));
-  const images = localImageStorage(dataDir);
-  const fileOf = (url: string) => path.join(dataDir, "uploads", url.slice("/uploads/".length));
+  let storage: TestStorage;
+  let images: TestStorage["images"];
   beforeAll(async () => {
     database = await openTestDatabase(driver, { prefix: "listener_image" });
+    storage = await openTestStorage(kind);
+    images = storage.images;
   });
   afterAll(async () => {
     await database?.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await storage?.close();
   });
 
   const jpeg = () =>
@@ -45,7 +46,7 @@ describe.each(drivers)("listener profile picture on %s", (driver) => {
     if (!first.ok) return;
     expect(first.imageUrl).toMatch(new RegExp(`^/uploads/listeners/${listener.uid}/.+\\.webp$`));
     expect(await imageUrlOf(listener.uid)).toBe(first.imageUrl);
-    const stored = await sharp(fileOf(first.imageUrl)).metadata();
+    const stored = await sharp(await storage.read(first.imageUrl)).metadata();
     expect(stored.format).toBe("webp");
     expect(stored.exif).toBeUndefined();
 
@@ -57,8 +58,8 @@ describe.each(drivers)("listener profile picture on %s", (driver) => {
     });
     expect(second.ok).toBe(true);
     if (!second.ok) return;
-    expect(existsSync(fileOf(first.imageUrl))).toBe(false);
-    expect(existsSync(fileOf(second.imageUrl))).toBe(true);
+    expect(await storage.exists(first.imageUrl)).toBe(false);
+    expect(await storage.exists(second.imageUrl)).toBe(true);
 
     expect(
       await changeListenerImage({ db: database.db, images, actor: listener, input: { data: null } }),
@@ -67,7 +68,7 @@ describe.each(drivers)("listener profile picture on %s", (driver) => {
       imageUrl: "",
     });
     expect(await imageUrlOf(listener.uid)).toBe("");
-    expect(existsSync(fileOf(second.imageUrl))).toBe(false);
+    expect(await storage.exists(second.imageUrl)).toBe(false);
   });
 
   it("refuses what is not a picture and keeps the current one", async () => {

@@ -6,7 +6,8 @@ import { createAuth } from "~/.server/auth/create-auth";
 import type { Db } from "~/.server/db/client";
 import { parseEnv } from "~/.server/env";
 import { createMailer } from "~/.server/integrations/mail/mailer";
-import { localImageStorage } from "~/.server/integrations/storage/image-storage";
+import { diskObjectStorage } from "~/.server/integrations/storage/disk-storage";
+import { imageStorage } from "~/.server/integrations/storage/image-storage";
 import { signIn } from "~/.server/services/accounts/sign-in";
 import type { AccountRole } from "~/domain/account-roles";
 
@@ -30,12 +31,14 @@ export function routeContext(db: Db): RouteContext {
     DATA_DIR: dataDir,
   });
   const mailer = createMailer({ db, env });
+  const storage = diskObjectStorage(path.join(dataDir, "uploads"));
   const context = {
     db,
     env,
     auth: createAuth({ db, env, mailer }),
     mailer,
-    images: localImageStorage(dataDir),
+    images: imageStorage(storage),
+    storage,
     clientIp: "192.0.2.10",
     fromLoopback: false,
     nonce: "test",

@@ -1,6 +1,7 @@
-import { existsSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { STORE_TYPES } from "../../domain/options";
+import type { ObjectStorage } from "../integrations/storage/object-storage";
 import { createRandom, type Random } from "./random";
 
 /**
@@ -137,10 +138,14 @@ async function render(file: string, svg: string): Promise<void> {
   renameSync(temp, file);
 }
 
-/** Makes the missing images under `<dataDir>/uploads/demo/` and returns the public URLs of all. */
+/**
+ * Makes the missing images under `<dataDir>/uploads/demo/` and returns the public URLs of all.
+ * With `storage` (S3), the ones it lacks are also stored there, where `/uploads/demo/…` is read.
+ */
 export async function ensureDemoImages(
   dataDir: string,
   counts: { stores: number; staff: number } = { stores: 24, staff: 48 },
+  storage?: ObjectStorage,
 ): Promise<DemoImages> {
   const dir = path.join(dataDir, "uploads", "demo");
   mkdirSync(dir, { recursive: true });
@@ -163,5 +168,12 @@ export async function ensureDemoImages(
   for (let i = 0; i < missing.length; i += parallel) {
     await Promise.all(missing.slice(i, i + parallel).map((job) => render(job.file, job.make())));
   }
+  // On the disk storage this finds every file in place and stores nothing.
+  if (storage)
+    for (const job of jobs) {
+      const key = `demo/${path.basename(job.file)}`;
+      if (!(await storage.head(key)))
+        await storage.put(key, readFileSync(job.file), { contentType: "image/webp" });
+    }
   return { storeImages, staffImages };
 }

@@ -2,6 +2,7 @@ import { hashPassword } from "better-auth/crypto";
 import { asc, eq, getTableColumns, sql, type Table } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { account, favorites, listeners, livers, plans, schedules, staffs, user } from "../db/schema";
+import type { ObjectStorage } from "../integrations/storage/object-storage";
 import { ensureDemoImages } from "./demo-images";
 import {
   allocateStaff,
@@ -55,6 +56,8 @@ export interface SeedOptions {
   seed?: number;
   /** Where the demo images go (`<dataDir>/uploads/demo`). */
   dataDir: string;
+  /** The upload storage when it is not that disk (S3): the demo images are copied there too. */
+  storage?: ObjectStorage;
   now?: Date;
   onProgress?: (progress: SeedProgress) => void;
   /** Stops between two batches. */
@@ -208,7 +211,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSu
   const priceRandom = root.fork("prices");
 
   report("images", 0, 1);
-  const images = await ensureDemoImages(options.dataDir, { stores: 24, staff: 48 });
+  const images = await ensureDemoImages(options.dataDir, { stores: 24, staff: 48 }, options.storage);
   report("images", 1, 1);
   const planList = await readPlans(db);
   const maxLimit = Math.max(...planList.map((p) => p.limit_staff));

@@ -1,5 +1,6 @@
 import type { Db } from "../db/client";
 import { livers } from "../db/schema";
+import type { ObjectStorage } from "../integrations/storage/object-storage";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDatabase } from "./seed-database";
 
 /** The demo data set of a first start in development (README: 60 stores, 480 staff, 40 listeners). */
@@ -11,13 +12,13 @@ export const DEMO_SIZE = { stores: 60, staff: 480, listeners: 40, seed: 1 } as c
  */
 export async function seedDemoIfEmpty(
   db: Db,
-  { dataDir, log }: { dataDir: string; log: (line: string) => void },
+  { dataDir, storage, log }: { dataDir: string; storage?: ObjectStorage; log: (line: string) => void },
 ): Promise<boolean> {
   const existing = await db.select({ uid: livers.uid }).from(livers).limit(1);
   if (existing.length > 0) return false;
   const started = Date.now();
   try {
-    const summary = await seedDatabase(db, { ...DEMO_SIZE, dataDir });
+    const summary = await seedDatabase(db, { ...DEMO_SIZE, dataDir, storage });
     log(
       `demo data: ${summary.stores} stores, ${summary.staff} staff, ${summary.listeners} listeners, ` +
         `${summary.favorites} follows, ${summary.schedules} shifts in ${((Date.now() - started) / 1000).toFixed(1)} s ` +

@@ -3,6 +3,7 @@
 import { spawn } from "node:child_process";
 import { createServer } from "node:http";
 import { startSmtpServer } from "../../support/smtp";
+import { startFakeS3 } from "../../support/storages";
 
 const mailPort = Number(process.env.E2E_MAIL_PORT ?? 3211);
 const smtp = await startSmtpServer();
@@ -20,8 +21,24 @@ const mailApi = createServer((req, res) => {
 });
 await new Promise<void>((resolve) => mailApi.listen(mailPort, "127.0.0.1", resolve));
 
+// E2E_STORAGE=s3: uploads in a fake S3 bucket (s3rver on loopback), streamed by the server;
+// E2E_STORAGE=s3-public: the same with S3_PUBLIC_URL, so browsers are redirected to the bucket.
+const storageMode = process.env.E2E_STORAGE ?? "disk";
+if (!["disk", "s3", "s3-public"].includes(storageMode)) throw new Error(`E2E_STORAGE=${storageMode}?`);
+const fakeS3 = storageMode === "disk" ? undefined : await startFakeS3();
+const s3Env = fakeS3
+  ? {
+      S3_ENDPOINT: fakeS3.config.endpoint,
+      S3_BUCKET: fakeS3.config.bucket,
+      S3_REGION: fakeS3.config.region,
+      S3_ACCESS_KEY_ID: fakeS3.config.accessKeyId,
+      S3_SECRET_ACCESS_KEY: fakeS3.config.secretAccessKey,
+      S3_PUBLIC_URL: storageMode === "s3-public" ? `${fakeS3.config.endpoint}/${fakeS3.config.bucket}` : "",
+    }
+  : {};
+
 const app = spawn(process.execPath, ["server.js"], {
-  env: { ...process.env, SMTP_URL: smtp.url },
+  env: { ...process.env, SMTP_URL: smtp.url, ...s3Env },
   stdio: "inherit",
 });
 
@@ -30,6 +47,7 @@ async function stop(signal: NodeJS.Signals) {
   await new Promise((resolve) => app.once("exit", resolve));
   mailApi.close();
   await smtp.close();
+  await fakeS3?.close();
   process.exit(0);
 }
 process.once("SIGTERM", () => void stop("SIGTERM"));
@@ -37,5 +55,6 @@ process.once("SIGINT", () => void stop("SIGINT"));
 app.once("exit", (code) => {
   mailApi.close();
   void smtp.close();
+  void fakeS3?.close();
   process.exit(code ?? 1);
 });
