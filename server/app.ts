@@ -15,6 +15,9 @@ import { createMailer } from "~/.server/integrations/mail/mailer";
 import { localImageStorage } from "~/.server/integrations/storage/image-storage";
 import { bodyLimits } from "./body-limits";
 import "./context";
+import { inputGuard } from "./input-guard";
+import { permissionsPolicy } from "./permissions-policy";
+import { sameOriginMutations } from "./same-origin";
 
 export interface AppOptions {
   db: Db;
@@ -75,8 +78,13 @@ export function createApp(
       referrerPolicy: { policy: "same-origin" },
     }),
   );
+  app.use(permissionsPolicy());
   app.use(compression());
-  app.use(bodyLimits({ formBytes: 256 * 1024, multipartBytes: 32 * 1024 * 1024 }));
+  // ADR 0017: cross-site posts refused for resource routes too; bodies bounded; NUL refused.
+  app.use(sameOriginMutations(env.baseUrl));
+  const multipartBytes = 32 * 1024 * 1024;
+  app.use(bodyLimits({ formBytes: 256 * 1024, multipartBytes }));
+  app.use(inputGuard({ multipartPeekBytes: multipartBytes }));
 
   app.use("/uploads", express.static(path.join(env.dataDir, "uploads"), { maxAge: "7d", index: false }));
   // A removed or never-existing upload is a plain 404, not an error worth a stack trace in the log.
