@@ -201,7 +201,10 @@ describe("usesSecureCookies (ADR 0017)", () => {
     [{ NODE_ENV: "production", BASE_URL: "http://yoru.example", TRUST_PROXY: "0" }, false],
     [{ NODE_ENV: "production", BASE_URL: "http://yoru.example" }, false],
   ])("%o → %s", (vars, secure) => {
-    const production = vars.NODE_ENV === "production" ? { AUTH_SECRET: "x".repeat(32), ...OPERATOR } : {};
+    const production =
+      (vars as Record<string, string>).NODE_ENV === "production"
+        ? { AUTH_SECRET: "x".repeat(32), ...OPERATOR }
+        : {};
     expect(usesSecureCookies(parseEnv({ ...production, ...vars }))).toBe(secure);
   });
 });

@@ -210,8 +210,16 @@ export function openApiDocument(baseUrl: string) {
     listParam("liverIds", null, "store ids"),
     query("ageFrom", { type: "integer", minimum: 0, maximum: SMALLINT_MAX }, "inclusive"),
     query("ageTo", { type: "integer", minimum: 0, maximum: SMALLINT_MAX }, "inclusive"),
-    query("heightFrom", { type: "integer", minimum: 0, maximum: SMALLINT_MAX }, "inclusive; excludes staff without a height"),
-    query("heightTo", { type: "integer", minimum: 0, maximum: SMALLINT_MAX }, "inclusive; excludes staff without a height"),
+    query(
+      "heightFrom",
+      { type: "integer", minimum: 0, maximum: SMALLINT_MAX },
+      "inclusive; excludes staff without a height",
+    ),
+    query(
+      "heightTo",
+      { type: "integer", minimum: 0, maximum: SMALLINT_MAX },
+      "inclusive; excludes staff without a height",
+    ),
     listParam("bloodTypes", BLOOD_TYPE_VALUES, "any of"),
     listParam("bustTypes", BUST_TYPE_VALUES, "any of"),
     listParam("typeTypes", TYPE_TYPE_VALUES, "any of (body type)"),
