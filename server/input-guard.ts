@@ -20,13 +20,16 @@ function hasNulString(value: unknown, depth = 0): boolean {
   return false;
 }
 
-/** False when the path is not valid percent-encoded UTF-8 (`%FF`, a lone `%`). */
-function pathDecodes(path: string): boolean {
+/**
+ * The path percent-decoded, or null when it is not valid percent-encoded UTF-8 (`%FF`, a lone `%`).
+ * The decoded value is used, not just computed: a bundler drops a call whose result is unused
+ * (`decodeURIComponent` counts as pure), and with it the check — that happened in the build.
+ */
+function decodedPath(path: string): string | null {
   try {
-    decodeURIComponent(path);
-    return true;
+    return decodeURIComponent(path);
   } catch {
-    return false;
+    return null;
   }
 }
 
@@ -115,7 +118,7 @@ export function inputGuard({ multipartPeekBytes }: { multipartPeekBytes: number 
     const queryAt = url.indexOf("?");
     const path = queryAt === -1 ? url : url.slice(0, queryAt);
     if (PERCENT_NUL.test(url) || url.includes("\0")) return refuse(req, res, 400, NUL_MESSAGE);
-    if (!pathDecodes(path)) return refuse(req, res, 400, BAD_URL_MESSAGE);
+    if (decodedPath(path) === null) return refuse(req, res, 400, BAD_URL_MESSAGE);
 
     if (!WITH_BODY.has(req.method)) return next();
     const contentType = req.headers["content-type"] ?? "";
