@@ -11,12 +11,22 @@ const CHECKED_BODY =
   /^(application\/x-www-form-urlencoded|application\/([\w.+-]+\+)?json|text\/plain|multipart\/form-data)\b/i;
 const PERCENT_NUL = /%00/i;
 
-function hasNulString(value: unknown, depth = 0): boolean {
-  if (depth > 64) return false;
-  if (typeof value === "string") return value.includes("\0");
-  if (Array.isArray(value)) return value.some((item) => hasNulString(item, depth + 1));
-  if (value && typeof value === "object")
-    return Object.entries(value).some(([key, item]) => key.includes("\0") || hasNulString(item, depth + 1));
+/** Whether any string or key in a parsed JSON value holds a NUL (iterative: nesting depth is the client's). */
+function hasNulString(root: unknown): boolean {
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (typeof value === "string") {
+      if (value.includes("\0")) return true;
+    } else if (Array.isArray(value)) {
+      for (const item of value) stack.push(item); // not push(...value): a huge array would overflow
+    } else if (value && typeof value === "object") {
+      for (const [key, item] of Object.entries(value)) {
+        if (key.includes("\0")) return true;
+        stack.push(item);
+      }
+    }
+  }
   return false;
 }
 

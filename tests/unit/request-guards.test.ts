@@ -74,6 +74,11 @@ describe("inputGuard: NUL anywhere is a 400 with a message, before any route run
     ["a JSON string", { "content-type": "application/json" }, '{"email":"a\\u0000@b.jp"}'],
     ["a JSON key", { "content-type": "application/json" }, '{"a\\u0000":1}'],
     ["a nested JSON string", { "content-type": "application/json" }, '{"items":[{"note":"\\u0000"}]}'],
+    [
+      "a deeply nested JSON string",
+      { "content-type": "application/json" },
+      `${"[".repeat(500)}"\\u0000"${"]".repeat(500)}`,
+    ],
   ])("%s", async (_name, headers, body) => {
     const response = await fetch(`${origin}/listener/registration`, { method: "POST", headers, body });
     expect(response.status).toBe(400);
