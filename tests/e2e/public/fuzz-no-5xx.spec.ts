@@ -124,18 +124,23 @@ function raw(
   });
 }
 
+/** How often each status came back, for checking that a fuzz reached the code it means to. */
+let statusCounts: Record<number, number> = {};
+
 /** Runs `tasks` a few at a time; collects every answer of 500 or more. */
 async function fuzz(
   tasks: { label: string; run: () => Promise<number> }[],
   concurrency = 4,
 ): Promise<string[]> {
   const failures: string[] = [];
+  statusCounts = {};
   let next = 0;
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       while (next < tasks.length) {
         const task = tasks[next++]!;
         const status = await task.run();
+        statusCounts[status] = (statusCounts[status] ?? 0) + 1;
         if (status >= 500 || status === 0) failures.push(`${status} ${task.label}`);
       }
     }),
@@ -345,6 +350,185 @@ test.describe("fuzz: no hostile input gets a 5xx", () => {
       expect(failures, `${failures.length} of ${tasks.length} requests answered 5xx`).toEqual([]);
       expect((await fetch(`${server.baseUrl}/api/health`)).status).toBe(200);
       expect(server.output()).not.toMatch(/Unhandled|uncaught/i);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  test("signed-in forms and JSON endpoints with hostile values (a private server, free to change)", async () => {
+    test.setTimeout(600_000);
+    const server = await spawnServer(3282, { TRUST_PROXY: "loopback", SEED_DEMO: "true" });
+    try {
+      let address = 0;
+      const client = () => {
+        address++;
+        return `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`;
+      };
+      const signIn = async (path: string, fields: Record<string, string>) => {
+        const response = await fetch(`${server.baseUrl}${path}`, {
+          method: "POST",
+          redirect: "manual",
+          headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": client() },
+          body: new URLSearchParams(fields),
+        });
+        expect(response.status, `sign-in at ${path}`).toBe(302);
+        return response.headers
+          .getSetCookie()
+          .map((cookie) => cookie.split(";")[0])
+          .join("; ");
+      };
+      const listener = await signIn("/listener/login", {
+        email: "listener@demo.example",
+        password: "demo-pass-2026",
+      });
+      const store = await signIn("/liver/login", { email: "store@demo.example", password: "demo-pass-2026" });
+      const staff = await signIn("/staff/login", { login_id: "demo-cast", password: "demo-pass-2026" });
+
+      const me = (await (await fetch(`${server.baseUrl}/api/me`, { headers: { cookie: store } })).json()) as {
+        account: Record<string, unknown>;
+      };
+      const storeId = String(me.account.liver_id ?? me.account.uid ?? me.account.id);
+      const staffList = (await (await fetch(`${server.baseUrl}/api/livers/${storeId}/staffs`)).json()) as {
+        items?: Record<string, unknown>[];
+      };
+      const first = staffList.items?.[0];
+      const staffId = String(first?.staff_id ?? first?.uid ?? first?.id ?? "none");
+
+      // Every field any mypage form has, all set to the hostile value at once, per intent of a page.
+      const FIELDS = [
+        "nickname",
+        "email",
+        "password",
+        "current_password",
+        "password_confirmation",
+        "mail_setting",
+        "name",
+        "name_kana",
+        "age",
+        "height",
+        "birth_of_date",
+        "introduction",
+        "followers",
+        "slug",
+        "status",
+        "store_name",
+        "store_name_kana",
+        "store_type",
+        "phone_number",
+        "address",
+        "area",
+        "prefecture",
+        "business_start_time",
+        "business_end_time",
+        "holidays",
+        "services",
+        "commitments",
+        "published_profile",
+        "instagram_id",
+        "tiktok_id",
+        "youtube_id",
+        "url",
+        "login_id",
+        "staff_id",
+        "direction",
+        "displayed",
+        "invitation_id",
+        "start",
+        "end",
+        "note",
+        "remove",
+        "sets",
+        "drinks",
+        "extension.minutes",
+        "extension.price",
+        "service_charge_percent",
+        "tax_percent",
+        "payment_methods",
+        "bank_code",
+        "branch_code",
+        "account_type",
+        "account_number",
+        "account_holder",
+        "new_plan_id",
+        "plan_id",
+        "matching_info.animal",
+      ];
+      const pages: [string, string, string[]][] = [
+        [listener, "/listener/mypage/setting", ["nickname", "mail_setting", "email", "password"]],
+        [listener, "/listener/mypage/profile", ["profile"]],
+        [store, "/liver/mypage/profile", ["profile", "image_remove", "image_move"]],
+        [store, "/liver/mypage/price", ["price"]],
+        [store, "/liver/mypage/staff", ["display", "move", "delete", "invite", "revoke"]],
+        [store, "/liver/mypage/staff/create", ["create"]],
+        [store, `/liver/mypage/staff/${staffId}`, ["profile", "password", "schedule", "image_move"]],
+        [store, "/liver/mypage/setting", ["email", "mail_setting", "bank_account", "plan"]],
+        [staff, "/staff/mypage/profile", ["profile", "image_remove"]],
+        [staff, "/staff/mypage/schedule", ["schedule"]],
+        [staff, "/staff/mypage/setting", ["password"]],
+      ];
+      const tasks: { label: string; run: () => Promise<number> }[] = [];
+      const formHeaders = (cookie: string) => ({
+        "content-type": "application/x-www-form-urlencoded",
+        "x-forwarded-for": client(),
+        cookie,
+      });
+      for (const [cookie, path, intents] of pages) {
+        for (const intent of intents) {
+          for (const value of RAW_VALUES) {
+            const body = `intent=${intent}&${FIELDS.map((field) => `${field}=${value}`).join("&")}`;
+            tasks.push({
+              label: `POST ${path} intent=${intent} all=${value.slice(0, 30)}`,
+              run: () => raw(server.baseUrl, "POST", path, formHeaders(cookie), body),
+            });
+          }
+          const arrays = `intent=${intent}&${FIELDS.map((field) => `${field}=1&${field}=2`).join("&")}`;
+          tasks.push({
+            label: `POST ${path} intent=${intent} arrays`,
+            run: () => raw(server.baseUrl, "POST", path, formHeaders(cookie), arrays),
+          });
+        }
+      }
+      const json = (cookie: string, method: string, path: string, body: string) =>
+        raw(
+          server.baseUrl,
+          method,
+          path,
+          { "content-type": "application/json", "x-forwarded-for": client(), cookie },
+          body,
+        );
+      for (const value of JSON_VALUES) {
+        for (const field of ["staff_id", "liver_id"]) {
+          const body = JSON.stringify({ [field]: value });
+          tasks.push({
+            label: `POST /api/favorites ${field}=${JSON.stringify(value).slice(0, 30)}`,
+            run: () => json(listener, "POST", "/api/favorites", body),
+          });
+        }
+        const schedules = `/api/liver/staff/${staffId}/schedules?start=2026-11-01&end=2026-11-07`;
+        for (const body of [
+          JSON.stringify({ items: value }),
+          JSON.stringify({ items: [value] }),
+          JSON.stringify({ items: [{ date: value, start: value, end: value, note: value }] }),
+          JSON.stringify({ items: [{ date: "2026-11-02", start: value, end: "LAST" }] }),
+        ]) {
+          tasks.push({
+            label: `PUT ${schedules} ${body.slice(0, 60)}`,
+            run: () => json(store, "PUT", schedules, body),
+          });
+        }
+      }
+      for (const value of RAW_VALUES) {
+        tasks.push({
+          label: `DELETE /api/favorites/${value.slice(0, 30)}`,
+          run: () => json(listener, "DELETE", `/api/favorites/${value}`, "{}"),
+        });
+      }
+      const failures = await fuzz(tasks);
+      expect(failures, `${failures.length} of ${tasks.length} requests answered 5xx`).toEqual([]);
+      // The sessions held: the posts reached the actions (400 with messages), not the login redirect.
+      console.log("signed-in fuzz statuses", statusCounts);
+      expect(statusCounts[400] ?? 0).toBeGreaterThan(tasks.length / 2);
+      expect((await fetch(`${server.baseUrl}/api/health`)).status).toBe(200);
     } finally {
       await server.stop();
     }
