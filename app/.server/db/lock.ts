@@ -142,6 +142,10 @@ export function acquireDataDirLock(dataDir: string): () => void {
       } finally {
         rmSync(draft, { force: true });
       }
+      // Two processes taking over the same stale lock at once: each removed it and placed its own,
+      // so one may have removed the other's. Whoever finds another token in the file stands back.
+      const placed = parseLockFile(readProc(file) ?? "");
+      if (placed?.token !== self.token) throw new DataDirLockedError(dataDir, placed?.pid ?? 0);
       let released = false;
       return () => {
         if (released) return;
