@@ -16,6 +16,9 @@ import { imageStorage } from "~/.server/integrations/storage/image-storage";
 import { bodyLimits } from "./body-limits";
 import { serveUploads } from "./serve-uploads";
 import "./context";
+import { inputGuard } from "./input-guard";
+import { permissionsPolicy } from "./permissions-policy";
+import { sameOriginMutations } from "./same-origin";
 
 export interface AppOptions {
   db: Db;
@@ -81,8 +84,13 @@ export function createApp(
       referrerPolicy: { policy: "same-origin" },
     }),
   );
+  app.use(permissionsPolicy());
   app.use(compression());
-  app.use(bodyLimits({ formBytes: 256 * 1024, multipartBytes: 32 * 1024 * 1024 }));
+  // ADR 0017: cross-site posts refused for resource routes too; bodies bounded; NUL refused.
+  app.use(sameOriginMutations(env.baseUrl));
+  const multipartBytes = 32 * 1024 * 1024;
+  app.use(bodyLimits({ formBytes: 256 * 1024, multipartBytes }));
+  app.use(inputGuard({ multipartPeekBytes: multipartBytes }));
 
   app.use("/uploads", serveUploads(storage));
 

@@ -219,6 +219,18 @@ function parseManualVideos(value: string | undefined, issues: string[]): ManualV
   return [];
 }
 
+/**
+ * Whether cookies (the session, drafts) carry `Secure` (ADR 0017): always when BASE_URL is https;
+ * and in production behind a declared proxy (TRUST_PROXY) even with an http BASE_URL — such a
+ * proxy terminates TLS in front of us, and production already sends HSTS and
+ * upgrade-insecure-requests, so the browser speaks https to the site whatever BASE_URL says.
+ * Development over plain http (localhost) keeps cookies without `Secure`.
+ */
+export function usesSecureCookies(env: Pick<Env, "baseUrl" | "isProduction" | "trustProxy">): boolean {
+  if (env.baseUrl.startsWith("https://")) return true;
+  return env.isProduction && env.trustProxy !== false && env.trustProxy !== 0;
+}
+
 function parseTrustProxy(value: string | undefined): boolean | number | string {
   if (value === undefined || value === "false") return false;
   if (value === "true") return true;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { AUTH_MESSAGES } from "./auth-messages";
 import { BANK_ACCOUNT_MESSAGES, BankAccountSchema, PLAN_MESSAGES } from "./bank-account";
 import { NICKNAME_MAX } from "./listener-registration";
+import { TEXT_FIELD_MESSAGES } from "./text-fields";
 import { messages, zEmail, zPassword } from "./validators";
 
 /**
@@ -66,7 +67,8 @@ export const NicknameSchema = z.object({
     .string({ error: messages.invalid_type })
     .trim()
     .min(1, messages.required)
-    .max(NICKNAME_MAX, `ニックネームは${NICKNAME_MAX}文字以内で入力してください`),
+    .max(NICKNAME_MAX, `ニックネームは${NICKNAME_MAX}文字以内で入力してください`)
+    .refine((value) => !/\p{Cc}/u.test(value), TEXT_FIELD_MESSAGES.control_characters),
 });
 
 export const zCurrentPassword = () =>

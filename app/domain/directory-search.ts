@@ -27,6 +27,11 @@ import { charLength } from "./text-fields";
 export const KEYWORD_MAX_LENGTH = 100;
 export const IDS_MAX = 100;
 const NUMBER_MAX = 100_000;
+/**
+ * Bounds of a filter on a `smallint` column (staffs.age, staffs.height): a larger number is a 400
+ * with the range in the message, not a PostgreSQL "out of range" error (500, ADR 0017).
+ */
+export const SMALLINT_MAX = 32_767;
 
 export const STAFF_SORTS = ["new", "popular", "matching"] as const;
 export type StaffSort = (typeof STAFF_SORTS)[number];
@@ -219,10 +224,10 @@ export type LiverSearch = z.output<typeof LiverSearchSchema>;
 /** `GET /api/staffs` and `/search/staff`. The area filters apply to the staff member's store. */
 export const StaffSearchSchema = z.object({
   liverIds: idList("liverIds"),
-  ageFrom: integerParam("ageFrom", 0, NUMBER_MAX),
-  ageTo: integerParam("ageTo", 0, NUMBER_MAX),
-  heightFrom: integerParam("heightFrom", 0, NUMBER_MAX),
-  heightTo: integerParam("heightTo", 0, NUMBER_MAX),
+  ageFrom: integerParam("ageFrom", 0, SMALLINT_MAX),
+  ageTo: integerParam("ageTo", 0, SMALLINT_MAX),
+  heightFrom: integerParam("heightFrom", 0, SMALLINT_MAX),
+  heightTo: integerParam("heightTo", 0, SMALLINT_MAX),
   bloodTypes: enumList("bloodTypes", BLOOD_TYPE_VALUES),
   bustTypes: enumList("bustTypes", BUST_TYPE_VALUES),
   typeTypes: enumList("typeTypes", TYPE_TYPE_VALUES),
@@ -296,6 +301,8 @@ export const DATE_RANGE_MAX_DAYS = 93;
 
 function isCalendarDate(s: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
+  // PostgreSQL has no year 0 ("0000-01-01" is out of range there, a 500 before ADR 0017).
+  if (s.startsWith("0000")) return false;
   const d = new Date(`${s}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { TEXT_FIELD_MESSAGES } from "./text-fields";
 import { messages, zEmail, zPassword } from "./validators";
 
 export const NICKNAME_MAX = 20;
@@ -21,7 +22,10 @@ export const RegisterListenerSchema = z
       .string()
       .trim()
       .min(1, messages.required)
-      .max(NICKNAME_MAX, `ニックネームは${NICKNAME_MAX}文字以内で入力してください`),
+      .max(NICKNAME_MAX, `ニックネームは${NICKNAME_MAX}文字以内で入力してください`)
+      // NUL and other controls (a crafted post; PostgreSQL cannot even store NUL): refused here
+      // too, so a draft sealed before the input gate existed cannot reach the database (ADR 0017).
+      .refine((value) => !/\p{Cc}/u.test(value), TEXT_FIELD_MESSAGES.control_characters),
   })
   .refine((v) => v.password === v.password_confirmation, {
     path: ["password_confirmation"],

@@ -12,6 +12,8 @@ import { resendVerification } from "~/.server/services/accounts/resend-verificat
 import { resetPassword } from "~/.server/services/accounts/reset-password";
 import { signIn } from "~/.server/services/accounts/sign-in";
 import { verifyEmail } from "~/.server/services/accounts/verify-email";
+import { powSecret } from "~/.server/services/inquiries/proof-of-work";
+import { createPowChallenge, encodePowPayload, solvePowChallenge } from "~/domain/pow";
 import { drivers, openTestDatabase, type TestDatabase } from "../support/databases";
 
 const env = parseEnv({
@@ -166,7 +168,7 @@ describe.each(drivers)("accounts on %s", (driver) => {
     expect(store.ok).toBe(true);
   });
 
-  it("limits attempts per account even when every attempt comes from another address", async () => {
+  it("locks one network out of an account after ten failures from it, even from changing addresses", async () => {
     const uid = await insertCredentialUser(services.db, {
       email: "limit@example.com",
       name: "limit",
@@ -191,6 +193,43 @@ describe.each(drivers)("accounts on %s", (driver) => {
     ]);
     // The right password does not get through either while the window lasts.
     expect(await attempt("right-password-1")).toEqual({ ok: false, error: "too_many_attempts" });
+  });
+
+  // ADR 0017: failures from everywhere no longer lock the owner out; they ask for a proof of work.
+  it("from many networks: past the limit a sign-in needs a proof of work, which the owner's page sends", async () => {
+    const uid = await insertCredentialUser(services.db, {
+      email: "victim@example.com",
+      name: "victim",
+      password: "right-password-1",
+      emailVerified: true,
+    });
+    await services.db.insert(listeners).values({ uid, email: "victim@example.com", nickname: "victim" });
+    let network = 0;
+    const attempt = (password: string, proof?: string) =>
+      signIn({
+        ...services,
+        clientIp: `10.${driver === "pg" ? 1 : 2}.${network++}.9`, // a new /24 every time
+        input: { role: "listener", identifier: "victim@example.com", password, proof },
+      });
+    const proof = async () => {
+      const challenge = await createPowChallenge({ secret: powSecret(env), maxNumber: 1_000 });
+      return encodePowPayload((await solvePowChallenge(challenge))!);
+    };
+    for (let i = 0; i < RATE_LIMITS.loginPerAccount.limit; i++) {
+      expect(await attempt(`bad-${i}-password`)).toEqual({ ok: false, error: "wrong_password" });
+    }
+    // Under attack: no proof, or a forged one, is refused with the contract's message.
+    expect(await attempt("right-password-1")).toEqual({ ok: false, error: "too_many_attempts" });
+    expect(await attempt("right-password-1", "bm90IGEgcHJvb2Y=")).toEqual({
+      ok: false,
+      error: "too_many_attempts",
+    });
+    // The attacker pays a proof per guess and still fails; the owner's login page sends one: in.
+    expect(await attempt("bad-password-x", await proof())).toEqual({ ok: false, error: "wrong_password" });
+    const solution = await proof();
+    expect((await attempt("right-password-1", solution)).ok).toBe(true);
+    // A proof is good for one sign-in.
+    expect(await attempt("right-password-1", solution)).toEqual({ ok: false, error: "too_many_attempts" });
   });
 
   it("counts only failures per account: signing in correctly never locks the owner out", async () => {

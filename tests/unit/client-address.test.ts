@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { clientAddressKey, isLoopback } from "~/.server/http/client-address";
+import { networkOf } from "~/.server/services/accounts/login-throttle";
 
 describe("clientAddressKey", () => {
   it.each([
@@ -42,5 +43,16 @@ describe("isLoopback", () => {
     [undefined, false],
   ])("%s → %s", (ip, expected) => {
     expect(isLoopback(ip)).toBe(expected);
+  });
+});
+
+describe("networkOf (the per-account login limit, ADR 0017)", () => {
+  it.each([
+    ["203.0.113.7", "203.0.113.0/24"],
+    ["203.0.113.250", "203.0.113.0/24"],
+    ["2001:db8:1:2::/64", "2001:db8:1:2::/64"], // IPv6 keys are /64 already
+    ["unknown", "unknown"],
+  ])("%s → %s", (ip, network) => {
+    expect(networkOf(ip)).toBe(network);
   });
 });

@@ -36,6 +36,7 @@ describe("staff search parameters", () => {
     ["ageFrom=20&ageTo=30", { ageFrom: 20, ageTo: 30 }],
     ["ageFrom=２０", { ageFrom: 20 }], // full-width digits are digits
     ["heightFrom=150&heightTo=160", { heightFrom: 150, heightTo: 160 }],
+    ["ageFrom=0&ageTo=32767", { ageFrom: 0, ageTo: 32767 }],
     ["bloodTypes=A,AB,A", { bloodTypes: ["A", "AB"] }],
     ["bustTypes=small&typeTypes=tall&karaokeTypes=sing&alcoholTypes=weak&smokeTypes=paper", {}],
     ["sort=popular", { sort: "popular" }],
@@ -65,6 +66,11 @@ describe("staff search parameters", () => {
     ["ageFrom=20.5", "ageFrom は半角数字で指定してください"],
     ["heightTo=1e3", "heightTo は半角数字で指定してください"],
     ["page=0", "page は1〜100000の数字で指定してください"],
+    // smallint columns: the bound is the column's, not a PostgreSQL error (ADR 0017)
+    ["ageFrom=32768", "ageFrom は0〜32767の数字で指定してください"],
+    ["ageTo=100000", "ageTo は0〜32767の数字で指定してください"],
+    ["heightFrom=99999", "heightFrom は0〜32767の数字で指定してください"],
+    ["heightTo=999999999", "heightTo は0〜32767の数字で指定してください"],
     ["page=x", "page は半角数字で指定してください"],
     ["pageSize=0", "pageSize は1〜100000の数字で指定してください"],
     ["sort=random", "sort に指定できない値です: random"],
@@ -139,6 +145,7 @@ describe("paging and date ranges", () => {
     ["start=2026-11-01", false],
     ["start=20261101&end=20261114", false],
     ["start=2026-01-01&end=2026-12-31", false],
+    ["start=0000-01-01&end=0000-01-02", false], // no year 0 in PostgreSQL
   ])("date range %s → %s", (query, ok) => {
     expect(parseDateRange(new URLSearchParams(query)).ok).toBe(ok);
   });

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { EnvError, ensureAuthSecret, parseEnv } from "~/.server/env";
+import { EnvError, ensureAuthSecret, parseEnv, usesSecureCookies } from "~/.server/env";
 
 describe("parseEnv", () => {
   it("applies the contract's defaults", () => {
@@ -179,5 +179,32 @@ describe("ensureAuthSecret", () => {
       DATA_DIR: mkdtempSync(path.join(tmpdir(), "env-test-")),
     });
     expect(ensureAuthSecret(env).authSecret).toBe("s".repeat(40));
+  });
+});
+
+describe("usesSecureCookies (ADR 0017)", () => {
+  const OPERATOR = {
+    OPERATOR_NAME: "株式会社ヨルナビ",
+    OPERATOR_REPRESENTATIVE: "夜野 太郎",
+    OPERATOR_ADDRESS: "〒160-0021 東京都新宿区歌舞伎町1-2-3",
+    OPERATOR_PHONE: "03-1234-5678",
+    OPERATOR_EMAIL: "support@yoru-navi.example",
+  };
+  it.each([
+    [{ BASE_URL: "https://yoru.example" }, true],
+    [{ BASE_URL: "http://localhost:3000" }, false],
+    [{ BASE_URL: "http://localhost:3000", TRUST_PROXY: "true" }, false], // development over http
+    [{ NODE_ENV: "production", BASE_URL: "https://yoru.example" }, true],
+    // production behind a TLS-terminating proxy, BASE_URL written with http: Secure all the same
+    [{ NODE_ENV: "production", BASE_URL: "http://yoru.example", TRUST_PROXY: "loopback" }, true],
+    [{ NODE_ENV: "production", BASE_URL: "http://yoru.example", TRUST_PROXY: "1" }, true],
+    [{ NODE_ENV: "production", BASE_URL: "http://yoru.example", TRUST_PROXY: "0" }, false],
+    [{ NODE_ENV: "production", BASE_URL: "http://yoru.example" }, false],
+  ])("%o → %s", (vars, secure) => {
+    const production =
+      (vars as Record<string, string>).NODE_ENV === "production"
+        ? { AUTH_SECRET: "x".repeat(32), ...OPERATOR }
+        : {};
+    expect(usesSecureCookies(parseEnv({ ...production, ...vars }))).toBe(secure);
   });
 });

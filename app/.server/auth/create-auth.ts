@@ -5,7 +5,7 @@ import { isLoginId } from "~/domain/validators";
 import { SITE_NAME } from "~/site";
 import type { Db } from "../db/client";
 import { account, session, user, verification } from "../db/schema";
-import type { Env } from "../env";
+import { type Env, usesSecureCookies } from "../env";
 import type { Mailer } from "../integrations/mail/mailer";
 import { resetPasswordMail } from "../integrations/mail/templates";
 import { publishVerifiedStore } from "../services/liver/publish-verified-store";
@@ -72,7 +72,7 @@ export function createAuth({ db, env, mailer }: { db: Db; env: Env; mailer: Mail
     telemetry: { enabled: false },
     advanced: {
       cookiePrefix: "yoru",
-      useSecureCookies: env.baseUrl.startsWith("https://"),
+      useSecureCookies: usesSecureCookies(env),
     },
   });
 }

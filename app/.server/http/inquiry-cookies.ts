@@ -1,5 +1,5 @@
 import type { ContactInput } from "~/domain/contact";
-import type { Env } from "../env";
+import { type Env, usesSecureCookies } from "../env";
 import { createSealedCookie, type SealedCookie } from "./sealed-cookie";
 
 /**
@@ -13,7 +13,7 @@ export interface ContactDraft {
   pow: { challenge: string; expiresAt: string };
 }
 
-const secureFor = (env: Env) => env.baseUrl.startsWith("https://");
+const secureFor = (env: Env) => usesSecureCookies(env);
 
 /** Browsers keep at most 4,096 bytes per cookie, name and attributes included. */
 export const COOKIE_MAX_BYTES = 4_000;

@@ -2,7 +2,7 @@
  * The OpenAPI 3.1 description of the JSON API of contract §5, served at `/api/openapi.json`.
  * Enumerations come from the domain lists, so a new option value shows up here by itself.
  */
-import { IDS_MAX, KEYWORD_MAX_LENGTH, STAFF_SORTS } from "~/domain/directory-search";
+import { IDS_MAX, KEYWORD_MAX_LENGTH, SMALLINT_MAX, STAFF_SORTS } from "~/domain/directory-search";
 import {
   ALCOHOL_TYPE_VALUES,
   BLOOD_TYPE_VALUES,
@@ -54,7 +54,7 @@ const path = (name: string, description: string) => ({
 });
 
 const pagingParams = [
-  query("page", { type: "integer", minimum: 1, default: 1 }, "1-based page"),
+  query("page", { type: "integer", minimum: 1, maximum: 100_000, default: 1 }, "1-based page"),
   query(
     "pageSize",
     { type: "integer", minimum: 1, default: PAGE_SIZE_DEFAULT },
@@ -208,10 +208,18 @@ const liverSchema: Schema = {
 export function openApiDocument(baseUrl: string) {
   const staffFilters = [
     listParam("liverIds", null, "store ids"),
-    query("ageFrom", { type: "integer", minimum: 0 }, "inclusive"),
-    query("ageTo", { type: "integer", minimum: 0 }, "inclusive"),
-    query("heightFrom", { type: "integer", minimum: 0 }, "inclusive; excludes staff without a height"),
-    query("heightTo", { type: "integer", minimum: 0 }, "inclusive; excludes staff without a height"),
+    query("ageFrom", { type: "integer", minimum: 0, maximum: SMALLINT_MAX }, "inclusive"),
+    query("ageTo", { type: "integer", minimum: 0, maximum: SMALLINT_MAX }, "inclusive"),
+    query(
+      "heightFrom",
+      { type: "integer", minimum: 0, maximum: SMALLINT_MAX },
+      "inclusive; excludes staff without a height",
+    ),
+    query(
+      "heightTo",
+      { type: "integer", minimum: 0, maximum: SMALLINT_MAX },
+      "inclusive; excludes staff without a height",
+    ),
     listParam("bloodTypes", BLOOD_TYPE_VALUES, "any of"),
     listParam("bustTypes", BUST_TYPE_VALUES, "any of"),
     listParam("typeTypes", TYPE_TYPE_VALUES, "any of (body type)"),

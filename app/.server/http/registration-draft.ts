@@ -1,5 +1,5 @@
 import type { AccountRole } from "~/domain/account-roles";
-import type { Env } from "../env";
+import { type Env, usesSecureCookies } from "../env";
 import { createSealedCookie, type SealedCookie } from "./sealed-cookie";
 
 /**
@@ -15,7 +15,7 @@ export function registrationDraft<T>(env: Env, role: AccountRole): SealedCookie<
     purpose: `registration:${role}`,
     path: `/${role}`,
     maxAgeSeconds: 30 * 60,
-    secure: env.baseUrl.startsWith("https://"),
+    secure: usesSecureCookies(env),
   });
 }
 
@@ -27,6 +27,6 @@ export function registrationDone<T = { email: string }>(env: Env, role: AccountR
     purpose: `registration-done:${role}`,
     path: `/${role}`,
     maxAgeSeconds: 10 * 60,
-    secure: env.baseUrl.startsWith("https://"),
+    secure: usesSecureCookies(env),
   });
 }

@@ -7,6 +7,12 @@ import type { RateLimitRule } from "./rate-limiter";
  */
 export const RATE_LIMITS = {
   loginPerIp: { name: "login:ip", limit: 100, windowSeconds: 15 * 60 },
+  /**
+   * Failed sign-ins of one account (ADR 0017): from one network (IPv4 /24, IPv6 /64) they lock that
+   * network out of the account; from everywhere together they only make every further attempt
+   * prove a little work (ALTCHA, ADR 0008) — an attacker can no longer lock the owner out.
+   */
+  loginPerAccountNetwork: { name: "login:account-net", limit: 10, windowSeconds: 15 * 60 },
   loginPerAccount: { name: "login:account", limit: 10, windowSeconds: 15 * 60 },
   registrationPerIp: { name: "registration:ip", limit: 30, windowSeconds: 60 * 60 },
   resetPerIp: { name: "reset:ip", limit: 10, windowSeconds: 60 * 60 },

@@ -117,8 +117,16 @@ const WaitingContext = createContext(false);
 export function ProofOfWorkForm({
   children,
   onSubmit,
+  quiet = false,
   ...props
-}: Omit<FormProps, "method"> & { children: ReactNode }) {
+}: Omit<FormProps, "method"> & {
+  children: ReactNode;
+  /**
+   * The proof is needed only sometimes (the login forms: while the account is under attack, ADR
+   * 0017): no notice when it cannot be prepared; the form is sent without it.
+   */
+  quiet?: boolean;
+}) {
   const pow = useProofOfWork();
   const [waiting, setWaiting] = useState(false);
   const resubmitting = useRef(false);
@@ -137,7 +145,7 @@ export function ProofOfWorkForm({
       onSubmit?.(event);
       return;
     }
-    if (pow.status === "unsupported") {
+    if (pow.status === "unsupported" || (quiet && pow.status === "failed")) {
       // Nothing to wait for: the server answers with its message, the values kept.
       onSubmit?.(event);
       return;
@@ -157,12 +165,14 @@ export function ProofOfWorkForm({
 
   return (
     <Form method="post" {...props} onSubmit={handleSubmit}>
-      <noscript>
-        <p className="mb-5 rounded-lg bg-amber-50 p-3 text-amber-900 text-sm ring-1 ring-amber-200">
-          {POW_MESSAGES.noscript}
-        </p>
-      </noscript>
-      {pow.status === "unsupported" || pow.status === "failed" ? (
+      {quiet ? null : (
+        <noscript>
+          <p className="mb-5 rounded-lg bg-amber-50 p-3 text-amber-900 text-sm ring-1 ring-amber-200">
+            {POW_MESSAGES.noscript}
+          </p>
+        </noscript>
+      )}
+      {!quiet && (pow.status === "unsupported" || pow.status === "failed") ? (
         <p
           role="status"
           className="mb-5 rounded-lg bg-amber-50 p-3 text-amber-900 text-sm ring-1 ring-amber-200"

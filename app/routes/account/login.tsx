@@ -9,10 +9,12 @@ import { verifyEmail } from "~/.server/services/accounts/verify-email";
 import { AuthCard, Notice } from "~/components/account/auth-card";
 import { FormErrorSummary } from "~/components/form/form-error-summary";
 import { PasswordInput } from "~/components/form/password-input";
+import { ProofOfWorkForm, ProofOfWorkSubmitButton } from "~/components/form/proof-of-work-form";
 import { SubmitButton } from "~/components/form/submit-button";
 import { TextInput } from "~/components/form/text-input";
 import { type AccountRole, ROLE_LABELS, roleOfPath, safeRedirectPath } from "~/domain/account-roles";
 import { AUTH_MESSAGES, signInMessage } from "~/domain/auth-messages";
+import { POW_FIELD } from "~/domain/pow";
 import { isEmail, messages } from "~/domain/validators";
 import { pageTitle } from "~/site";
 import type { Route } from "./+types/login";
@@ -82,7 +84,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ resent: false, errors, values }, { status: 400 });
   }
 
-  const result = await signIn({ ...context, input: { role, ...parsed.data } });
+  const proof = form.get(POW_FIELD) ?? undefined;
+  const result = await signIn({ ...context, input: { role, ...parsed.data, proof } });
   if (!result.ok) {
     const status = result.error === "too_many_attempts" ? 429 : 400;
     return data(
@@ -178,7 +181,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           </SubmitButton>
         </Form>
       )}
-      <Form method="post" action={action} className="space-y-5" noValidate>
+      <ProofOfWorkForm action={action} className="space-y-5" noValidate quiet>
         <TextInput
           name={identifierName}
           label={isStaff ? "ログインID" : "メールアドレス"}
@@ -197,8 +200,8 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           error={errors.password}
           required
         />
-        <SubmitButton pendingLabel="ログイン中…">ログイン</SubmitButton>
-      </Form>
+        <ProofOfWorkSubmitButton pendingLabel="ログイン中…">ログイン</ProofOfWorkSubmitButton>
+      </ProofOfWorkForm>
     </AuthCard>
   );
 }

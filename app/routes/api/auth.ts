@@ -24,7 +24,7 @@ async function handle({ request, context }: Route.ActionArgs | Route.LoaderArgs)
   // Sign-in takes JSON only, so the account it names is always known to the limits.
   if (!(request.headers.get("content-type") ?? "").toLowerCase().startsWith("application/json"))
     return apiError("invalid-argument", "JSON で送信してください");
-  let body: { email?: unknown; username?: unknown };
+  let body: { email?: unknown; username?: unknown; altcha?: unknown };
   try {
     body = (await request.clone().json()) as typeof body;
   } catch {
@@ -32,11 +32,19 @@ async function handle({ request, context }: Route.ActionArgs | Route.LoaderArgs)
   }
   const identifier = String(body?.email ?? body?.username ?? "");
   const accountKey = await loginAccountKey(context.db, identifier);
-  if (!(await loginAllowed(context.db, { clientIp: context.clientIp, accountKey })))
+  // While the account is under attack a sign-in must carry a proof of work: `altcha`, a solution of
+  // GET /api/challenge (ADR 0008, 0017).
+  const allowed = await loginAllowed(context.db, {
+    clientIp: context.clientIp,
+    accountKey,
+    proof: body?.altcha,
+    env: context.env,
+  });
+  if (!allowed)
     return apiError("resource-exhausted", "短時間に操作が繰り返されたため、一時的に制限しています");
   const response = await context.auth.handler(request);
   // A refused password counts against the account (an unverified address does not: it was right).
-  if (response.status === 401) await recordLoginFailure(context.db, accountKey);
+  if (response.status === 401) await recordLoginFailure(context.db, accountKey, context.clientIp);
   return response;
 }
 

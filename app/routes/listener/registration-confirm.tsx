@@ -6,7 +6,7 @@ import { StepIndicator } from "~/components/account/step-indicator";
 import { SubmitButton } from "~/components/form/submit-button";
 import { AUTH_MESSAGES } from "~/domain/auth-messages";
 import type { RegisterListenerInput } from "~/domain/listener-registration";
-import { LISTENER_FIELD_LABELS } from "~/domain/listener-registration";
+import { LISTENER_FIELD_LABELS, RegisterListenerSchema } from "~/domain/listener-registration";
 import { pageTitle } from "~/site";
 import type { Route } from "./+types/registration-confirm";
 
@@ -20,7 +20,9 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const draftCookie = registrationDraft<RegisterListenerInput>(context.env, "listener");
   const draft = draftCookie.read(request);
-  if (!draft) return redirect("/listener/registration");
+  // A draft that no longer passes the form's rules (sealed before a rule was added, e.g. a NUL in
+  // the nickname) goes back to the input step, where the field shows its message.
+  if (!draft || !RegisterListenerSchema.safeParse(draft).success) return redirect("/listener/registration");
   const result = await registerListener({ ...context, input: draft });
   if (!result.ok) {
     const message =

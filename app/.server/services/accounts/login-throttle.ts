@@ -1,18 +1,26 @@
 import { eq, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { user } from "../../db/schema";
-import { hitRateLimit, peekRateLimit, type RateLimitRule } from "../../rate-limit/rate-limiter";
+import type { Env } from "../../env";
+import { hitRateLimit, peekRateLimit } from "../../rate-limit/rate-limiter";
 import { RATE_LIMITS } from "../../rate-limit/rules";
+import { checkPowSolution, storeWithRedeemedPow } from "../inquiries/proof-of-work";
 
 /**
- * The abuse limits of signing in, shared by the login pages and the JSON endpoint:
+ * The abuse limits of signing in, shared by the login pages and the JSON endpoint (ADR 0007,
+ * 0012, 0017):
  *
  * - per client address, every attempt counts (one machine trying many accounts);
- * - per account, only FAILED attempts count (many machines trying one account), keyed by the
- *   account's id when it exists — so the staff's login ID and its internal address share one
- *   counter — and by the typed identifier otherwise. A correct password does not use up the
- *   allowance, so nobody can keep a store locked out by signing in as it... only by failing, and
- *   the contract's message then points to the password reset.
+ * - per account and network, only FAILED attempts count: ten within 15 minutes lock that network
+ *   (IPv4 /24, IPv6 /64) out of that account — the contract's "too many attempts" message;
+ * - per account from anywhere, failed attempts count too, but past the limit they do not lock
+ *   the account: every further sign-in must carry a proof of work (ALTCHA, ADR 0008), which the
+ *   login page solves in the background. Someone who knows an address can no longer keep its
+ *   owner out (OWASP: lockout is a denial of service); a password guesser pays CPU per attempt
+ *   and is capped per network.
+ *
+ * The account is keyed by its id when it exists — so the staff's login ID and its internal
+ * address share one counter — and by the typed identifier otherwise.
  */
 export async function loginAccountKey(db: Db, identifier: string): Promise<string> {
   const key = identifier.trim().toLowerCase();
@@ -25,19 +33,60 @@ export async function loginAccountKey(db: Db, identifier: string): Promise<strin
   return row ? `uid:${row.id}` : key;
 }
 
-const perAccount: RateLimitRule = RATE_LIMITS.loginPerAccount;
-
-/** Whether a sign-in may be tried now; counts the attempt against the client's address. */
-export async function loginAllowed(
-  db: Db,
-  { clientIp, accountKey }: { clientIp: string; accountKey: string },
-) {
-  const byIp = await hitRateLimit(db, RATE_LIMITS.loginPerIp, clientIp);
-  const byAccount = accountKey ? await peekRateLimit(db, perAccount, accountKey) : { allowed: true };
-  return byIp.allowed && byAccount.allowed;
+/** The network a client address belongs to for the per-account limit: IPv4 /24 (IPv6 keys are /64 already). */
+export function networkOf(clientIp: string): string {
+  const v4 = /^(\d+)\.(\d+)\.(\d+)\.\d+$/.exec(clientIp);
+  return v4 ? `${v4[1]}.${v4[2]}.${v4[3]}.0/24` : clientIp;
 }
 
-/** Counts a failed sign-in against the account. */
-export async function recordLoginFailure(db: Db, accountKey: string): Promise<void> {
-  if (accountKey) await hitRateLimit(db, perAccount, accountKey);
+const networkKey = (accountKey: string, clientIp: string) => `${accountKey} ${networkOf(clientIp)}`;
+
+/**
+ * Whether a sign-in may be tried now (counting the attempt against the client's address):
+ * "open"; "proof" — only with a proof of work, the account being under attack; "closed".
+ */
+export async function loginGate(
+  db: Db,
+  { clientIp, accountKey }: { clientIp: string; accountKey: string },
+): Promise<"open" | "proof" | "closed"> {
+  const byIp = await hitRateLimit(db, RATE_LIMITS.loginPerIp, clientIp);
+  if (!byIp.allowed) return "closed";
+  if (!accountKey) return "open";
+  const byNetwork = await peekRateLimit(
+    db,
+    RATE_LIMITS.loginPerAccountNetwork,
+    networkKey(accountKey, clientIp),
+  );
+  if (!byNetwork.allowed) return "closed";
+  const byAccount = await peekRateLimit(db, RATE_LIMITS.loginPerAccount, accountKey);
+  return byAccount.allowed ? "open" : "proof";
+}
+
+/**
+ * The gate with the proof of work the client sent (the `altcha` field; may be absent): true when
+ * the sign-in may go ahead. A proof is checked and spent only when the gate asks for one.
+ */
+export async function loginAllowed(
+  db: Db,
+  {
+    clientIp,
+    accountKey,
+    proof,
+    env,
+  }: { clientIp: string; accountKey: string; proof?: unknown; env?: Pick<Env, "authSecret"> },
+): Promise<boolean> {
+  const gate = await loginGate(db, { clientIp, accountKey });
+  if (gate !== "proof") return gate === "open";
+  if (!env) return false;
+  const now = new Date();
+  const verdict = await checkPowSolution(db, env, proof, now);
+  if (!verdict.ok) return false;
+  return storeWithRedeemedPow(db, verdict, now, async () => {});
+}
+
+/** Counts a failed sign-in against the account, from this network and overall. */
+export async function recordLoginFailure(db: Db, accountKey: string, clientIp: string): Promise<void> {
+  if (!accountKey) return;
+  await hitRateLimit(db, RATE_LIMITS.loginPerAccountNetwork, networkKey(accountKey, clientIp));
+  await hitRateLimit(db, RATE_LIMITS.loginPerAccount, accountKey);
 }

@@ -3,6 +3,7 @@ import type { AccountRole } from "~/domain/account-roles";
 import type { SignInError } from "~/domain/auth-messages";
 import type { Auth } from "../../auth/create-auth";
 import type { Db } from "../../db/client";
+import type { Env } from "../../env";
 import { findAccount } from "./find-account";
 import { loginAccountKey, loginAllowed, recordLoginFailure } from "./login-throttle";
 
@@ -11,6 +12,8 @@ export interface SignInInput {
   /** E-mail for listeners and stores, login_id for staff. */
   identifier: string;
   password: string;
+  /** The login page's proof of work (`altcha`), needed only while the account is under attack. */
+  proof?: unknown;
 }
 
 export type SignInResult =
@@ -24,20 +27,24 @@ export type SignInResult =
  */
 export async function signIn({
   db,
+  env,
   auth,
   clientIp,
   input,
 }: {
   db: Db;
+  /** For checking a proof of work; without it an account under attack cannot be signed in. */
+  env?: Pick<Env, "authSecret">;
   auth: Auth;
   clientIp: string;
   input: SignInInput;
 }): Promise<SignInResult> {
   const identifier = input.identifier.trim().toLowerCase();
   const accountKey = await loginAccountKey(db, identifier);
-  if (!(await loginAllowed(db, { clientIp, accountKey }))) return { ok: false, error: "too_many_attempts" };
+  if (!(await loginAllowed(db, { clientIp, accountKey, proof: input.proof, env })))
+    return { ok: false, error: "too_many_attempts" };
   const failed = async (result: Extract<SignInResult, { ok: false }>) => {
-    await recordLoginFailure(db, accountKey);
+    await recordLoginFailure(db, accountKey, clientIp);
     return result;
   };
 
