@@ -13,12 +13,14 @@ import type { Env } from "~/.server/env";
 import { clientAddressKey, isLoopback } from "~/.server/http/client-address";
 import { createMailer } from "~/.server/integrations/mail/mailer";
 import { localImageStorage } from "~/.server/integrations/storage/image-storage";
+import type { RealtimeHub } from "~/.server/realtime/hub";
 import { bodyLimits } from "./body-limits";
 import "./context";
 
 export interface AppOptions {
   db: Db;
   env: Env;
+  realtime: RealtimeHub;
   vite?: ViteDevServer;
 }
 
@@ -37,7 +39,7 @@ export async function loadServerBuild(
 
 /** The Express application: security headers, static files, uploads and the React Router handler. */
 export function createApp(
-  { db, env, vite }: AppOptions,
+  { db, env, realtime, vite }: AppOptions,
   build: ServerBuild | (() => Promise<ServerBuild>),
 ): express.Express {
   const app = express();
@@ -75,7 +77,15 @@ export function createApp(
       referrerPolicy: { policy: "same-origin" },
     }),
   );
-  app.use(compression());
+  // Event streams are never compressed: gzip would hold events back, and a zlib context per open
+  // stream costs memory that thousands of subscribers multiply (ADR 0018).
+  app.use(
+    compression({
+      filter: (req, res) =>
+        !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") &&
+        compression.filter(req, res),
+    }),
+  );
   app.use(bodyLimits({ formBytes: 256 * 1024, multipartBytes: 32 * 1024 * 1024 }));
 
   app.use("/uploads", express.static(path.join(env.dataDir, "uploads"), { maxAge: "7d", index: false }));
@@ -113,6 +123,7 @@ export function createApp(
         auth,
         mailer,
         images,
+        realtime,
         clientIp: clientAddressKey(req.ip ?? req.socket.remoteAddress),
         fromLoopback: isLoopback(req.ip ?? req.socket.remoteAddress),
         nonce: res.locals.nonce as string,

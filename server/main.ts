@@ -5,6 +5,7 @@ import type { ViteDevServer } from "vite";
 import { type Database, DEFAULT_POOL_SIZE, openDatabase } from "~/.server/db/client";
 import { DataDirLockedError } from "~/.server/db/lock";
 import { type Env, EnvError, ensureAuthSecret, parseEnv } from "~/.server/env";
+import { startRealtime } from "~/.server/realtime";
 import { seedDemoIfEmpty } from "~/.server/seed/seed-demo-if-empty";
 import { pruneExpiredRecords } from "~/.server/services/prune-expired-records";
 import { createApp, loadServerBuild } from "./app";
@@ -95,7 +96,8 @@ async function prepare(database: Database, env: Env): Promise<void> {
 }
 
 async function serve(env: Env, database: Database, vite?: ViteDevServer): Promise<void> {
-  const app = createApp({ db: database.db, env, vite }, await loadServerBuild(vite));
+  const realtime = await startRealtime(database, env.realtime);
+  const app = createApp({ db: database.db, env, realtime, vite }, await loadServerBuild(vite));
   const who = cluster.isWorker ? `worker ${cluster.worker?.id}, ${env.workers} in all, ` : "";
   // Express 5 hands a failed listen (a taken port) to this callback: stop instead of serving nothing.
   const server = app.listen(env.port, (error?: Error) => {
@@ -117,7 +119,13 @@ async function serve(env: Env, database: Database, vite?: ViteDevServer): Promis
     }, 10_000);
     force.unref();
     server.closeIdleConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    // Open event streams would hold the drain for its 10 s: end them (browsers reconnect to another
+    // instance and resume), then drop their connections as they fall idle.
+    await realtime.close();
+    const idle = setInterval(() => server.closeIdleConnections(), 50);
+    await closed;
+    clearInterval(idle);
     await vite?.close();
     await database.close();
     if (!cluster.isWorker) console.log("[db] closed");

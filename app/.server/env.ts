@@ -37,6 +37,16 @@ const EnvSchema = z.object({
     emptyToUndefined,
     z.union([z.literal("auto"), z.coerce.number().int().min(1).max(64)]).optional(),
   ),
+  /** Realtime (ADR 0018): open event streams one account may hold per server process. */
+  REALTIME_MAX_STREAMS_PER_ACCOUNT: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(100_000).default(10),
+  ),
+  /** Realtime: seconds between the heartbeat comments of an idle event stream. */
+  REALTIME_HEARTBEAT_SECONDS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(300).default(20),
+  ),
   /** Fill an empty database with demo data at start (development only). */
   SEED_DEMO: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).optional()),
   // The operator as the law wants it shown (特定商取引法, 個人情報保護法) and where inquiries go.
@@ -82,6 +92,7 @@ export interface Env {
   workers: number;
   operator: Operator;
   manualVideos: ManualVideo[];
+  realtime: { maxStreamsPerAccount: number; heartbeatSeconds: number };
 }
 
 export class EnvError extends Error {
@@ -149,6 +160,10 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       isPlaceholder: OPERATOR_VARIABLES.some((name) => !e[name]),
     },
     manualVideos,
+    realtime: {
+      maxStreamsPerAccount: e.REALTIME_MAX_STREAMS_PER_ACCOUNT,
+      heartbeatSeconds: e.REALTIME_HEARTBEAT_SECONDS,
+    },
   };
 }
 

@@ -12,6 +12,11 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   driver: "pglite" | "pg";
+  /**
+   * What the realtime channel listens on (ADR 0018): the embedded PGlite itself (one connection,
+   * `listen()` in process), or the PostgreSQL URL for a dedicated LISTEN connection.
+   */
+  listenTarget: { kind: "pglite"; client: PGlite } | { kind: "pg"; url: string };
   /** Flush and close. For PGlite also releases the data directory lock. Safe to call twice. */
   close(): Promise<void>;
 }
@@ -70,6 +75,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   return {
     db,
     driver: "pg",
+    listenTarget: { kind: "pg", url },
     async close() {
       if (closed) return;
       closed = true;
@@ -107,6 +113,7 @@ export async function wrapPglite(client: PGlite, release: () => void = () => {})
   return {
     db,
     driver: "pglite",
+    listenTarget: { kind: "pglite", client },
     async close() {
       if (closed) return;
       closed = true;
