@@ -37,8 +37,18 @@ function lastEventIdOf(request: Request): number | null | "invalid" {
   return Number(raw);
 }
 
-function frame(event: RealtimeEvent): string {
-  return `id: ${event.seq}\nevent: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`;
+const PING = encoder.encode(": ping\n\n");
+
+/** Encoded once per event and process: the hub hands the same event object to every subscriber. */
+const frames = new WeakMap<RealtimeEvent, Uint8Array>();
+
+function frame(event: RealtimeEvent): Uint8Array {
+  let bytes = frames.get(event);
+  if (!bytes) {
+    bytes = encoder.encode(`id: ${event.seq}\nevent: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`);
+    frames.set(event, bytes);
+  }
+  return bytes;
 }
 
 /**
@@ -95,9 +105,9 @@ export async function eventStream(options: EventStreamOptions): Promise<Response
       // already closed or cancelled
     }
   };
-  const write = (text: string) => {
+  const write = (chunk: string | Uint8Array) => {
     if (ended) return;
-    controller.enqueue(encoder.encode(text));
+    controller.enqueue(typeof chunk === "string" ? encoder.encode(chunk) : chunk);
     // A client that stopped reading: let it go rather than hold its backlog in memory.
     if ((controller.desiredSize ?? 0) < -MAX_UNREAD_BYTES) end();
   };
@@ -147,7 +157,7 @@ export async function eventStream(options: EventStreamOptions): Promise<Response
         controller = c;
         // The retry delay, and a first line so the browser sees the stream open at once.
         c.enqueue(encoder.encode(`retry: ${RETRY_MS}\n: connected\n\n`));
-        heartbeat = setInterval(() => write(": ping\n\n"), realtime.heartbeatMs);
+        heartbeat = setInterval(() => write(PING), realtime.heartbeatMs);
         heartbeat.unref();
         if (request.signal.aborted) return end();
         request.signal.addEventListener("abort", end);
