@@ -221,6 +221,21 @@ describe.each(drivers)("realtime channel on %s", (driver) => {
     expect((await subscribe(topic)).response.status).toBe(200);
   });
 
+  it("ends a stream after its lifetime, so the reconnect is authorised again", async () => {
+    const short = new RealtimeHub({
+      db: database.db,
+      source: { start: async () => {}, stop: async () => {} },
+      maxStreamMs: 200,
+      log: () => {},
+    });
+    const { reader } = await subscribe(freshTopic(), { on: short });
+    const started = Date.now();
+    await reader.ended;
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(short.stats()).toEqual({ topics: 0, subscribers: 0 });
+    await short.close();
+  });
+
   it("sends heartbeat comments on an idle stream", async () => {
     const { reader } = await subscribe(freshTopic());
     await reader.until((f) => f.filter((x) => x.comment === "ping").length >= 2, 3_000);

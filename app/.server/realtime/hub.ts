@@ -37,6 +37,12 @@ export interface HubOptions {
   maxStreamsPerKey?: number;
   /** Interval of the comment lines that keep an idle stream open through proxies. */
   heartbeatMs?: number;
+  /**
+   * A stream ends after this long (plus up to 10 %, so streams opened together do not all come
+   * back at once): the browser reconnects with its Last-Event-ID and is authorised again, so a
+   * signed-out session or a lost right does not keep a stream forever.
+   */
+  maxStreamMs?: number;
   log?: (line: string) => void;
 }
 
@@ -49,6 +55,7 @@ export class RealtimeHub {
   readonly db: Db;
   readonly maxStreamsPerKey: number;
   readonly heartbeatMs: number;
+  readonly maxStreamMs: number;
   private readonly source: NotificationSource;
   private readonly log: (line: string) => void;
   private readonly topics = new Map<string, TopicState>();
@@ -60,10 +67,12 @@ export class RealtimeHub {
     source,
     maxStreamsPerKey = 10,
     heartbeatMs = 20_000,
+    maxStreamMs = 30 * 60_000,
     log = (line) => console.log(line),
   }: HubOptions) {
     this.db = db;
     this.heartbeatMs = heartbeatMs;
+    this.maxStreamMs = maxStreamMs;
     this.source = source;
     this.maxStreamsPerKey = maxStreamsPerKey;
     this.log = log;

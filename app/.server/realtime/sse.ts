@@ -59,10 +59,12 @@ function frame(event: RealtimeEvent): Uint8Array {
  *                   topic: `room:${params.id}`, clientIp: context.clientIp });
  *
  * Refuses with 401 / 404 (the topic kind's rule, topics.ts), 400 for a malformed Last-Event-ID,
- * 429 when the account already holds its cap of streams in this process; never a stream then. With a `Last-Event-ID` it replays every stored event after it, then goes
- * live, with nothing lost or repeated across the seam (live events wait while the replay runs and
- * are dropped by sequence when the replay already sent them). A resume from a number older than
- * what is stored, or newer than the topic's head, gets a `reset` event: the client reloads its state.
+ * 429 when the account already holds its cap of streams in this process; never a stream then.
+ * With a `Last-Event-ID` it replays every stored event after it, then goes live, with nothing lost
+ * or repeated across the seam (live events wait while the replay runs and are dropped by sequence
+ * when the replay already sent them). A resume from a number older than what is stored, or newer
+ * than the topic's head, gets a `reset` event: the client reloads its state. A stream ends after
+ * the hub's `maxStreamMs` (30 min): the browser reconnects and is authorised again.
  */
 export async function eventStream(options: EventStreamOptions): Promise<Response> {
   const { request, realtime, viewer, topic } = options;
@@ -90,12 +92,14 @@ export async function eventStream(options: EventStreamOptions): Promise<Response
   let lastSent = 0;
   const buffered: RealtimeEvent[] = [];
   let heartbeat: NodeJS.Timeout | undefined;
+  let lifetime: NodeJS.Timeout | undefined;
   let unsubscribe: (() => void) | undefined;
 
   const end = () => {
     if (ended) return;
     ended = true;
     clearInterval(heartbeat);
+    clearTimeout(lifetime);
     unsubscribe?.();
     release();
     request.signal.removeEventListener("abort", end);
@@ -159,6 +163,8 @@ export async function eventStream(options: EventStreamOptions): Promise<Response
         c.enqueue(encoder.encode(`retry: ${RETRY_MS}\n: connected\n\n`));
         heartbeat = setInterval(() => write(PING), realtime.heartbeatMs);
         heartbeat.unref();
+        lifetime = setTimeout(end, realtime.maxStreamMs * (1 + Math.random() * 0.1));
+        lifetime.unref();
         if (request.signal.aborted) return end();
         request.signal.addEventListener("abort", end);
         run().catch((error) => {
