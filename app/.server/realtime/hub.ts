@@ -24,6 +24,8 @@ interface TopicState {
   lastFetched: number;
   /** Newest sequence known to be committed (from notifications); `CATCH_UP` = read until nothing is left. */
   wanted: number;
+  /** A notification came while a read was running (the read may have missed its event). */
+  notified: boolean;
   draining: boolean;
 }
 
@@ -130,6 +132,7 @@ export class RealtimeHub {
         ready: Promise.resolve(),
         lastFetched: 0,
         wanted: 0,
+        notified: false,
         draining: false,
       };
       created.ready = topicHead(this.db, topic).then((head) => {
@@ -168,9 +171,9 @@ export class RealtimeHub {
     if (at < 0) return;
     const state = this.topics.get(payload.slice(0, at));
     const seq = Number(payload.slice(at + 1));
-    if (!state || !Number.isSafeInteger(seq)) return;
-    if (seq <= state.wanted) return;
-    state.wanted = seq;
+    if (!state || !Number.isSafeInteger(seq) || seq <= state.lastFetched) return;
+    state.notified = true;
+    if (seq > state.wanted) state.wanted = seq;
     void this.drain(state);
   }
 
@@ -189,18 +192,21 @@ export class RealtimeHub {
     try {
       await state.ready;
       while (state.wanted > state.lastFetched && this.topics.get(state.topic) === state) {
+        state.notified = false;
         const events = await readEvents(this.db, state.topic, state.lastFetched, BATCH);
         for (const event of events) {
           if (event.seq <= state.lastFetched) continue;
           state.lastFetched = event.seq;
           for (const subscriber of [...state.subscribers]) subscriber.deliver(event);
         }
-        // Nothing more stored: a catch-up is complete (a notification never names an uncommitted event).
-        if (events.length < BATCH) state.wanted = Math.min(state.wanted, state.lastFetched);
+        // All that is stored was read, and no commit was announced meanwhile: done (a notification
+        // never names an uncommitted event). Announced meanwhile: read again.
+        if (events.length < BATCH && !state.notified)
+          state.wanted = Math.min(state.wanted, state.lastFetched);
       }
     } catch (error) {
       failed = true;
-      if (!this.closed) {
+      if (!this.closed && this.topics.get(state.topic) === state) {
         this.log(`[realtime] reading ${state.topic} failed: ${(error as Error).message}; retrying in 1 s`);
         setTimeout(() => {
           state.wanted = CATCH_UP;
