@@ -269,6 +269,46 @@ describe.each(drivers)("realtime channel on %s", (driver) => {
     expect(current.reader.events()).toEqual([]);
   });
 
+  it("reads again when a commit is announced while a read runs (that read may predate it)", async () => {
+    const db = database.db;
+    const topic = freshTopic();
+    let handlers!: { onNotify(payload: string): void; onResume(): void };
+    // Holds the hub's read after the query ran and before its rows come back, until released.
+    let hold: Promise<void> | null = null;
+    let release = () => {};
+    const slowDb = new Proxy(db, {
+      get(target, property, receiver) {
+        if (property !== "execute") return Reflect.get(target, property, receiver);
+        return async (query: Parameters<typeof db.execute>[0]) => {
+          const result = await target.execute(query);
+          if (hold) await hold;
+          return result;
+        };
+      },
+    });
+    const own = new RealtimeHub({
+      db: slowDb,
+      source: { start: async (h) => void (handlers = h), stop: async () => {} },
+      log: () => {},
+    });
+    await own.start();
+    const received: number[] = [];
+    await own.subscribe(topic, { deliver: (event) => received.push(event.seq), close: () => {} });
+    hold = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await publish({ db, topic, type: "test", data: { n: 1 } });
+    handlers.onNotify(`${topic}|1`);
+    await new Promise((r) => setTimeout(r, 50));
+    // Event 2 commits and is announced while the read of event 1 is still on its way back.
+    await publish({ db, topic, type: "test", data: { n: 2 } });
+    handlers.onNotify(`${topic}|2`);
+    hold = null;
+    release();
+    await expect.poll(() => received, { timeout: 2_000 }).toEqual([1, 2]);
+    await own.close();
+  });
+
   it("closes every stream when the hub shuts down", async () => {
     const own = new RealtimeHub({
       db: database.db,
