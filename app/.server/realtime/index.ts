@@ -3,7 +3,7 @@ import { RealtimeHub } from "./hub";
 import { notificationSource } from "./listeners";
 
 export { RealtimeHub } from "./hub";
-export { pruneRealtimeEvents } from "./prune";
+export { pruneRealtimeEvents, REALTIME_RETENTION_MS } from "./prune";
 export { publish, topicHead } from "./publish";
 export { eventStream } from "./sse";
 export { accountTopic, defineTopicKind } from "./topics";
