@@ -19,7 +19,8 @@ const TYPE_PATTERN = /^[a-z][a-z0-9-]{0,63}$/;
  * sequence number and its row in that transaction and is delivered (NOTIFY) only when it commits;
  * a rollback publishes nothing. One statement: the topic's head is bumped (its row lock makes
  * concurrent publishers of the topic queue until commit, so numbers follow commit order with no
- * gap), the event is stored and the notification queued.
+ * gap), the event is stored and the notification queued. Publish last in the transaction, and to
+ * several topics in sorted order (no deadlock between two transactions on topic rows).
  */
 export async function publish({
   db,
