@@ -91,6 +91,7 @@ export default [
   route("api/areas", "routes/api/areas.ts"),
   route("api/options", "routes/api/options.ts"),
   route("api/me", "routes/api/me.ts"),
+  route("api/me/events", "routes/api/me-events.ts"),
   route("api/auth/*", "routes/api/auth.ts"),
   route("api/postal-codes/:code", "routes/api/postal-codes.ts"),
   route("api/challenge", "routes/api/challenge.ts"),

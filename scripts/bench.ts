@@ -1,5 +1,9 @@
 /**
- * npm run bench -- [--stores N] [--staff M] [--duration S] [--connections C] [--port P]
+ * npm run bench -- [--section directory|sse|all] [--stores N] [--staff M] [--duration S]
+ *                  [--connections C] [--port P] [--subscribers 1000,2500,5000] [--rounds R]
+ *
+ * Sections: `directory` (below) and `sse` (scripts/bench-sse.ts: concurrent event-stream
+ * subscribers of one process and the p95 delivery delay); `all` (the default) runs both.
  *
  * Builds the large demo data set (when the database has less), starts the production server on
  * loopback, measures the directory with autocannon (p50/p95/p99, req/s) and runs the same queries
@@ -29,6 +33,7 @@ import { listedStaff } from "../app/.server/services/directory/staff-query";
 import { parseLiverSearch, parseStaffSearch } from "../app/domain/directory-search";
 import { matchingMask } from "../app/domain/matching";
 import { businessDate } from "../app/domain/shift-status";
+import { benchSse, sseTable } from "./bench-sse";
 import { createProgressBar } from "./progress-bar";
 
 const { values: args } = parseArgs({
@@ -39,8 +44,14 @@ const { values: args } = parseArgs({
     duration: { type: "string", default: "10" },
     connections: { type: "string", default: "8" },
     port: { type: "string", default: "3499" },
+    section: { type: "string", default: "all" },
+    subscribers: { type: "string", default: "1000,2500,5000" },
+    rounds: { type: "string", default: "20" },
   },
 });
+const SECTIONS = args.section === "all" ? ["directory", "sse"] : args.section.split(",");
+for (const section of SECTIONS)
+  if (section !== "directory" && section !== "sse") throw new Error(`unknown --section ${section}`);
 const STORES = Number(args.stores);
 const STAFF = Number(args.staff);
 const DURATION = Number(args.duration);
@@ -351,7 +362,7 @@ function sequentialApp(scenario: Scenario, cookie: string | null): Promise<numbe
 // ---------------------------------------------------------------------------------------------
 // The server and autocannon
 
-async function startServer(): Promise<ChildProcess> {
+async function startServer(extraEnv: Record<string, string> = {}): Promise<ChildProcess> {
   const child = spawn(process.execPath, ["server.js"], {
     env: {
       ...process.env,
@@ -368,6 +379,7 @@ async function startServer(): Promise<ChildProcess> {
       OPERATOR_PHONE: "03-0000-0000",
       OPERATOR_EMAIL: "bench@example.com",
       ...(DATABASE_URL ? { DATABASE_URL } : { DATABASE_URL: "" }),
+      ...extraEnv,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -385,9 +397,13 @@ async function startServer(): Promise<ChildProcess> {
   throw new Error("the server did not answer /api/health within 2 minutes");
 }
 
-async function signIn(): Promise<string> {
-  const body = new URLSearchParams({ email: DEMO_ACCOUNTS.listener.email, password: DEMO_PASSWORD });
-  const response = await fetch(`${BASE}/listener/login`, {
+async function signIn(role: "listener" | "staff" = "listener"): Promise<string> {
+  const body = new URLSearchParams(
+    role === "listener"
+      ? { email: DEMO_ACCOUNTS.listener.email, password: DEMO_PASSWORD }
+      : { login_id: "demo-cast", password: DEMO_PASSWORD },
+  );
+  const response = await fetch(`${BASE}/${role}/login`, {
     method: "POST",
     body,
     redirect: "manual",
@@ -395,7 +411,7 @@ async function signIn(): Promise<string> {
   });
   const cookies = response.headers.getSetCookie().map((c) => c.split(";")[0]);
   if (!cookies.some((c) => c?.includes("session_token"))) {
-    throw new Error(`could not sign in as the demo listener (status ${response.status})`);
+    throw new Error(`could not sign in as the demo ${role} (status ${response.status})`);
   }
   return cookies.join("; ");
 }
@@ -462,6 +478,56 @@ const loadAverage = () =>
     .join(" ");
 
 async function main() {
+  if (SECTIONS.includes("directory")) await benchDirectory();
+  if (SECTIONS.includes("sse")) await benchRealtime();
+}
+
+/** The realtime section: one server process (even when WEB_CONCURRENCY says more), streams uncapped. */
+async function benchRealtime() {
+  const levels = args.subscribers.split(",").map(Number);
+  if (levels.some((n) => !Number.isInteger(n) || n < 1)) throw new Error("--subscribers: a list of counts");
+  const loadBefore = loadAverage();
+  const where = DATABASE_URL ? "PostgreSQL" : `PGlite in ${DATA_DIR}`;
+  console.error(`bench: SSE on ${where}, subscribers ${levels.join(", ")}, ${args.rounds} events each`);
+  const database = await openDatabase(
+    DATABASE_URL ? { databaseUrl: DATABASE_URL, poolSize: 2 } : { pgliteDir: path.join(DATA_DIR, "db") },
+  );
+  try {
+    await ensureData(database);
+  } finally {
+    await database.close();
+  }
+  const server = await startServer({
+    WEB_CONCURRENCY: "1",
+    REALTIME_MAX_STREAMS_PER_ACCOUNT: String(Math.max(...levels) + 10),
+  });
+  let results: Awaited<ReturnType<typeof benchSse>>;
+  try {
+    results = await benchSse({
+      base: BASE,
+      serverPid: server.pid,
+      levels,
+      rounds: Number(args.rounds),
+      staffCookie: await signIn("staff"),
+      listenerCookie: await signIn("listener"),
+    });
+  } finally {
+    server.kill("SIGTERM");
+    await new Promise((r) => server.once("exit", r));
+  }
+  const cpus = os.cpus();
+  console.log(
+    [
+      "",
+      `Machine: ${cpus.length} × ${cpus[0]?.model ?? "cpu"}, Node ${process.version}; load average before ${loadBefore}, after ${loadAverage()}`,
+      `Realtime: ${where}; one server process (NODE_ENV=production); subscribers are HTTP clients in the bench process on loopback, all on one account's stream; delay = follow request sent → event read, ${args.rounds} events per level`,
+      "",
+      ...sseTable(results),
+    ].join("\n"),
+  );
+}
+
+async function benchDirectory() {
   const loadBefore = loadAverage();
   const where = DATABASE_URL ? "PostgreSQL" : `PGlite in ${DATA_DIR}`;
   console.error(`bench: ${where}, ${CONNECTIONS} connections, ${DURATION} s per scenario`);

@@ -13,6 +13,7 @@ import { clientAddressKey, isLoopback } from "~/.server/http/client-address";
 import { createMailer, type Mailer } from "~/.server/integrations/mail/mailer";
 import { createObjectStorage } from "~/.server/integrations/storage/create-object-storage";
 import { imageStorage } from "~/.server/integrations/storage/image-storage";
+import type { RealtimeHub } from "~/.server/realtime/hub";
 import { bodyLimits } from "./body-limits";
 import { serveUploads } from "./serve-uploads";
 import "./context";
@@ -25,6 +26,7 @@ export interface AppOptions {
   env: Env;
   /** The process's mail port (shared with its job runner); created from `db` and `env` when absent. */
   mailer?: Mailer;
+  realtime: RealtimeHub;
   vite?: ViteDevServer;
 }
 
@@ -43,7 +45,7 @@ export async function loadServerBuild(
 
 /** The Express application: security headers, static files, uploads and the React Router handler. */
 export function createApp(
-  { db, env, vite, mailer = createMailer({ db, env }) }: AppOptions,
+  { db, env, realtime, vite, mailer = createMailer({ db, env }) }: AppOptions,
   build: ServerBuild | (() => Promise<ServerBuild>),
 ): express.Express {
   const app = express();
@@ -85,7 +87,15 @@ export function createApp(
     }),
   );
   app.use(permissionsPolicy());
-  app.use(compression());
+  // Event streams are never compressed: gzip would hold events back, and a zlib context per open
+  // stream costs memory that thousands of subscribers multiply (ADR 0018).
+  app.use(
+    compression({
+      filter: (req, res) =>
+        !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") &&
+        compression.filter(req, res),
+    }),
+  );
   // ADR 0017: cross-site posts refused for resource routes too; bodies bounded; NUL refused.
   app.use(sameOriginMutations(env.baseUrl));
   const multipartBytes = 32 * 1024 * 1024;
@@ -124,6 +134,7 @@ export function createApp(
         mailer,
         images,
         storage,
+        realtime,
         clientIp: clientAddressKey(req.ip ?? req.socket.remoteAddress),
         fromLoopback: isLoopback(req.ip ?? req.socket.remoteAddress),
         nonce: res.locals.nonce as string,

@@ -4,6 +4,7 @@ import type { Env } from "~/.server/env";
 import type { Mailer } from "~/.server/integrations/mail/mailer";
 import type { ImageStorage } from "~/.server/integrations/storage/image-storage";
 import type { ObjectStorage } from "~/.server/integrations/storage/object-storage";
+import type { RealtimeHub } from "~/.server/realtime/hub";
 
 /** What every loader and action receives as `context`. */
 export interface RequestContext {
@@ -22,6 +23,8 @@ export interface RequestContext {
   clientIp: string;
   /** The client is this machine (development tools such as /dev/mail answer only then). */
   fromLoopback: boolean;
+  /** This process's realtime hub: event streams subscribe through it (ADR 0018). */
+  realtime: RealtimeHub;
   /** CSP nonce of this response, for inline scripts. */
   nonce: string;
 }

@@ -9,6 +9,7 @@ import { createMailer } from "~/.server/integrations/mail/mailer";
 import { createObjectStorage } from "~/.server/integrations/storage/create-object-storage";
 import { createJobHandlers } from "~/.server/jobs/handlers";
 import { type JobRunner, startJobRunner } from "~/.server/jobs/job-runner";
+import { startRealtime } from "~/.server/realtime";
 import { seedDemoIfEmpty } from "~/.server/seed/seed-demo-if-empty";
 import { createApp, loadServerBuild } from "./app";
 
@@ -107,7 +108,8 @@ async function prepare(database: Database, env: Env): Promise<void> {
 
 async function serve(env: Env, database: Database, vite?: ViteDevServer): Promise<void> {
   const mailer = createMailer({ db: database.db, env });
-  const app = createApp({ db: database.db, env, mailer, vite }, await loadServerBuild(vite));
+  const realtime = await startRealtime(database, env.realtime);
+  const app = createApp({ db: database.db, env, mailer, realtime, vite }, await loadServerBuild(vite));
   let jobs: JobRunner | undefined;
   try {
     jobs = await startJobRunner({ database, handlers: createJobHandlers({ db: database.db, mailer }) });
@@ -137,11 +139,17 @@ async function serve(env: Env, database: Database, vite?: ViteDevServer): Promis
     }, 10_000);
     force.unref();
     server.closeIdleConnections();
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     // Jobs stop fetching and finish what runs (a cut-off job is retried by another process).
-    await Promise.all([
-      new Promise<void>((resolve) => server.close(() => resolve())),
-      jobs?.stop(8_000).catch((error) => console.error(`[jobs] stop: ${(error as Error).message}`)),
-    ]);
+    const jobsStopped = jobs
+      ?.stop(8_000)
+      .catch((error) => console.error(`[jobs] stop: ${(error as Error).message}`));
+    // Open event streams would hold the drain for its 10 s: end them (browsers reconnect to another
+    // instance and resume), then drop their connections as they fall idle.
+    await realtime.close();
+    const idle = setInterval(() => server.closeIdleConnections(), 50);
+    await Promise.all([closed, jobsStopped]);
+    clearInterval(idle);
     await vite?.close();
     await database.close();
     if (!cluster.isWorker) console.log("[db] closed");

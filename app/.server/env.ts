@@ -43,6 +43,16 @@ const EnvSchema = z.object({
     emptyToUndefined,
     z.union([z.literal("auto"), z.coerce.number().int().min(1).max(64)]).optional(),
   ),
+  /** Realtime (ADR 0018): open event streams one account may hold per server process. */
+  REALTIME_MAX_STREAMS_PER_ACCOUNT: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(100_000).default(10),
+  ),
+  /** Realtime: seconds between the heartbeat comments of an idle event stream. */
+  REALTIME_HEARTBEAT_SECONDS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(300).default(20),
+  ),
   /** Fill an empty database with demo data at start (development only). */
   SEED_DEMO: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).optional()),
   // The operator as the law wants it shown (特定商取引法, 個人情報保護法) and where inquiries go.
@@ -105,6 +115,7 @@ export interface Env {
   manualVideos: ManualVideo[];
   /** S3-compatible storage for uploads; undefined: the local disk under DATA_DIR/uploads. */
   s3: S3Config | undefined;
+  realtime: { maxStreamsPerAccount: number; heartbeatSeconds: number };
 }
 
 export class EnvError extends Error {
@@ -175,6 +186,10 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     },
     manualVideos,
     s3,
+    realtime: {
+      maxStreamsPerAccount: e.REALTIME_MAX_STREAMS_PER_ACCOUNT,
+      heartbeatSeconds: e.REALTIME_HEARTBEAT_SECONDS,
+    },
   };
 }
 

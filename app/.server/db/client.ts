@@ -24,6 +24,11 @@ export interface Database {
    * PGlite itself otherwise (its queries queue behind `db`'s transactions: one connection).
    */
   sql: SqlExecutor;
+  /**
+   * What the realtime channel listens on (ADR 0018): the embedded PGlite itself (one connection,
+   * `listen()` in process), or the PostgreSQL URL for a dedicated LISTEN connection.
+   */
+  listenTarget: { kind: "pglite"; client: PGlite } | { kind: "pg"; url: string };
   /** Flush and close. For PGlite also releases the data directory lock. Safe to call twice. */
   close(): Promise<void>;
 }
@@ -83,6 +88,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     db,
     driver: "pg",
     sql: { executeSql: (text, values) => pool.query(text, values as unknown[]) },
+    listenTarget: { kind: "pg", url },
     async close() {
       if (closed) return;
       closed = true;
@@ -130,6 +136,7 @@ export async function wrapPglite(client: PGlite, release: () => void = () => {})
         return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
       },
     },
+    listenTarget: { kind: "pglite", client },
     async close() {
       if (closed) return;
       closed = true;

@@ -333,6 +333,20 @@ export function openApiDocument(baseUrl: string) {
           },
         },
       },
+      "/api/me/events": {
+        get: {
+          summary: "The signed-in account's events (Server-Sent Events)",
+          description:
+            "`text/event-stream`; `id` is the event's sequence number. Events: `follower` `{follower_number, change}` (the staff member or store was followed or unfollowed), `reset` (the resume point is no longer stored: reload). Resume with the `Last-Event-ID` header or `?last_event_id=`; heartbeat comments every 20 s. At most `REALTIME_MAX_STREAMS_PER_ACCOUNT` streams per account: 429 beyond it.",
+          parameters: [query("last_event_id", { type: "integer", minimum: 0 }, "resume after this event")],
+          responses: {
+            "200": { description: "the event stream", content: { "text/event-stream": { schema: str } } },
+            "400": errorResponse("invalid-argument: a malformed Last-Event-ID"),
+            "401": unauthenticated,
+            "429": errorResponse("resource-exhausted: too many open streams"),
+          },
+        },
+      },
       "/api/favorites": {
         get: {
           summary: "Own follows (listener)",

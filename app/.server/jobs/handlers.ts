@@ -1,5 +1,6 @@
 import type { Db } from "../db/client";
 import type { Mailer } from "../integrations/mail/mailer";
+import { pruneRealtimeEvents, REALTIME_RETENTION_MS } from "../realtime/prune";
 import { settleAbandonedMails } from "../services/mail/settle-abandoned-mails";
 import { pruneExpiredRecords } from "../services/prune-expired-records";
 import type { JobHandlers } from "./job-runner";
@@ -14,6 +15,10 @@ export function createJobHandlers({ db, mailer }: { db: Db; mailer: Mailer }): J
     "maintenance.prune": async () => ({
       ...(await pruneExpiredRecords({ db })),
       abandonedMails: await settleAbandonedMails({ db }),
+      realtimeEvents: await pruneRealtimeEvents({
+        db,
+        olderThan: new Date(Date.now() - REALTIME_RETENTION_MS),
+      }),
     }),
   };
 }

@@ -5,7 +5,7 @@
 export const JOB_QUEUES = {
   /** Hands one `mail_outbox` row to SMTP; retried with a doubling wait, then `failed`. */
   "mail.deliver": { retryLimit: 8, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
-  /** Removes expired rate-limit windows, challenges and tokens (hourly). */
+  /** Removes expired rate-limit windows, challenges, tokens and old realtime events; settles abandoned mails (hourly). */
   "maintenance.prune": { retryLimit: 2, retryDelay: 60, retryBackoff: true, expireInSeconds: 600 },
 } as const satisfies Record<string, QueuePolicy>;
 

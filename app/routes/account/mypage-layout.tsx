@@ -1,6 +1,9 @@
 import { Form, NavLink, Outlet } from "react-router";
 import { requireViewer } from "~/.server/auth/viewer";
+import { topicHead } from "~/.server/realtime/publish";
+import { accountTopic } from "~/.server/realtime/topics";
 import { MYPAGE_NAV } from "~/components/layout/mypage-nav";
+import { AccountEvents } from "~/components/realtime/account-events";
 import { ROLE_LABELS, roleOfPath } from "~/domain/account-roles";
 import type { Route } from "./+types/mypage-layout";
 
@@ -12,11 +15,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const role = roleOfPath(new URL(request.url).pathname);
   if (!role) throw new Response(null, { status: 404 });
   const viewer = await requireViewer(request, context, role);
-  return { viewer: { type: viewer.type, name: viewer.name, email: viewer.email } };
+  // Where the account's event stream starts: nothing published after this render is missed.
+  const eventsSince = await topicHead(context.db, accountTopic(viewer.uid));
+  return { viewer: { type: viewer.type, name: viewer.name, email: viewer.email }, eventsSince };
 }
 
 export default function MypageLayout({ loaderData }: Route.ComponentProps) {
-  const { viewer } = loaderData;
+  const { viewer, eventsSince } = loaderData;
   const items = MYPAGE_NAV[viewer.type];
   return (
     <div className="mx-auto max-w-5xl px-4 py-6 wide:grid wide:grid-cols-[14rem_1fr] wide:items-start wide:gap-6">
@@ -59,6 +64,7 @@ export default function MypageLayout({ loaderData }: Route.ComponentProps) {
       <div className="min-w-0">
         <Outlet />
       </div>
+      <AccountEvents since={eventsSince} />
     </div>
   );
 }

@@ -8,6 +8,7 @@ export * from "./logs";
 export * from "./mail-outbox";
 export * from "./plans";
 export * from "./rate-limits";
+export * from "./realtime";
 export * from "./rooms";
 export * from "./schedules";
 export * from "./staff-invitations";

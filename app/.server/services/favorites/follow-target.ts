@@ -4,6 +4,8 @@ import type { FollowTarget } from "~/domain/favorites";
 import type { Viewer } from "../../auth/viewer";
 import type { Db } from "../../db/client";
 import { type Favorite, favorites, livers, staffs } from "../../db/schema";
+import { publish } from "../../realtime/publish";
+import { accountTopic } from "../../realtime/topics";
 import { listedStaff } from "../directory/staff-query";
 
 export type FollowTargetResult =
@@ -58,6 +60,13 @@ export async function followTarget({
         .set({ follower_number: sql`${table.follower_number} + 1` })
         .where(eq(table.uid, input.id))
         .returning({ follower_number: table.follower_number });
+      // The followed account hears it live (its mypage), once the follow commits.
+      await publish({
+        db: tx,
+        topic: accountTopic(input.id),
+        type: "follower",
+        data: { follower_number: counter?.follower_number ?? 0, change: 1 },
+      });
       return {
         ok: true,
         favorite: inserted,

@@ -3,6 +3,8 @@ import type { FollowTarget } from "~/domain/favorites";
 import type { Viewer } from "../../auth/viewer";
 import type { Db } from "../../db/client";
 import { favorites, livers, staffs } from "../../db/schema";
+import { publish } from "../../realtime/publish";
+import { accountTopic } from "../../realtime/topics";
 
 export type UnfollowInput = { favorite_id: string } | FollowTarget;
 
@@ -49,6 +51,12 @@ export async function unfollowTarget({
       .set({ follower_number: sql`greatest(${table.follower_number} - 1, 0)` })
       .where(eq(table.uid, targetId))
       .returning({ follower_number: table.follower_number });
+    await publish({
+      db: tx,
+      topic: accountTopic(targetId),
+      type: "follower",
+      data: { follower_number: counter?.follower_number ?? 0, change: -1 },
+    });
     return {
       ok: true,
       favorite_id: removed.favorite_id,

@@ -1,0 +1,90 @@
+import { sql } from "drizzle-orm";
+import { type Db, queryRows } from "../db/client";
+import { isValidTopic } from "./topics";
+
+/** The channel every server process LISTENs on; the payload is `<topic>|<seq>`. */
+export const NOTIFY_CHANNEL = "realtime";
+
+export interface RealtimeEvent {
+  seq: number;
+  type: string;
+  data: unknown;
+}
+
+/** Event types are SSE event names: no spaces or line breaks. */
+const TYPE_PATTERN = /^[a-z][a-z0-9-]{0,63}$/;
+
+/**
+ * Publishes an event on a topic. Pass the business transaction as `db`: the event gets its
+ * sequence number and its row in that transaction and is delivered (NOTIFY) only when it commits;
+ * a rollback publishes nothing. One statement: the topic's head is bumped (its row lock makes
+ * concurrent publishers of the topic queue until commit, so numbers follow commit order with no
+ * gap), the event is stored and the notification queued. Publish last in the transaction, and to
+ * several topics in sorted order (no deadlock between two transactions on topic rows).
+ */
+export async function publish({
+  db,
+  topic,
+  type,
+  data,
+}: {
+  db: Db;
+  topic: string;
+  type: string;
+  data: unknown;
+}): Promise<{ seq: number }> {
+  if (!isValidTopic(topic)) throw new Error(`invalid realtime topic ${JSON.stringify(topic)}`);
+  if (!TYPE_PATTERN.test(type)) throw new Error(`invalid realtime event type ${JSON.stringify(type)}`);
+  const [row] = await queryRows<{ seq: string | number }>(
+    db,
+    sql`with head as (
+          insert into realtime_topics (topic, last_seq) values (${topic}, 1)
+          on conflict (topic) do update set last_seq = realtime_topics.last_seq + 1
+          returning last_seq
+        ), event as (
+          insert into realtime_events (topic, seq, type, data)
+          select ${topic}, last_seq, ${type}, ${JSON.stringify(data ?? null)}::jsonb from head
+          returning seq
+        )
+        select seq, pg_notify(${NOTIFY_CHANNEL}, ${topic} || '|' || seq) from event`,
+  );
+  return { seq: Number(row!.seq) };
+}
+
+/** The sequence number of the newest event of a topic (0 when none was ever published). */
+export async function topicHead(db: Db, topic: string): Promise<number> {
+  const [row] = await queryRows<{ last_seq: string | number }>(
+    db,
+    sql`select last_seq from realtime_topics where topic = ${topic}`,
+  );
+  return row ? Number(row.last_seq) : 0;
+}
+
+/** Stored events of a topic after `afterSeq`, oldest first, at most `limit`. */
+export async function readEvents(
+  db: Db,
+  topic: string,
+  afterSeq: number,
+  limit = 500,
+): Promise<RealtimeEvent[]> {
+  const rows = await queryRows<{ seq: string | number; type: string; data: unknown }>(
+    db,
+    sql`select seq, type, data from realtime_events
+        where topic = ${topic} and seq > ${afterSeq} order by seq limit ${limit}`,
+  );
+  return rows.map((row) => ({
+    seq: Number(row.seq),
+    type: row.type,
+    // PGlite and pg both parse jsonb; a string here would be a driver returning text.
+    data: typeof row.data === "string" ? JSON.parse(row.data) : row.data,
+  }));
+}
+
+/** The oldest stored sequence of a topic (null when nothing is stored). */
+export async function oldestStoredSeq(db: Db, topic: string): Promise<number | null> {
+  const [row] = await queryRows<{ seq: string | number | null }>(
+    db,
+    sql`select min(seq) as seq from realtime_events where topic = ${topic}`,
+  );
+  return row?.seq == null ? null : Number(row.seq);
+}

@@ -1,0 +1,47 @@
+import type { Viewer } from "../auth/viewer";
+import type { Db } from "../db/client";
+
+/**
+ * Topics of the realtime channel are strings `<kind>:<id>` (or a bare `<kind>` such as `admin`).
+ * Each kind has one authorisation rule, checked before a stream opens: an answer other than "ok"
+ * is an HTTP error (401 / 404), never a stream. Chat rooms (`room:<id>`, contract §12), lives
+ * (`live:<id>`, §13) and operators (`admin`, §15) add their kind here.
+ */
+export type Authorization = "ok" | "unauthenticated" | "not-found";
+
+export type TopicAuthorizer = (args: { db: Db; viewer: Viewer | null; id: string }) => Promise<Authorization>;
+
+const TOPIC_PATTERN = /^[a-z][a-z0-9-]{0,31}(:[A-Za-z0-9_-]{1,128})?$/;
+
+export function isValidTopic(topic: string): boolean {
+  return TOPIC_PATTERN.test(topic);
+}
+
+export function topicKind(topic: string): { kind: string; id: string } {
+  const at = topic.indexOf(":");
+  return at < 0 ? { kind: topic, id: "" } : { kind: topic.slice(0, at), id: topic.slice(at + 1) };
+}
+
+/** The personal topic of one signed-in account (any role): follows, settings changed elsewhere… */
+export const accountTopic = (uid: string) => `account:${uid}`;
+
+const authorizers = new Map<string, TopicAuthorizer>([
+  // Only the account itself; someone else's account does not exist as far as they can tell.
+  [
+    "account",
+    async ({ viewer, id }) => (!viewer ? "unauthenticated" : viewer.uid === id ? "ok" : "not-found"),
+  ],
+]);
+
+/** Registers the rule of a topic kind (once, at module load of the feature that owns it). */
+export function defineTopicKind(kind: string, authorize: TopicAuthorizer): void {
+  authorizers.set(kind, authorize);
+}
+
+export async function authorizeTopic(db: Db, viewer: Viewer | null, topic: string): Promise<Authorization> {
+  if (!isValidTopic(topic)) return "not-found";
+  const { kind, id } = topicKind(topic);
+  const authorize = authorizers.get(kind);
+  if (!authorize) return "not-found";
+  return authorize({ db, viewer, id });
+}
