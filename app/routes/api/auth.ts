@@ -4,6 +4,7 @@ import {
   loginAllowed,
   recordLoginFailure,
 } from "~/.server/services/accounts/login-throttle";
+import { isOperatorAccount } from "~/.server/services/admin/is-operator-account";
 import type { Route } from "./+types/auth";
 
 /**
@@ -32,6 +33,10 @@ async function handle({ request, context }: Route.ActionArgs | Route.LoaderArgs)
   }
   const identifier = String(body?.email ?? body?.username ?? "");
   const accountKey = await loginAccountKey(context.db, identifier);
+  // An operator signs in only at /admin/login, with a TOTP code (a session made here would not
+  // open /admin anyway: see viewer.ts). Answered like a wrong password, without trying it.
+  if (await isOperatorAccount(context.db, accountKey))
+    return apiError("unauthenticated", "メールアドレスまたはパスワードが正しくありません");
   if (!(await loginAllowed(context.db, { clientIp: context.clientIp, accountKey })))
     return apiError("resource-exhausted", "短時間に操作が繰り返されたため、一時的に制限しています");
   const response = await context.auth.handler(request);
