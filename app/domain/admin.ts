@@ -37,6 +37,11 @@ export const ENROLMENT_SECONDS = 15 * 60;
 export const INQUIRY_KINDS = ["shop_entry", "contact"] as const;
 export type InquiryKind = (typeof INQUIRY_KINDS)[number];
 
+/** Which inbox a path under /admin belongs to (`/admin/contact…` or `/admin/shop_entry…`). */
+export function inquiryKindOfPath(pathname: string): InquiryKind {
+  return pathname.startsWith("/admin/contact") ? "contact" : "shop_entry";
+}
+
 export const INQUIRY_STATUSES = ["new", "handled"] as const;
 export type InquiryStatus = (typeof INQUIRY_STATUSES)[number];
 
