@@ -20,7 +20,7 @@ import {
   REPLY_BODY_MAX,
   REPLY_SUBJECT_MAX,
 } from "~/domain/admin";
-import { pageTitle, SITE_NAME } from "~/site";
+import { pageTitle } from "~/site";
 import type { Route } from "./+types/inquiry";
 
 const DONE = {
@@ -103,7 +103,7 @@ export default function AdminInquiry({ loaderData, actionData }: Route.Component
   const labels = INQUIRY_LABELS[kind];
   const errors: Record<string, string | undefined> = actionData?.errors ?? {};
   const values = actionData?.values ?? null;
-  const defaultSubject = `${labels.subject}（${SITE_NAME}）`;
+  const defaultSubject = labels.subject;
   return (
     <>
       <PageHeader
@@ -150,7 +150,8 @@ export default function AdminInquiry({ loaderData, actionData }: Route.Component
           lead={`${inquiry.email} 宛てに送信します。送信した内容は操作ログに記録されます。`}
         >
           <FormErrorSummary errors={errors} labels={{ subject: "件名", body: "本文" }} />
-          <Form method="post" className="space-y-5" noValidate>
+          {/* A new form after each reply (the fields are uncontrolled and would keep the sent text). */}
+          <Form key={inquiry.history.length} method="post" className="space-y-5" noValidate>
             <input type="hidden" name="intent" value="reply" />
             <TextInput
               name="subject"
