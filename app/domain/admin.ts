@@ -48,7 +48,11 @@ export type InquiryStatus = (typeof INQUIRY_STATUSES)[number];
 export const INQUIRY_STATUS_LABELS: Record<InquiryStatus, string> = { new: "未対応", handled: "対応済み" };
 
 export const INQUIRY_LABELS: Record<InquiryKind, { title: string; path: string; subject: string }> = {
-  shop_entry: { title: "掲載リクエスト", path: "/admin/shop_entry", subject: "掲載リクエストについてのご連絡" },
+  shop_entry: {
+    title: "掲載リクエスト",
+    path: "/admin/shop_entry",
+    subject: "掲載リクエストについてのご連絡",
+  },
   contact: { title: "お問い合わせ", path: "/admin/contact", subject: "お問い合わせへのご回答" },
 };
 
