@@ -1,4 +1,4 @@
-import { verifyPassword } from "better-auth/crypto";
+import { hashPassword, verifyPassword } from "better-auth/crypto";
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import { ENROLMENT_SECONDS, isTotpCode, normalizeTotpCode, OPERATOR_SESSION_SECONDS } from "~/domain/admin";
 import type { Auth } from "../../auth/create-auth";
@@ -10,6 +10,12 @@ import { hitRateLimit, peekRateLimit } from "../../rate-limit/rate-limiter";
 import { RATE_LIMITS } from "../../rate-limit/rules";
 import { createAuthSession, findOperatorByEmail, type OperatorRecord } from "./operator-session";
 import { writeAudit } from "./write-audit";
+
+let dummy: Promise<string> | null = null;
+function dummyHash(): Promise<string> {
+  dummy ??= hashPassword("no-such-operator-password");
+  return dummy;
+}
 
 export interface SignInOperatorInput {
   email: string;
@@ -70,7 +76,12 @@ export async function signInOperator({
     return { ok: false, error: "invalid" } as const;
   };
 
-  if (!operator?.passwordHash) return refuse("password");
+  if (!operator?.passwordHash) {
+    // The same scrypt work as for a real account: the answer's timing does not tell whether an
+    // address is an operator's.
+    await verifyPassword({ hash: await dummyHash(), password: input.password });
+    return refuse("password");
+  }
   if (!(await verifyPassword({ hash: operator.passwordHash, password: input.password })))
     return refuse("password");
 
