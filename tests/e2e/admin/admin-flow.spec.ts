@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import * as OTPAuth from "otpauth";
 import { startSmtpServer, type TestSmtpServer } from "../../support/smtp";
 import { expect, test } from "../fixtures";
@@ -27,6 +28,16 @@ function operatorCommand(args: string[], dataDir: string, input?: string) {
     encoding: "utf8",
     timeout: 120_000,
   });
+}
+
+/** axe-core: no serious or critical violation (WCAG 2.1 A/AA rules). */
+async function seriousViolations(page: import("@playwright/test").Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ")) }));
 }
 
 function codeFor(secret: string, at = Date.now()): string {
@@ -109,6 +120,7 @@ test.describe("operator console", () => {
     await expect(page.getByRole("img", { name: "認証アプリに登録するためのQRコード" })).toBeVisible();
     const secret = ((await page.getByTestId("totp-secret").textContent()) ?? "").replace(/\s/g, "");
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(await seriousViolations(page)).toEqual([]);
 
     await page.getByLabel("確認コード（6桁）").fill(codeFor(secret) === "000000" ? "111111" : "000000");
     await page.getByRole("button", { name: "設定してログイン" }).click();
@@ -119,6 +131,7 @@ test.describe("operator console", () => {
     await expect(page).toHaveURL(new RegExp(`${base}/admin$`));
     await expect(page.getByRole("heading", { name: "ダッシュボード" })).toBeVisible();
     await expect(page.getByTestId("count-shop-entry")).toContainText("1");
+    expect(await seriousViolations(page)).toEqual([]);
 
     // The request, its reply, handled.
     await page.getByTestId("count-shop-entry").click();
@@ -126,6 +139,7 @@ test.describe("operator console", () => {
     await page.getByTestId("inquiry-row").filter({ hasText: "Bar 月あかり" }).click();
     await expect(page.getByTestId("inquiry-fields")).toContainText(requester);
     await expect(page.getByTestId("inquiry-status")).toHaveText("未対応");
+    expect(await seriousViolations(page)).toEqual([]);
     await page.getByLabel("件名").fill("掲載のご案内（ヨルナビ）");
     await page
       .getByLabel("本文")
@@ -145,6 +159,9 @@ test.describe("operator console", () => {
     await page.getByRole("link", { name: "ダッシュボード" }).click();
     await expect(page.getByTestId("count-shop-entry")).toContainText("0");
     await page.getByRole("link", { name: "操作ログ" }).click();
+    await expect(page).toHaveURL(/\/admin\/audit$/);
+    await expect(page.getByRole("heading", { level: 1, name: "操作ログ" })).toBeVisible();
+    await expect(page.locator('[data-action="shop_entry.reply"]')).toBeVisible();
     const actions = await page
       .getByTestId("audit-row")
       .evaluateAll((rows) => rows.map((r) => r.getAttribute("data-action")));

@@ -1,4 +1,15 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "../fixtures";
+
+/** axe-core: no serious or critical violation (WCAG 2.1 A/AA rules). */
+async function seriousViolations(page: import("@playwright/test").Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ")) }));
+}
 
 // `/login` (spec §2): a public page that needs no redirect and leads to every login and registration.
 test.describe("/login", () => {
@@ -21,12 +32,19 @@ test.describe("/login", () => {
       );
     }
     await expect(page.getByTestId("login-staff")).toContainText("所属店舗から発行されます");
+    expect(await seriousViolations(page)).toEqual([]);
     // The operator's login is not advertised to the public.
     await expect(page.locator('a[href^="/admin"]')).toHaveCount(0);
 
     await page.getByRole("link", { name: "店舗ログイン", exact: true }).click();
     await expect(page).toHaveURL(/\/liver\/login$/);
     await expect(page.getByRole("heading", { name: "店舗ログイン" })).toBeVisible();
+  });
+
+  test("the operator's login page is accessible too", async ({ page }) => {
+    await page.goto("/admin/login");
+    await expect(page.getByRole("heading", { name: "運営ログイン" })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
   });
 
   test("the header's login menu leads to it", async ({ page }) => {
