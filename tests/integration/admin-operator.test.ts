@@ -13,6 +13,7 @@ import {
   shopEntryRequests,
 } from "~/.server/db/schema";
 import { createMailer } from "~/.server/integrations/mail/mailer";
+import { registerListener } from "~/.server/services/accounts/register-listener";
 import { createOperator } from "~/.server/services/admin/create-operator";
 import { resetOperatorTotp } from "~/.server/services/admin/reset-operator-credentials";
 import { signInOperator } from "~/.server/services/admin/sign-in-operator";
@@ -366,6 +367,21 @@ describe.each(drivers)("operator role on %s", (driver) => {
       expect(json.status).toBe(401);
       const after = await database.db.select({ n: count() }).from(session).where(eq(session.userId, op.uid));
       expect(after).toEqual(before);
+    });
+
+    it("no registration turns an operator's address into another account", async () => {
+      const result = await registerListener({
+        ...rc.context,
+        clientIp: freshIp(),
+        input: {
+          email: op.email,
+          password: "another-pass-123",
+          password_confirmation: "another-pass-123",
+          nickname: "なりすまし",
+        },
+      });
+      expect(result).toEqual({ ok: false, error: "email_taken" });
+      expect(await roleOfUser(database.db, op.uid)).toBe("operator");
     });
 
     it("the CLI refuses an address that already has an account", async () => {
