@@ -117,3 +117,10 @@ export function parsePage(value: string | null): number {
 }
 
 export const ADMIN_PAGE_SIZE = 20;
+
+/** Ids of inquiries and outbox mails are UUIDs: anything else is "not found" without a query. */
+export function isRecordId(value: unknown): value is string {
+  return (
+    typeof value === "string" && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)
+  );
+}

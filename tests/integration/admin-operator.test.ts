@@ -620,6 +620,41 @@ describe.each(drivers)("operator role on %s", (driver) => {
       expect(reset[0]).toMatchObject({ operator_uid: null, details: { via: "cli" } });
     });
 
+    it("hostile ids and fields answer 400/404, never 500", async () => {
+      // A thrown `data(null, {status})` is React Router's 404 answer: read its status.
+      const statusOf = (answer: Promise<{ status: number }>) =>
+        answer.then(
+          (a) => a.status,
+          (thrown: { init?: { status?: number } }) => thrown?.init?.status ?? 500,
+        );
+      for (const id of ["\u0000", "not-an-id"]) {
+        const url = `/admin/shop_entry/${encodeURIComponent(id)}`;
+        expect(
+          await statusOf(call(adminInquiry.loader, { context: rc.context, url, cookie, params: { id } })),
+        ).toBe(404);
+        expect(
+          await statusOf(
+            call(adminInquiry.action, {
+              context: rc.context,
+              url,
+              cookie,
+              method: "POST",
+              body: form({ intent: "handled" }),
+              params: { id },
+            }),
+          ),
+        ).toBe(404);
+      }
+      expect(await statusOf(post(adminMail.action, "/admin/mail", { id: "x\u0000y" }))).toBe(404);
+      const login = await call(adminLogin.action, {
+        context: withIp(freshIp()),
+        url: "/admin/login",
+        method: "POST",
+        body: form({ email: "a\u0000@example.com", password: "x\u0000y", code: "\u0000" }),
+      });
+      expect(login.status).toBe(400);
+    });
+
     it("logout is recorded and ends the session; the audit page lists the entries", async () => {
       const page = await call(adminAudit.loader, { context: rc.context, url: "/admin/audit", cookie });
       expect(page.status).toBe(200);

@@ -16,6 +16,7 @@ import {
   INQUIRY_LABELS,
   INQUIRY_STATUS_LABELS,
   inquiryKindOfPath,
+  isRecordId,
   MAIL_STATUS_LABELS,
   REPLY_BODY_MAX,
   REPLY_SUBJECT_MAX,
@@ -33,6 +34,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const actor = await operatorActor(request, context);
   const url = new URL(request.url);
   const kind = inquiryKindOfPath(url.pathname);
+  if (!isRecordId(params.id)) throw data(null, { status: 404 });
   const inquiry = await getInquiry({ db: context.db, actor, input: { kind, id: params.id } });
   if (!inquiry) throw data(null, { status: 404 });
   return {
@@ -49,6 +51,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const actor = await operatorActor(request, context);
   const kind = inquiryKindOfPath(new URL(request.url).pathname);
+  if (!isRecordId(params.id)) throw data(null, { status: 404 });
   const base = `${INQUIRY_LABELS[kind].path}/${params.id}`;
   const form = (await readFormData(request)) ?? new FormData();
   const intent = form.get("intent");

@@ -10,7 +10,7 @@ import { SubmitButton } from "~/components/form/submit-button";
 import { TextInput } from "~/components/form/text-input";
 import { OPERATOR, safeRedirectPath } from "~/domain/account-roles";
 import { ADMIN_MESSAGES } from "~/domain/admin";
-import { messages } from "~/domain/validators";
+import { isEmail, messages } from "~/domain/validators";
 import { pageTitle } from "~/site";
 import type { Route } from "./+types/login";
 
@@ -23,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 const LoginSchema = z.object({
-  email: z.string().trim().min(1, messages.required).max(254, messages.email),
+  email: z.string().trim().min(1, messages.required).refine(isEmail, messages.email),
   password: z.string().min(1, messages.required).max(128),
   code: z.string().max(20, ADMIN_MESSAGES.code_format).default(""),
 });

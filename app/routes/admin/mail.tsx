@@ -6,7 +6,7 @@ import { resendOutboxMail } from "~/.server/services/admin/resend-outbox-mail";
 import { FilterTabs, Pager } from "~/components/admin/admin-ui";
 import { SubmitButton } from "~/components/form/submit-button";
 import { Badge, doneMessage, EmptyState, FlashMessage, PageHeader } from "~/components/mypage/ui";
-import { formatAdminDateTime, MAIL_STATUS_LABELS, parsePage } from "~/domain/admin";
+import { formatAdminDateTime, isRecordId, MAIL_STATUS_LABELS, parsePage } from "~/domain/admin";
 import { pageTitle } from "~/site";
 import type { Route } from "./+types/mail";
 
@@ -51,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = (await readFormData(request)) ?? new FormData();
   const id = String(form.get("id") ?? "");
   const back = String(form.get("status") ?? "failed");
-  if (!id || id.length > 100) throw data(null, { status: 400 });
+  if (!isRecordId(id)) throw data(null, { status: 404 });
   const result = await resendOutboxMail({ db: context.db, mailer: context.mailer, actor, input: { id } });
   if (!result.ok) throw data(null, { status: 404 });
   return redirect(`/admin/mail?status=${encodeURIComponent(statusFilter(back))}&done=${result.mail.status}`);
