@@ -41,7 +41,7 @@ import {
   type TestOperator,
 } from "../support/operators";
 import { call, form, type RouteContext, routeContext, sessionCookie } from "../support/routes";
-import { startSmtpServer, type TestSmtpServer } from "../support/smtp";
+import { startFailingSmtpServer, startSmtpServer, type TestSmtpServer } from "../support/smtp";
 
 // The operator role (issue 11 part 3, contract §15) through its services and route modules, with
 // real sessions: TOTP required, wrong and replayed codes refused and limited, the enrolment, the
@@ -584,6 +584,47 @@ describe.each(drivers)("operator role on %s", (driver) => {
       expect(
         await auditRows("shop_entry.handled", op.uid).then((rows) => rows.filter((r) => r.target_id === id)),
       ).toHaveLength(1);
+    });
+
+    it("a reply that fails keeps the request new; send again from the outbox delivers it", async () => {
+      const rejecting = await startFailingSmtpServer("reject");
+      try {
+        const id = await newContact();
+        const failingMailer = createMailer({
+          db: database.db,
+          env: { ...rc.context.env, smtpUrl: rejecting.url },
+          timeoutMs: 5000,
+        });
+        const answer = await call(adminInquiry.action, {
+          context: { ...rc.context, mailer: failingMailer },
+          url: `/admin/contact/${id}`,
+          method: "POST",
+          cookie,
+          body: form({ intent: "reply", subject: "ご回答", body: "お待たせしました。", mark_handled: "1" }),
+          params: { id },
+        });
+        expect(answer.status).toBe(502);
+        expect(answer.body).toMatchObject({
+          errors: { _form: ADMIN_MESSAGES.mail_failed },
+          values: { body: "お待たせしました。" },
+        });
+        const [message] = await database.db.select().from(contactMessages).where(eq(contactMessages.id, id));
+        expect(message?.status).toBe("new");
+        const [reply] = (await auditRows("contact.reply", op.uid)).filter((r) => r.target_id === id);
+        expect(reply?.details).toMatchObject({ mail_status: "failed" });
+        const mailId = String(reply?.details.mail_id);
+
+        const listed = await call(adminMail.loader, { context: rc.context, url: "/admin/mail", cookie });
+        expect((listed.body as { items: { id: string }[] }).items.map((m) => m.id)).toContain(mailId);
+
+        const resent = await post(adminMail.action, "/admin/mail", { id: mailId, status: "failed" });
+        expect(resent.location).toBe("/admin/mail?status=failed&done=sent");
+        const [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, mailId));
+        expect(row?.status).toBe("sent");
+        await smtp.waitForMail({ to: message!.email, subject: /ご回答/ });
+      } finally {
+        await rejecting.close();
+      }
     });
 
     it("marking twice changes nothing the second time and records nothing more", async () => {

@@ -83,7 +83,8 @@ export async function replyToInquiry({
 
   await db.transaction(async (tx) => {
     let handled = false;
-    if (reply.mark_handled) {
+    // A reply that did not go out does not close the request: it stays new until it is answered.
+    if (reply.mark_handled && mail.status !== "failed") {
       const changed = await tx
         .update(table)
         .set({ status: "handled" })
