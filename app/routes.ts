@@ -40,6 +40,17 @@ const STAFF_MYPAGE = [
   route("staff/mypage/manual", "routes/account/mypage-manual.tsx", { id: "staff-mypage-manual" }),
 ];
 
+const ADMIN_PAGES = [
+  route("admin", "routes/admin/dashboard.tsx"),
+  route("admin/shop_entry", "routes/admin/inquiries.tsx", { id: "admin-shop-entry" }),
+  route("admin/shop_entry/:id", "routes/admin/inquiry.tsx", { id: "admin-shop-entry-detail" }),
+  route("admin/contact", "routes/admin/inquiries.tsx", { id: "admin-contact" }),
+  route("admin/contact/:id", "routes/admin/inquiry.tsx", { id: "admin-contact-detail" }),
+  route("admin/mail", "routes/admin/mail.tsx"),
+  route("admin/audit", "routes/admin/audit.tsx"),
+  route("admin/*", "routes/admin/not-found.tsx"),
+];
+
 export default [
   index("routes/public/home.tsx"),
 
@@ -51,7 +62,8 @@ export default [
   route("sitemap.xml", "routes/public/sitemap.ts"),
   route("robots.txt", "routes/public/robots.ts"),
 
-  // Accounts (contract §2–§4)
+  // Accounts (contract §2–§4); /login leads to the three logins and registrations (spec §2)
+  route("login", "routes/public/login-hub.tsx"),
   ...ACCOUNT_ROLES.map((role) => route(`${role}/login`, "routes/account/login.tsx", { id: `${role}-login` })),
   route("listener/registration", "routes/listener/registration.tsx"),
   route("listener/registration/confirm", "routes/listener/registration-confirm.tsx"),
@@ -86,6 +98,12 @@ export default [
   mypageArea("listener", LISTENER_MYPAGE),
   mypageArea("liver", LIVER_MYPAGE),
   mypageArea("staff", STAFF_MYPAGE),
+
+  // The operator's console (contract §15): login open, everything else behind the shell's guard
+  route("admin/login", "routes/admin/login.tsx"),
+  route("admin/login/enroll", "routes/admin/enroll.tsx"),
+  route("admin/logout", "routes/admin/logout.ts"),
+  layout("routes/admin/layout.tsx", ADMIN_PAGES),
 
   route("api/health", "routes/api/health.ts"),
   route("api/areas", "routes/api/areas.ts"),

@@ -1,14 +1,28 @@
 /**
- * The three kinds of account (spec §1) and the rules that tie them to URLs (spec §2, contract §2).
+ * The three kinds of account of the site (spec §1) and the rules that tie them to URLs (spec §2,
+ * contract §2). They register, sign in at `/{role}/login` and work under `/{role}/mypage`.
  */
 export const ACCOUNT_ROLES = ["listener", "liver", "staff"] as const;
 export type AccountRole = (typeof ACCOUNT_ROLES)[number];
+
+/**
+ * The fourth kind (contract §15): the operator. Created from the command line only, signs in at
+ * `/admin/login` with a TOTP code and works under `/admin`; it never reaches the pages of the
+ * three roles above, nor they `/admin`.
+ */
+export const OPERATOR = "operator";
+export type AccountType = AccountRole | typeof OPERATOR;
+
+/** The URL area of the operator. */
+export const ADMIN_PATH = "/admin";
 
 export const ROLE_LABELS: Record<AccountRole, string> = {
   listener: "ユーザー",
   liver: "店舗",
   staff: "キャスト",
 };
+
+export const ACCOUNT_TYPE_LABELS: Record<AccountType, string> = { ...ROLE_LABELS, operator: "運営" };
 
 export function isAccountRole(value: unknown): value is AccountRole {
   return typeof value === "string" && (ACCOUNT_ROLES as readonly string[]).includes(value);
@@ -25,11 +39,26 @@ export function roleOfPath(pathname: string): AccountRole | null {
   return first;
 }
 
+/** The kind of account a path belongs to: a role's area, or `/admin…` for the operator. */
+export function accountTypeOfPath(pathname: string): AccountType | null {
+  const [first] = pathname.split("/").filter(Boolean);
+  if (first === "admin") return OPERATOR;
+  return roleOfPath(pathname);
+}
+
+/** `/admin/login` and what belongs to it (the TOTP enrolment) are open to a signed-out visitor. */
+function isAdminLoginPath(pathname: string): boolean {
+  const [, second] = pathname.split("/").filter(Boolean);
+  return second === "login";
+}
+
 /**
- * Whether a path needs a session of its role (contract §2): everything under /listener/ except
- * the public pages and the account pages themselves, and /liver/mypage…, /staff/mypage….
+ * Whether a path needs a session of its kind (contract §2, §15): everything under /listener/
+ * except the public pages and the account pages themselves, /liver/mypage…, /staff/mypage…, and
+ * everything under /admin but its login.
  */
 export function isProtectedPath(pathname: string): boolean {
+  if (accountTypeOfPath(pathname) === OPERATOR) return !isAdminLoginPath(pathname);
   const role = roleOfPath(pathname);
   if (!role) return false;
   const [, second] = pathname.split("/").filter(Boolean);
@@ -38,12 +67,24 @@ export function isProtectedPath(pathname: string): boolean {
   return false;
 }
 
+/** Where an account of a kind lands after login: its mypage, or the operator's dashboard. */
+export function homePath(type: AccountType): string {
+  return type === OPERATOR ? ADMIN_PATH : `/${type}/mypage`;
+}
+
 /**
  * The `from` of a login URL is honoured only for same-origin relative paths ("/…", not "//…" nor
- * "/\\…", no scheme); anything else falls back to the role's mypage.
+ * "/\\…", no scheme); anything else falls back to the role's mypage. An operator returns only to
+ * a page under /admin (nothing else of the site is theirs to open after that login).
  */
-export function safeRedirectPath(from: string | null | undefined, role: AccountRole): string {
-  const fallback = `/${role}/mypage`;
+export function safeRedirectPath(from: string | null | undefined, role: AccountType): string {
+  const path = sameOriginPath(from, homePath(role));
+  if (role === OPERATOR && accountTypeOfPath(new URL(path, "http://same.origin").pathname) !== OPERATOR)
+    return ADMIN_PATH;
+  return path;
+}
+
+function sameOriginPath(from: string | null | undefined, fallback: string): string {
   if (!from || typeof from !== "string") return fallback;
   if (!from.startsWith("/") || from.startsWith("//") || from.startsWith("/\\")) return fallback;
   if (from.includes("\\") || Array.from(from).some((c) => c.charCodeAt(0) < 0x20)) return fallback;
@@ -60,7 +101,8 @@ export function safeRedirectPath(from: string | null | undefined, role: AccountR
   }
 }
 
-/** `/{role}/login?from=…` for a page that needs that role. */
-export function loginPath(role: AccountRole, from?: string): string {
-  return from ? `/${role}/login?from=${encodeURIComponent(from)}` : `/${role}/login`;
+/** `/{role}/login?from=…` (the operator's: `/admin/login?from=…`) for a page that needs that kind. */
+export function loginPath(role: AccountType, from?: string): string {
+  const login = role === OPERATOR ? `${ADMIN_PATH}/login` : `/${role}/login`;
+  return from ? `${login}?from=${encodeURIComponent(from)}` : login;
 }

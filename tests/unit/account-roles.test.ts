@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { isProtectedPath, loginPath, roleOfPath, safeRedirectPath } from "~/domain/account-roles";
+import {
+  accountTypeOfPath,
+  homePath,
+  isProtectedPath,
+  loginPath,
+  roleOfPath,
+  safeRedirectPath,
+} from "~/domain/account-roles";
 
 describe("roleOfPath", () => {
   it.each([
@@ -36,6 +43,14 @@ describe("isProtectedPath", () => {
     ["/staff/mypage/schedule", true],
     ["/staff/registration", false],
     ["/", false],
+    ["/login", false],
+    ["/admin", true],
+    ["/admin/", true],
+    ["/admin/shop_entry/abc", true],
+    ["/admin/mail", true],
+    ["/admin/login", false],
+    ["/admin/login/enroll", false],
+    ["/administrator", false],
   ])("%s → %s", (path, expected) => {
     expect(isProtectedPath(path)).toBe(expected);
   });
@@ -78,5 +93,45 @@ describe("loginPath", () => {
       "/staff/login?from=%2Fstaff%2Fmypage%2Fschedule%3Fw%3D2",
     );
     expect(loginPath("liver")).toBe("/liver/login");
+  });
+});
+
+describe("the operator (contract §15)", () => {
+  it.each([
+    ["/admin", "operator"],
+    ["/admin/contact/1", "operator"],
+    ["/admin/login", "operator"],
+    ["/listener/mypage", "listener"],
+    ["/listener/staff/1", null],
+    ["/administrator", null],
+    ["/login", null],
+  ])("accountTypeOfPath(%s) → %s", (path, type) => {
+    expect(accountTypeOfPath(path)).toBe(type);
+  });
+
+  it("has its login at /admin/login and its home at /admin", () => {
+    expect(loginPath("operator", "/admin/mail?status=failed")).toBe(
+      "/admin/login?from=%2Fadmin%2Fmail%3Fstatus%3Dfailed",
+    );
+    expect(loginPath("operator")).toBe("/admin/login");
+    expect(homePath("operator")).toBe("/admin");
+    expect(homePath("liver")).toBe("/liver/mypage");
+  });
+
+  it.each([
+    ["/admin/contact/1", "/admin/contact/1"],
+    ["/admin?x=1", "/admin?x=1"],
+    ["/listener/mypage", "/admin"],
+    ["/", "/admin"],
+    ["/administrator", "/admin"],
+    ["//evil.example", "/admin"],
+    [null, "/admin"],
+  ])("returns an operator from %s only to a page of /admin (→ %s)", (from, expected) => {
+    expect(safeRedirectPath(from, "operator")).toBe(expected);
+  });
+
+  it("leaves the other roles' redirects as they were", () => {
+    expect(safeRedirectPath("/admin", "listener")).toBe("/admin");
+    expect(safeRedirectPath("/search/staff", "staff")).toBe("/search/staff");
   });
 });

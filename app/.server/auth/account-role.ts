@@ -1,17 +1,19 @@
 import { sql } from "drizzle-orm";
-import type { AccountRole } from "~/domain/account-roles";
+import type { AccountType } from "~/domain/account-roles";
 import { type Db, queryRows } from "../db/client";
 
 /**
- * The role of an auth user: the profile table that holds its uid. Registration makes sure a user
- * has at most one profile, so an e-mail address belongs to one kind of account.
+ * The kind of an auth user: the profile table that holds its uid (`operators` for the operator).
+ * Registration makes sure a user has at most one profile, and operators are made only by the
+ * command line for an address that has no account yet, so an e-mail address belongs to one kind.
  */
-export async function roleOfUser(db: Db, uid: string): Promise<AccountRole | null> {
-  const rows = await queryRows<{ role: AccountRole }>(
+export async function roleOfUser(db: Db, uid: string): Promise<AccountType | null> {
+  const rows = await queryRows<{ role: AccountType }>(
     db,
     sql`select 'listener' as role from listeners where uid = ${uid}
         union all select 'liver' from livers where uid = ${uid}
         union all select 'staff' from staffs where uid = ${uid} and status = 'public'
+        union all select 'operator' from operators where uid = ${uid}
         limit 1`,
   );
   return rows[0]?.role ?? null;

@@ -24,4 +24,10 @@ export const RATE_LIMITS = {
   uploadPerAccount: { name: "upload:account", limit: 120, windowSeconds: 60 * 60 },
   contactPerIp: { name: "contact:ip", limit: 5, windowSeconds: 60 * 60 },
   shopEntryPerIp: { name: "shop-entry:ip", limit: 5, windowSeconds: 60 * 60 },
+  // The operator's login (/admin/login): every attempt per address; failed passwords per account
+  // AND address (nobody can lock an operator out from elsewhere by failing on purpose); wrong TOTP
+  // codes per account, which only someone who has the password can use up.
+  adminLoginPerIp: { name: "admin-login:ip", limit: 30, windowSeconds: 15 * 60 },
+  adminPasswordPerAccountIp: { name: "admin-password:account-ip", limit: 5, windowSeconds: 15 * 60 },
+  adminTotpPerAccount: { name: "admin-totp:account", limit: 5, windowSeconds: 15 * 60 },
 } as const satisfies Record<string, RateLimitRule>;

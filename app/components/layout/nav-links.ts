@@ -23,7 +23,7 @@ export const LOGIN_LINKS = [
   { to: "/staff/login", label: "キャストログイン", register: null },
 ] as const;
 
-export type ViewerType = "listener" | "liver" | "staff";
+export type ViewerType = "listener" | "liver" | "staff" | "operator";
 
 export interface Viewer {
   type: ViewerType;
@@ -34,4 +34,16 @@ export const MYPAGE_LABEL: Record<ViewerType, string> = {
   listener: "マイページ",
   liver: "店舗管理",
   staff: "キャストページ",
+  operator: "管理画面",
 };
+
+/** Where the header's account link goes for each kind of account. */
+export const MYPAGE_PATH: Record<ViewerType, string> = {
+  listener: "/listener/mypage",
+  liver: "/liver/mypage",
+  staff: "/staff/mypage",
+  operator: "/admin",
+};
+
+/** The page that leads to every login and registration (spec §2 `/login`). */
+export const LOGIN_HUB = { to: "/login", label: "ログイン・新規登録の一覧" } as const;

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { SITE_NAME } from "~/site";
 import { QuickSearchForm } from "../search/quick-search-form";
 import { useModal } from "../ui/modal-provider";
-import { LOGIN_LINKS, MYPAGE_LABEL, type Viewer, type ViewerType } from "./nav-links";
+import { LOGIN_HUB, LOGIN_LINKS, MYPAGE_LABEL, MYPAGE_PATH, type Viewer, type ViewerType } from "./nav-links";
 
 export function SiteHeader({ viewer, lastRole }: { viewer: Viewer | null; lastRole: ViewerType | null }) {
   // The role used last time comes first in the login menu (spec §2 loginUserType).
@@ -46,7 +46,7 @@ export function SiteHeader({ viewer, lastRole }: { viewer: Viewer | null; lastRo
         </Link>
         {viewer ? (
           <Link
-            to={`/${viewer.type}/mypage`}
+            to={MYPAGE_PATH[viewer.type]}
             className="flex max-w-48 items-center gap-1 rounded-full bg-brand-600 px-3 py-2 font-bold text-sm hover:bg-brand-700"
             data-testid="header-mypage"
           >
@@ -72,6 +72,11 @@ export function SiteHeader({ viewer, lastRole }: { viewer: Viewer | null; lastRo
                     )}
                   </li>
                 ))}
+                <li className="px-4 py-3 text-sm">
+                  <Link to={LOGIN_HUB.to} className="text-brand-700 hover:underline">
+                    {LOGIN_HUB.label}
+                  </Link>
+                </li>
               </ul>
             </div>
           </details>

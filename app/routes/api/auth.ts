@@ -4,6 +4,7 @@ import {
   loginAllowed,
   recordLoginFailure,
 } from "~/.server/services/accounts/login-throttle";
+import { isOperatorAccount } from "~/.server/services/admin/is-operator-account";
 import type { Route } from "./+types/auth";
 
 /**
@@ -32,6 +33,10 @@ async function handle({ request, context }: Route.ActionArgs | Route.LoaderArgs)
   }
   const identifier = String(body?.email ?? body?.username ?? "");
   const accountKey = await loginAccountKey(context.db, identifier);
+  // An operator signs in only at /admin/login, with a TOTP code (a session made here would not
+  // open /admin anyway: see viewer.ts). Answered like a wrong password, without trying it.
+  if (await isOperatorAccount(context.db, accountKey))
+    return apiError("unauthenticated", "メールアドレスまたはパスワードが正しくありません");
   // While the account is under attack a sign-in must carry a proof of work: `altcha`, a solution of
   // GET /api/challenge (ADR 0008, 0017).
   const allowed = await loginAllowed(context.db, {

@@ -8,6 +8,7 @@ export function loader({ context }: Route.LoaderArgs) {
     "Disallow: /liver/mypage",
     "Disallow: /staff/mypage",
     "Disallow: /listener/coin",
+    "Disallow: /admin",
     "Disallow: /dev/",
     "Disallow: /api/",
     "",

@@ -396,6 +396,40 @@ export function shopEntryOperatorMail({
   });
 }
 
+/**
+ * The operator's answer to a listing request or a contact message (`/admin`): the operator's own
+ * words line by line, the inquiry it answers quoted below, and the contact form for a follow-up
+ * (the sender address takes no replies).
+ */
+export function operatorReplyMail({
+  name,
+  subject,
+  body,
+  quoted,
+  contactUrl,
+}: {
+  name: string;
+  subject: string;
+  body: string;
+  quoted: { title: string; rows: InquiryRow[] };
+  contactUrl: string;
+}): RenderedMail {
+  const lines = body.replace(/\r\n?/g, "\n").trim().split("\n");
+  return render({
+    subject: `${SUBJECT_PREFIX}${oneLine(subject)}`,
+    preheader: oneLine(lines.find((line) => line.trim()) ?? subject).slice(0, 80),
+    greeting: greetingFor(name),
+    intro: lines,
+    details: quoted,
+    action: {
+      lead: "このメールへのご返信はお受けできません。続けてのご連絡は、お問い合わせフォームからお送りください。",
+      label: "お問い合わせフォーム",
+      url: contactUrl,
+    },
+    notes: ["お心当たりのない場合は、このメールを破棄してください。"],
+  });
+}
+
 // ---------------------------------------------------------------------------------------------
 // Rendering
 

@@ -8,6 +8,8 @@ import { listeners, livers, staffs } from "../../db/schema";
  * anything secret (bank account, internal login e-mail, derived search columns).
  */
 export async function getAccountProfile({ db, actor }: { db: Db; actor: Viewer }) {
+  // The operator has no profile row of a role: its name and address are all there is.
+  if (actor.type === "operator") return { uid: actor.uid, name: actor.name, email: actor.email };
   if (actor.type === "listener") {
     const [row] = await db.select().from(listeners).where(eq(listeners.uid, actor.uid));
     return row ?? null;

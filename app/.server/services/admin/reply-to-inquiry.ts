@@ -1,0 +1,110 @@
+import { and, eq } from "drizzle-orm";
+import { z } from "zod";
+import { INQUIRY_LABELS, type InquiryKind, REPLY_BODY_MAX, REPLY_SUBJECT_MAX } from "~/domain/admin";
+import type { Db } from "../../db/client";
+import type { Env } from "../../env";
+import type { Mailer, MailResult } from "../../integrations/mail/mailer";
+import { formatReceivedAt, operatorReplyMail } from "../../integrations/mail/templates";
+import { inquiryRows, inquiryTable, summarize } from "./inquiry-source";
+import { assertOperator, type SignedInOperator } from "./operator-actor";
+import { writeAudit } from "./write-audit";
+
+/** No control characters but tab and line breaks (a NUL byte would break the database write). */
+const noControl = (value: string) =>
+  !Array.from(value).some((c) => {
+    const code = c.charCodeAt(0);
+    return (code < 0x20 && c !== "\t" && c !== "\n" && c !== "\r") || code === 0x7f;
+  });
+
+export const ReplySchema = z.object({
+  subject: z
+    .string()
+    .trim()
+    .min(1, "件名を入力してください")
+    .max(REPLY_SUBJECT_MAX, `件名は${REPLY_SUBJECT_MAX}文字以内で入力してください`)
+    .refine(noControl, "件名に使用できない文字が含まれています"),
+  body: z
+    .string()
+    .trim()
+    .min(1, "本文を入力してください")
+    .max(REPLY_BODY_MAX, `本文は${REPLY_BODY_MAX.toLocaleString("ja-JP")}文字以内で入力してください`)
+    .refine(noControl, "本文に使用できない文字が含まれています"),
+  mark_handled: z.boolean().default(true),
+});
+export type ReplyInput = z.output<typeof ReplySchema>;
+
+export type ReplyResult = { ok: true; mail: MailResult } | { ok: false; error: "not_found" };
+
+/**
+ * Answers an inquiry by mail through the mail port, then records the reply (with the outbox id of
+ * the mail, so its delivery can be followed and sent again) and, when asked, the new → handled
+ * change, together in one transaction.
+ *
+ * The mail is handed to the port before that transaction: the port writes the outbox row with its
+ * own connection, and on PGlite's single connection a write from outside an open transaction would
+ * wait for it forever. When the port takes a transaction (`mailer.send(mail, { tx })`, the job
+ * queue), the send moves inside.
+ */
+export async function replyToInquiry({
+  db,
+  env,
+  mailer,
+  actor,
+  input,
+}: {
+  db: Db;
+  env: Pick<Env, "baseUrl">;
+  mailer: Mailer;
+  actor: SignedInOperator;
+  input: { kind: InquiryKind; id: string; reply: ReplyInput };
+}): Promise<ReplyResult> {
+  await assertOperator(db, actor);
+  const reply = ReplySchema.parse(input.reply);
+  const table = inquiryTable(input.kind);
+  const [row] = await db.select().from(table).where(eq(table.id, input.id)).limit(1);
+  if (!row) return { ok: false, error: "not_found" };
+  const inquiry = summarize(input.kind, row);
+
+  const mail = await mailer.send({
+    kind: "operator-reply",
+    to: inquiry.email,
+    ...operatorReplyMail({
+      name: inquiry.name,
+      subject: reply.subject,
+      body: reply.body,
+      quoted: {
+        title: `${INQUIRY_LABELS[input.kind].title}の内容（${formatReceivedAt(inquiry.created_at)} 受付）`,
+        rows: inquiryRows(input.kind, row),
+      },
+      contactUrl: `${env.baseUrl}/contact`,
+    }),
+    meta: { inquiryKind: input.kind, inquiryId: input.id, operatorUid: actor.uid },
+  });
+
+  await db.transaction(async (tx) => {
+    let handled = false;
+    // A reply that did not go out does not close the request: it stays new until it is answered.
+    if (reply.mark_handled && mail.status !== "failed") {
+      const changed = await tx
+        .update(table)
+        .set({ status: "handled" })
+        .where(and(eq(table.id, input.id), eq(table.status, "new")))
+        .returning({ id: table.id });
+      handled = changed.length > 0;
+    }
+    await writeAudit(tx, actor, {
+      action: `${input.kind}.reply`,
+      targetType: input.kind,
+      targetId: input.id,
+      details: { mail_id: mail.id, mail_status: mail.status, to: inquiry.email, subject: reply.subject },
+    });
+    if (handled)
+      await writeAudit(tx, actor, {
+        action: `${input.kind}.handled`,
+        targetType: input.kind,
+        targetId: input.id,
+        details: { from: "new", to: "handled", with: "reply" },
+      });
+  });
+  return { ok: true, mail };
+}

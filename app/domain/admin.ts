@@ -1,0 +1,126 @@
+/**
+ * The operator's console (contract §15): its texts, labels and the small rules its pages share.
+ * Pure; the services and pages import it.
+ */
+
+export const ADMIN_MESSAGES = {
+  /** One message for a wrong address, password or code: the form does not tell which was wrong. */
+  login_invalid: "メールアドレス、パスワード、確認コードのいずれかが正しくありません",
+  too_many_attempts: "ログインが一時的に制限されています。しばらく時間をおいてから再度お試しください。",
+  code_format: "確認コードは認証アプリに表示される6桁の数字で入力してください",
+  code_wrong: "確認コードが正しくありません。認証アプリに表示されている最新のコードを入力してください",
+  enrolment_expired: "二段階認証の設定の有効期限が切れました。もう一度ログインからやり直してください",
+  not_found: "対象が見つかりません",
+  already_handled: "すでに対応済みです",
+  mail_failed: "返信メールを送信できませんでした。メール送信履歴から再送信できます",
+  mail_kept: "SMTP が設定されていないため、返信メールは送信履歴に保存されました（開発環境）",
+} as const;
+
+/**
+ * A TOTP code as typed: full-width digits folded to ASCII (a Japanese keyboard in 全角 mode),
+ * spaces and hyphens dropped ("123 456"). Valid when exactly six digits remain.
+ */
+export function normalizeTotpCode(input: string): string {
+  return input.normalize("NFKC").replace(/[\s\-ー－]/g, "");
+}
+
+export function isTotpCode(code: string): boolean {
+  return /^\d{6}$/.test(code);
+}
+
+/** How long an operator session lasts, whatever better-auth would allow (12 hours). */
+export const OPERATOR_SESSION_SECONDS = 12 * 60 * 60;
+/** How long the enrolment page stays open after the password step. */
+export const ENROLMENT_SECONDS = 15 * 60;
+
+/** The two inquiry inboxes of the console. */
+export const INQUIRY_KINDS = ["shop_entry", "contact"] as const;
+export type InquiryKind = (typeof INQUIRY_KINDS)[number];
+
+/** Which inbox a path under /admin belongs to (`/admin/contact…` or `/admin/shop_entry…`). */
+export function inquiryKindOfPath(pathname: string): InquiryKind {
+  return pathname.startsWith("/admin/contact") ? "contact" : "shop_entry";
+}
+
+export const INQUIRY_STATUSES = ["new", "handled"] as const;
+export type InquiryStatus = (typeof INQUIRY_STATUSES)[number];
+
+export const INQUIRY_STATUS_LABELS: Record<InquiryStatus, string> = { new: "未対応", handled: "対応済み" };
+
+export const INQUIRY_LABELS: Record<InquiryKind, { title: string; path: string; subject: string }> = {
+  shop_entry: {
+    title: "掲載リクエスト",
+    path: "/admin/shop_entry",
+    subject: "掲載リクエストについてのご連絡",
+  },
+  contact: { title: "お問い合わせ", path: "/admin/contact", subject: "お問い合わせへのご回答" },
+};
+
+/** The statuses a mail of the outbox can have (today's and those of the job queue). */
+export const MAIL_STATUS_LABELS: Record<string, string> = {
+  failed: "送信失敗",
+  sent: "送信済み",
+  kept: "保存のみ",
+  queued: "送信待ち",
+  sending: "送信中",
+};
+
+/** What the audit log says for each action, in Japanese. Unknown actions show their key. */
+export const AUDIT_ACTION_LABELS: Record<string, string> = {
+  "operator.create": "運営アカウントを作成",
+  "operator.reset_totp": "二段階認証をリセット",
+  "operator.reset_password": "パスワードを再設定",
+  "login.enrolment_started": "二段階認証の設定を開始",
+  "login.totp_enrolled": "二段階認証を設定してログイン",
+  login: "ログイン",
+  "login.failed": "ログイン失敗",
+  logout: "ログアウト",
+  "shop_entry.handled": "掲載リクエストを対応済みに変更",
+  "shop_entry.reply": "掲載リクエストに返信",
+  "contact.handled": "お問い合わせを対応済みに変更",
+  "contact.reply": "お問い合わせに返信",
+  "mail.resend": "メールを再送信",
+};
+
+export function auditActionLabel(action: string): string {
+  return AUDIT_ACTION_LABELS[action] ?? action;
+}
+
+/** Limits of a reply written by the operator. */
+export const REPLY_SUBJECT_MAX = 200;
+export const REPLY_BODY_MAX = 10_000;
+
+const TOKYO = new Intl.DateTimeFormat("ja-JP", {
+  timeZone: "Asia/Tokyo",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+});
+
+/** A point in time as the console shows it: Tokyo time, "2026/11/25 16:05". */
+export function formatAdminDateTime(value: Date | string): string {
+  return TOKYO.format(new Date(value));
+}
+
+/** The list pages' filter of `?status=`: new (the default inbox), handled, or all. */
+export type InquiryFilter = InquiryStatus | "all";
+export function parseInquiryFilter(value: string | null): InquiryFilter {
+  return value === "handled" || value === "all" ? value : "new";
+}
+
+/** `?page=` as a page number from 1; anything else is the first page. */
+export function parsePage(value: string | null): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 1 && n <= 100_000 ? n : 1;
+}
+
+export const ADMIN_PAGE_SIZE = 20;
+
+/** Ids of inquiries and outbox mails are UUIDs: anything else is "not found" without a query. */
+export function isRecordId(value: unknown): value is string {
+  return (
+    typeof value === "string" && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)
+  );
+}
