@@ -12,7 +12,6 @@ export const ADMIN_MESSAGES = {
   enrolment_expired: "二段階認証の設定の有効期限が切れました。もう一度ログインからやり直してください",
   not_found: "対象が見つかりません",
   already_handled: "すでに対応済みです",
-  mail_failed: "返信メールを送信できませんでした。メール送信履歴から再送信できます",
   mail_kept: "SMTP が設定されていないため、返信メールは送信履歴に保存されました（開発環境）",
 } as const;
 
@@ -57,14 +56,6 @@ export const INQUIRY_LABELS: Record<InquiryKind, { title: string; path: string; 
 };
 
 /** The statuses a mail of the outbox can have (today's and those of the job queue). */
-export const MAIL_STATUS_LABELS: Record<string, string> = {
-  failed: "送信失敗",
-  sent: "送信済み",
-  kept: "保存のみ",
-  queued: "送信待ち",
-  sending: "送信中",
-};
-
 /** What the audit log says for each action, in Japanese. Unknown actions show their key. */
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "operator.create": "運営アカウントを作成",

@@ -17,10 +17,10 @@ import {
   INQUIRY_STATUS_LABELS,
   inquiryKindOfPath,
   isRecordId,
-  MAIL_STATUS_LABELS,
   REPLY_BODY_MAX,
   REPLY_SUBJECT_MAX,
 } from "~/domain/admin";
+import { MAIL_STATUS_LABELS } from "~/domain/mail-status";
 import { pageTitle } from "~/site";
 import type { Route } from "./+types/inquiry";
 
@@ -83,8 +83,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       input: { kind, id: params.id, reply: parsed.data },
     });
     if (!result.ok) throw data(null, { status: 404 });
-    if (result.mail.status === "failed")
-      return data({ errors: { [FORM_ERROR_KEY]: ADMIN_MESSAGES.mail_failed }, values }, { status: 502 });
     return redirect(`${base}?done=${result.mail.status === "kept" ? "reply_kept" : "replied"}`);
   }
 

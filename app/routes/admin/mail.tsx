@@ -6,7 +6,8 @@ import { resendOutboxMail } from "~/.server/services/admin/resend-outbox-mail";
 import { FilterTabs, Pager } from "~/components/admin/admin-ui";
 import { SubmitButton } from "~/components/form/submit-button";
 import { Badge, doneMessage, EmptyState, FlashMessage, PageHeader } from "~/components/mypage/ui";
-import { formatAdminDateTime, isRecordId, MAIL_STATUS_LABELS, parsePage } from "~/domain/admin";
+import { formatAdminDateTime, isRecordId, parsePage } from "~/domain/admin";
+import { MAIL_STATUS_LABELS, type MailStatusName } from "~/domain/mail-status";
 import { pageTitle } from "~/site";
 import type { Route } from "./+types/mail";
 
@@ -16,11 +17,11 @@ function statusFilter(value: string | null): string {
   return value && Object.hasOwn(MAIL_STATUS_LABELS, value) ? value : "failed";
 }
 
+/** What "send again" did: the mail is queued for the background worker (ADR 0015). */
 const DONE = {
-  sent: "メールを再送信しました",
-  failed: "再送信しましたが、送信に失敗しました。エラー内容を確認してください",
+  queued: "メールを送信待ちに戻しました。まもなく送信されます",
+  sending: "このメールは送信中です",
   kept: "SMTP が設定されていないため送信されませんでした（開発環境）",
-  queued: "メールを送信待ちに戻しました",
 } as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -42,7 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       sent_at: m.sent_at?.toISOString() ?? null,
     })),
     done: doneMessage(done, DONE),
-    doneTone: done === "failed" ? ("error" as const) : ("success" as const),
+    doneTone: "success" as const,
   };
 }
 
@@ -72,7 +73,9 @@ const TONES: Record<string, "red" | "green" | "gray" | "amber"> = {
 export default function AdminMail({ loaderData }: Route.ComponentProps) {
   const { status, items, total, page, pageSize, counts, done, doneTone } = loaderData;
   const href = (s: string, p = 1) => `/admin/mail?status=${s}${p > 1 ? `&page=${p}` : ""}`;
-  const known = Object.keys(MAIL_STATUS_LABELS).filter((s) => s === "failed" || (counts[s] ?? 0) > 0);
+  const known = (Object.keys(MAIL_STATUS_LABELS) as MailStatusName[]).filter(
+    (s) => s === "failed" || (counts[s] ?? 0) > 0,
+  );
   return (
     <>
       <PageHeader

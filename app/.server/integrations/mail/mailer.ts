@@ -46,7 +46,7 @@ export type DeliveryOutcome = "sent" | "already-sent" | "missing" | "kept";
 export interface Mailer {
   send(mail: OutgoingMail, options?: SendOptions): Promise<MailResult>;
   /** Queues an outbox row again (a `failed` mail); without SMTP the row is left as it is. */
-  resend(id: string): Promise<MailResult>;
+  resend(id: string, options?: SendOptions): Promise<MailResult>;
   /**
    * One delivery attempt of the `mail.deliver` job. Throws when SMTP refused, so the queue retries;
    * on the last attempt (`final`) the row is marked `failed` first.
@@ -130,16 +130,22 @@ export function createMailer({
       return { id, status };
     },
 
-    async resend(id) {
-      return db.transaction(async (tx) => {
-        const [row] = await tx.select().from(mailOutbox).where(eq(mailOutbox.id, id)).limit(1).for("update");
+    async resend(id, { tx } = {}) {
+      const requeue = async (writer: Db | Tx): Promise<MailResult> => {
+        const [row] = await writer
+          .select()
+          .from(mailOutbox)
+          .where(eq(mailOutbox.id, id))
+          .limit(1)
+          .for("update");
         if (!row) throw new MailNotFoundError(id);
         if (!env.smtpUrl || row.status === "queued" || row.status === "sending")
           return { id, status: row.status };
-        await tx.update(mailOutbox).set({ status: "queued" }).where(eq(mailOutbox.id, id));
-        await queue(tx, id);
-        return { id, status: "queued" as const };
-      });
+        await writer.update(mailOutbox).set({ status: "queued" }).where(eq(mailOutbox.id, id));
+        await queue(writer, id);
+        return { id, status: "queued" };
+      };
+      return tx ? requeue(tx) : db.transaction(requeue);
     },
 
     async deliver(id, { final }) {

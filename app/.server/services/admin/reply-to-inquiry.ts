@@ -3,7 +3,7 @@ import { z } from "zod";
 import { INQUIRY_LABELS, type InquiryKind, REPLY_BODY_MAX, REPLY_SUBJECT_MAX } from "~/domain/admin";
 import type { Db } from "../../db/client";
 import type { Env } from "../../env";
-import type { Mailer, MailResult } from "../../integrations/mail/mailer";
+import type { Mailer, MailResult, OutgoingMail } from "../../integrations/mail/mailer";
 import { formatReceivedAt, operatorReplyMail } from "../../integrations/mail/templates";
 import { inquiryRows, inquiryTable, summarize } from "./inquiry-source";
 import { assertOperator, type SignedInOperator } from "./operator-actor";
@@ -36,14 +36,9 @@ export type ReplyInput = z.output<typeof ReplySchema>;
 export type ReplyResult = { ok: true; mail: MailResult } | { ok: false; error: "not_found" };
 
 /**
- * Answers an inquiry by mail through the mail port, then records the reply (with the outbox id of
- * the mail, so its delivery can be followed and sent again) and, when asked, the new → handled
- * change, together in one transaction.
- *
- * The mail is handed to the port before that transaction: the port writes the outbox row with its
- * own connection, and on PGlite's single connection a write from outside an open transaction would
- * wait for it forever. When the port takes a transaction (`mailer.send(mail, { tx })`, the job
- * queue), the send moves inside.
+ * Answers an inquiry by mail and records the reply (with the outbox id of the mail, so its
+ * delivery can be followed and sent again) and, when asked, the new → handled change: the queued
+ * mail, the status and the audit rows in one transaction (ADR 0015, 0019).
  */
 export async function replyToInquiry({
   db,
@@ -65,7 +60,7 @@ export async function replyToInquiry({
   if (!row) return { ok: false, error: "not_found" };
   const inquiry = summarize(input.kind, row);
 
-  const mail = await mailer.send({
+  const outgoing: OutgoingMail = {
     kind: "operator-reply",
     to: inquiry.email,
     ...operatorReplyMail({
@@ -79,12 +74,12 @@ export async function replyToInquiry({
       contactUrl: `${env.baseUrl}/contact`,
     }),
     meta: { inquiryKind: input.kind, inquiryId: input.id, operatorUid: actor.uid },
-  });
+  };
 
-  await db.transaction(async (tx) => {
+  const mail = await db.transaction(async (tx) => {
+    const mail = await mailer.send(outgoing, { tx });
     let handled = false;
-    // A reply that did not go out does not close the request: it stays new until it is answered.
-    if (reply.mark_handled && mail.status !== "failed") {
+    if (reply.mark_handled) {
       const changed = await tx
         .update(table)
         .set({ status: "handled" })
@@ -105,6 +100,7 @@ export async function replyToInquiry({
         targetId: input.id,
         details: { from: "new", to: "handled", with: "reply" },
       });
+    return mail;
   });
   return { ok: true, mail };
 }

@@ -8,8 +8,8 @@ import { writeAudit } from "./write-audit";
 export type ResendResult = { ok: true; mail: MailResult } | { ok: false; error: "not_found" };
 
 /**
- * "Send again" of the outbox page: hands the mail back to the mail port (`mailer.resend`), then
- * records the attempt and its outcome in the audit log. The port updates the outbox row itself.
+ * "Send again" of the outbox page: queues the mail again (`mailer.resend`) and records it in the
+ * audit log, in one transaction.
  */
 export async function resendOutboxMail({
   db,
@@ -29,20 +29,20 @@ export async function resendOutboxMail({
     .where(eq(mailOutbox.id, input.id))
     .limit(1);
   if (!row) return { ok: false, error: "not_found" };
-  let mail: MailResult;
   try {
-    mail = await mailer.resend(row.id);
+    const mail = await db.transaction(async (tx) => {
+      const mail = await mailer.resend(row.id, { tx });
+      await writeAudit(tx, actor, {
+        action: "mail.resend",
+        targetType: "mail",
+        targetId: row.id,
+        details: { to: row.to, kind: row.kind, status_before: row.status, status_after: mail.status },
+      });
+      return mail;
+    });
+    return { ok: true, mail };
   } catch (error) {
     if (error instanceof MailNotFoundError) return { ok: false, error: "not_found" };
     throw error;
   }
-  await db.transaction(async (tx) => {
-    await writeAudit(tx, actor, {
-      action: "mail.resend",
-      targetType: "mail",
-      targetId: row.id,
-      details: { to: row.to, kind: row.kind, status_before: row.status, status_after: mail.status },
-    });
-  });
-  return { ok: true, mail };
 }
