@@ -22,7 +22,18 @@ import {
   VENUE_TYPE_VALUES,
 } from "./options";
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from "./paging";
+import { STAFF_SORTS } from "./search-query";
 import { charLength } from "./text-fields";
+
+// What the pages' scripts need (no zod, no area tree): see search-query.ts.
+export {
+  countFilters,
+  hasFilters,
+  STAFF_SORT_LABELS,
+  STAFF_SORTS,
+  type StaffSort,
+  searchQueryString,
+} from "./search-query";
 
 export const KEYWORD_MAX_LENGTH = 100;
 export const IDS_MAX = 100;
@@ -32,15 +43,6 @@ const NUMBER_MAX = 100_000;
  * with the range in the message, not a PostgreSQL "out of range" error (500, ADR 0017).
  */
 export const SMALLINT_MAX = 32_767;
-
-export const STAFF_SORTS = ["new", "popular", "matching"] as const;
-export type StaffSort = (typeof STAFF_SORTS)[number];
-
-export const STAFF_SORT_LABELS: Record<StaffSort, string> = {
-  new: "新着順",
-  popular: "人気順",
-  matching: "相性が良い順",
-};
 
 /** Japanese messages of the search parameters (the API's `message`, the pages' notice). */
 export const SEARCH_MESSAGES = {
@@ -261,37 +263,6 @@ export const parseStaffSearch = (query: Query | URLSearchParams) => parseWith(St
 export type StaffFilters = Omit<StaffSearch, "page" | "pageSize">;
 export type LiverFilters = Omit<LiverSearch, "page" | "pageSize">;
 
-/**
- * The query string of a search (the inverse of the parsers): lists comma-joined, defaults and
- * empty values left out, names in a stable order, so equal searches give equal URLs.
- */
-export function searchQueryString(search: Record<string, unknown>): string {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(search)) {
-    if (value === undefined || value === null || value === "") continue;
-    if (Array.isArray(value)) {
-      if (value.length > 0) params.set(name, value.join(","));
-      continue;
-    }
-    if (name === "page" && value === 1) continue;
-    if (name === "pageSize" && value === PAGE_SIZE_DEFAULT) continue;
-    if (name === "sort" && value === "new") continue;
-    params.set(name, String(value));
-  }
-  return params.toString();
-}
-
-/** True when any filter (not paging, not sort) is set. */
-export function hasFilters(search: Record<string, unknown>): boolean {
-  return Object.entries(search).some(
-    ([name, value]) =>
-      !["page", "pageSize", "sort"].includes(name) &&
-      value !== undefined &&
-      value !== "" &&
-      !(Array.isArray(value) && value.length === 0),
-  );
-}
-
 /** Only `page` and `pageSize` (lists without filters, e.g. a store's staff). */
 export const PagingSchema = z.object(pagingShape);
 export const parsePaging = (query: Query | URLSearchParams) => parseWith(PagingSchema, query);
@@ -331,8 +302,3 @@ export const FavoriteListSchema = z.object({
   ...pagingShape,
 });
 export const parseFavoriteList = (query: Query | URLSearchParams) => parseWith(FavoriteListSchema, query);
-
-/** How many filters a search sets (a list counts once), for "3件指定中". */
-export function countFilters(search: Record<string, unknown>): number {
-  return Object.entries(search).filter(([name, value]) => hasFilters({ [name]: value })).length;
-}

@@ -26,19 +26,9 @@ export const FollowTargetSchema = z
 
 export type FollowTarget = z.output<typeof FollowTargetSchema>;
 
-export const FAVORITE_KINDS = ["staff", "liver"] as const;
-export type FavoriteKind = (typeof FAVORITE_KINDS)[number];
-
-/** Where every follow button posts (the follow list's action). */
-export const FOLLOW_FORM_ACTION = "/listener/mypage/follow";
-
-/** What a follow button's form answers to a script (fetcher); without a script the page is reloaded. */
-export interface FollowFormResult {
-  ok: boolean;
-  kind: FavoriteKind;
-  target_id: string;
-  following: boolean;
-  follower_number: number | null;
-  favorite_id: string | null;
-  message: string;
-}
+export {
+  FAVORITE_KINDS,
+  type FavoriteKind,
+  FOLLOW_FORM_ACTION,
+  type FollowFormResult,
+} from "./follow-form";

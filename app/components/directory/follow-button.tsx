@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
-import { FOLLOW_FORM_ACTION, type FollowFormResult } from "~/domain/favorites";
+import { FOLLOW_FORM_ACTION, type FollowFormResult } from "~/domain/follow-form";
 import { formatNumber } from "~/domain/format";
 import { HeartIcon } from "../ui/icons";
 import { useViewer } from "./use-viewer";

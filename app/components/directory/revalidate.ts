@@ -1,5 +1,5 @@
 import type { ShouldRevalidateFunctionArgs } from "react-router";
-import { FOLLOW_FORM_ACTION } from "~/domain/favorites";
+import { FOLLOW_FORM_ACTION } from "~/domain/follow-form";
 
 /**
  * `shouldRevalidate` of pages whose data does not depend on follows (search results, the top

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { STAFF_SORT_LABELS, STAFF_SORTS, type StaffSort } from "~/domain/directory-search";
+import { STAFF_SORT_LABELS, STAFF_SORTS, type StaffSort } from "~/domain/search-query";
 
 /** 新着順 / 人気順 / 相性が良い順: links that keep the filters and go back to page 1. */
 export function SortTabs({ current, hrefFor }: { current: StaffSort; hrefFor: (sort: StaffSort) => string }) {

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { getViewer } from "~/.server/auth/viewer";
 import type { PublicLiver } from "~/.server/services/directory/liver-query";
 import { searchLivers } from "~/.server/services/directory/search-livers";
+import { imagePriorityAt } from "~/components/directory/image-priority";
 import { InfiniteResults, type ResultPage } from "~/components/directory/infinite-results";
 import { skipAfterFollow } from "~/components/directory/revalidate";
 import { FilterPanel } from "~/components/search/filter-panel";
@@ -9,13 +10,9 @@ import { EmptyResults, SearchError } from "~/components/search/search-notice";
 import { StoreFilterFields } from "~/components/search/store-filter-fields";
 import { FollowableStoreCard } from "~/components/store/followable-store-card";
 import { areaLabel, findGroup, findRegion } from "~/domain/areas";
-import {
-  countFilters,
-  type LiverSearch,
-  parseLiverSearch,
-  searchQueryString,
-} from "~/domain/directory-search";
+import { type LiverSearch, parseLiverSearch } from "~/domain/directory-search";
 import { labelOf, STORE_TYPES } from "~/domain/options";
+import { countFilters, searchQueryString } from "~/domain/search-query";
 import { absoluteUrl, seoMeta } from "~/seo";
 import { pageTitle } from "~/site";
 import type { Route } from "./+types/search-liver";
@@ -103,7 +100,9 @@ export default function SearchLiver({ loaderData }: Route.ComponentProps) {
               pageHref={(page) => hrefWith({ page })}
               select={selectPage}
               itemKey={(store) => store.uid}
-              renderItem={(store) => <FollowableStoreCard store={store} />}
+              renderItem={(store, index) => (
+                <FollowableStoreCard store={store} imagePriority={imagePriorityAt(index)} />
+              )}
               unit="件"
               listClassName="grid grid-cols-2 gap-3 sm:grid-cols-3"
               testId="store-results"

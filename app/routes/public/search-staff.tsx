@@ -1,6 +1,7 @@
 import { data, Link } from "react-router";
 import { getViewer } from "~/.server/auth/viewer";
 import { searchStaffs } from "~/.server/services/directory/search-staffs";
+import { imagePriorityAt } from "~/components/directory/image-priority";
 import { InfiniteResults, type ResultPage } from "~/components/directory/infinite-results";
 import { skipAfterFollow } from "~/components/directory/revalidate";
 import { FilterPanel } from "~/components/search/filter-panel";
@@ -9,12 +10,8 @@ import { SortTabs } from "~/components/search/sort-tabs";
 import { StaffFilterFields } from "~/components/search/staff-filter-fields";
 import { StaffCard, type StaffCardData, toStaffCard } from "~/components/staff/staff-card";
 import { areaLabel, findGroup, findRegion } from "~/domain/areas";
-import {
-  countFilters,
-  parseStaffSearch,
-  type StaffSearch,
-  searchQueryString,
-} from "~/domain/directory-search";
+import { parseStaffSearch, type StaffSearch } from "~/domain/directory-search";
+import { countFilters, searchQueryString } from "~/domain/search-query";
 import { absoluteUrl, seoMeta } from "~/seo";
 import { pageTitle } from "~/site";
 import type { Route } from "./+types/search-staff";
@@ -122,7 +119,9 @@ export default function SearchStaff({ loaderData }: Route.ComponentProps) {
               pageHref={(page) => hrefWith({ page })}
               select={selectPage}
               itemKey={(staff) => staff.uid}
-              renderItem={(staff) => <StaffCard staff={staff} now={now} />}
+              renderItem={(staff, index) => (
+                <StaffCard staff={staff} now={now} imagePriority={imagePriorityAt(index)} />
+              )}
               unit="人"
               listClassName="grid grid-cols-2 gap-3 sm:grid-cols-3 wide:grid-cols-3"
               testId="staff-results"
