@@ -1,3 +1,5 @@
+import { imageLoading } from "./image-priority";
+
 /** The pictures of a store or a staff member: swipe sideways on a phone, a row from 1024 px. */
 export function ImageGallery({
   images,
@@ -43,7 +45,7 @@ export function ImageGallery({
               alt={`${alt}の写真 ${index + 1}`}
               width={800}
               height={600}
-              loading={index === 0 ? "eager" : "lazy"}
+              {...imageLoading(index === 0 ? "high" : "lazy")}
               decoding="async"
               className="size-full object-cover"
             />

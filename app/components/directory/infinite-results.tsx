@@ -21,7 +21,8 @@ export interface InfiniteResultsProps<T> {
   /** Picks the result page out of the route's loader data (what `fetcher.load(pageHref(n))` answers). */
   select: (loaderData: unknown) => ResultPage<T> | null;
   itemKey: (item: T) => string;
-  renderItem: (item: T) => ReactNode;
+  /** `index`: the place in the list (0 = first card of the page the server rendered). */
+  renderItem: (item: T, index: number) => ReactNode;
   /** A noun with its counter, e.g. "人" or "件". */
   unit: string;
   listClassName: string;
@@ -102,8 +103,8 @@ export function InfiniteResults<T>({
         </p>
       )}
       <ul className={listClassName}>
-        {items.map((item) => (
-          <li key={itemKey(item)}>{renderItem(item)}</li>
+        {items.map((item, index) => (
+          <li key={itemKey(item)}>{renderItem(item, index)}</li>
         ))}
       </ul>
       <div ref={sentinel} className="mt-6 flex flex-col items-center gap-2">

@@ -4,6 +4,7 @@ import { areaLabel } from "~/domain/areas";
 import { BLOOD_TYPES, labelOf } from "~/domain/options";
 import { displayName } from "~/domain/public-profile";
 import { FollowButton } from "../directory/follow-button";
+import { type ImagePriority, imageLoading } from "../directory/image-priority";
 import { StoreTypeBadge } from "../store/store-type-badge";
 import { PinIcon } from "../ui/icons";
 import { MatchingScoreBadge } from "./matching-score-badge";
@@ -56,10 +57,13 @@ export function StaffCard({
   staff,
   now,
   showStore = true,
+  imagePriority = "lazy",
 }: {
   staff: StaffCardData;
   now: string;
   showStore?: boolean;
+  /** "high"/"eager" for the first cards above the fold (see image-priority.ts). */
+  imagePriority?: ImagePriority;
 }) {
   const name = displayName(staff);
   const summary = staffSummary(staff);
@@ -72,7 +76,7 @@ export function StaffCard({
             <img
               src={staff.image_urls[0]}
               alt=""
-              loading="lazy"
+              {...imageLoading(imagePriority)}
               decoding="async"
               width={360}
               height={480}

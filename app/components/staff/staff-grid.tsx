@@ -1,3 +1,4 @@
+import { imagePriorityAt } from "../directory/image-priority";
 import { StaffCard, type StaffCardData } from "./staff-card";
 
 /** Staff cards in a grid (two columns on a phone). */
@@ -7,18 +8,26 @@ export function StaffGrid({
   testId,
   showStore = true,
   className = "grid grid-cols-2 gap-3 sm:grid-cols-3",
+  aboveTheFold = false,
 }: {
   staff: readonly StaffCardData[];
   now: string;
   testId?: string;
   showStore?: boolean;
   className?: string;
+  /** The grid starts above the fold: its first pictures load at once (see image-priority.ts). */
+  aboveTheFold?: boolean;
 }) {
   return (
     <ul className={className} data-testid={testId}>
-      {staff.map((member) => (
+      {staff.map((member, index) => (
         <li key={member.uid}>
-          <StaffCard staff={member} now={now} showStore={showStore} />
+          <StaffCard
+            staff={member}
+            now={now}
+            showStore={showStore}
+            imagePriority={aboveTheFold ? imagePriorityAt(index) : "lazy"}
+          />
         </li>
       ))}
     </ul>

@@ -1,18 +1,22 @@
 import type { PublicLiver } from "~/.server/services/directory/liver-query";
 import { FollowButton } from "../directory/follow-button";
+import type { ImagePriority } from "../directory/image-priority";
 import { StoreCard } from "./store-card";
 
 /** A public store's card with its follow button (search results, the follow list). */
 export function FollowableStoreCard({
   store,
   favoriteId,
+  imagePriority,
 }: {
   store: PublicLiver;
   favoriteId?: string | null;
+  imagePriority?: ImagePriority;
 }) {
   return (
     <StoreCard
       store={{ ...store, image_url: store.image_urls[0] ?? null }}
+      imagePriority={imagePriority}
       footer={
         <FollowButton
           kind="liver"

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import type { StoreCardData } from "~/.server/services/list-newest-stores";
 import { areaLabel } from "~/domain/areas";
 import { formatNumber } from "~/domain/format";
+import { type ImagePriority, imageLoading } from "../directory/image-priority";
 import { ClockIcon, HeartIcon, PinIcon } from "../ui/icons";
 import { StoreTypeBadge, storeTypeOf } from "./store-type-badge";
 
@@ -10,9 +11,11 @@ type Props = {
   store: Omit<StoreCardData, "created_at"> & { created_at: Date | string };
   /** Shown under the card's link (a follow button); the follower count then moves there. */
   footer?: ReactNode;
+  /** "high"/"eager" for the first cards above the fold (see image-priority.ts). */
+  imagePriority?: ImagePriority;
 };
 
-export function StoreCard({ store, footer }: Props) {
+export function StoreCard({ store, footer, imagePriority = "lazy" }: Props) {
   const area = areaLabel({ prefecture: store.prefecture, area: store.area, area_detail: store.area_detail });
   const hours =
     store.business_start_time && store.business_end_time
@@ -26,7 +29,7 @@ export function StoreCard({ store, footer }: Props) {
             <img
               src={store.image_url}
               alt=""
-              loading="lazy"
+              {...imageLoading(imagePriority)}
               decoding="async"
               width={480}
               height={360}

@@ -118,6 +118,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               staff={onShift}
               now={now}
               testId="on-shift-staff"
+              aboveTheFold
               className="grid grid-cols-2 gap-3 sm:grid-cols-4"
             />
           )}
