@@ -1,9 +1,11 @@
 /**
- * npm run bench -- [--section directory|sse|all] [--stores N] [--staff M] [--duration S]
+ * npm run bench -- [--section directory|sse|weight|all] [--stores N] [--staff M] [--duration S]
  *                  [--connections C] [--port P] [--subscribers 1000,2500,5000] [--rounds R]
  *
- * Sections: `directory` (below) and `sse` (scripts/bench-sse.ts: concurrent event-stream
- * subscribers of one process and the p95 delivery delay); `all` (the default) runs both.
+ * Sections: `directory` (below), `sse` (scripts/bench-sse.ts: concurrent event-stream
+ * subscribers of one process and the p95 delivery delay) and `weight` (scripts/page-weight.ts:
+ * the JavaScript gzip bytes and the LCP element of the public pages in headless Chromium at a
+ * phone viewport); `all` (the default) runs all three.
  *
  * Builds the large demo data set (when the database has less), starts the production server on
  * loopback, measures the directory with autocannon (p50/p95/p99, req/s) and runs the same queries
@@ -15,6 +17,7 @@ import { randomBytes } from "node:crypto";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { chromium, devices } from "@playwright/test";
 import autocannon from "autocannon";
 import { count, eq, type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
@@ -34,6 +37,7 @@ import { parseLiverSearch, parseStaffSearch } from "../app/domain/directory-sear
 import { matchingMask } from "../app/domain/matching";
 import { businessDate } from "../app/domain/shift-status";
 import { benchSse, sseTable } from "./bench-sse";
+import { CHROMIUM_ARGS, WEIGHED_PAGES, weighPages, weightTable } from "./page-weight";
 import { createProgressBar } from "./progress-bar";
 
 const { values: args } = parseArgs({
@@ -49,9 +53,9 @@ const { values: args } = parseArgs({
     rounds: { type: "string", default: "20" },
   },
 });
-const SECTIONS = args.section === "all" ? ["directory", "sse"] : args.section.split(",");
+const SECTIONS = args.section === "all" ? ["directory", "sse", "weight"] : args.section.split(",");
 for (const section of SECTIONS)
-  if (section !== "directory" && section !== "sse") throw new Error(`unknown --section ${section}`);
+  if (!["directory", "sse", "weight"].includes(section)) throw new Error(`unknown --section ${section}`);
 const STORES = Number(args.stores);
 const STAFF = Number(args.staff);
 const DURATION = Number(args.duration);
@@ -480,6 +484,69 @@ const loadAverage = () =>
 async function main() {
   if (SECTIONS.includes("directory")) await benchDirectory();
   if (SECTIONS.includes("sse")) await benchRealtime();
+  if (SECTIONS.includes("weight")) await benchWeight();
+}
+
+/**
+ * The weight section: the public pages in headless Chromium as a Pixel 7 (phone viewport, fresh
+ * cache each): JavaScript gzip bytes against the budget of issue 12 and the LCP element.
+ */
+async function benchWeight() {
+  const where = DATABASE_URL ? "PostgreSQL" : `PGlite in ${DATA_DIR}`;
+  console.error(`bench: page weight on ${where}`);
+  const database = await openDatabase(
+    DATABASE_URL ? { databaseUrl: DATABASE_URL, poolSize: 2 } : { pgliteDir: path.join(DATA_DIR, "db") },
+  );
+  let fix: Fixture;
+  let storeId: string;
+  try {
+    await ensureData(database);
+    fix = await fixture(database);
+    const [store] = await database.db
+      .select({ uid: staffs.liver_id })
+      .from(staffs)
+      .where(eq(staffs.uid, fix.staffId));
+    storeId = store?.uid ?? "";
+  } finally {
+    await database.close();
+  }
+  const paths = [
+    ...WEIGHED_PAGES,
+    "/search/liver",
+    `/listener/liver/${storeId}`,
+    `/listener/staff/${fix.staffId}`,
+  ];
+  const server = await startServer();
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: CHROMIUM_ARGS,
+  });
+  let results: Awaited<ReturnType<typeof weighPages>>;
+  try {
+    results = await weighPages(browser, BASE, paths, {
+      ...devices["Pixel 7"],
+      locale: "ja-JP",
+      timezoneId: "Asia/Tokyo",
+    });
+  } finally {
+    await browser.close();
+    server.kill("SIGTERM");
+    await new Promise((r) => server.once("exit", r));
+  }
+  console.log(
+    [
+      "",
+      "Page weight: production build (NODE_ENV=production), headless Chromium as a Pixel 7 (412×839 viewport), empty cache; JavaScript = every response with a JavaScript content type until the network is idle, each body gzip-compressed (zlib level 6); LCP = the last largest-contentful-paint entry",
+      "",
+      ...weightTable(results),
+      "",
+    ].join("\n"),
+  );
+  for (const r of results) {
+    console.error(
+      `  ${r.path}: ${r.scripts.map((s) => `${new URL(s.url).pathname.replace("/assets/", "")} ${s.gzip}`).join(", ")}`,
+    );
+  }
 }
 
 /** The realtime section: one server process (even when WEB_CONCURRENCY says more), streams uncapped. */

@@ -1,0 +1,64 @@
+import { JS_GZIP_BUDGET, WEIGHED_PAGES, weighPage } from "../../../scripts/page-weight";
+import { expect, test } from "../fixtures";
+
+/**
+ * Issue 12, "public pages lighter": byte budgets and the loading of the largest picture, not
+ * timings. Each page is loaded on a fresh page (empty cache) at the phone viewport; every
+ * JavaScript response is gzip-compressed and summed; the Largest Contentful Paint element must not
+ * be an <img loading="lazy">. `npm run bench -- --section weight` prints the same figures.
+ */
+test.describe("page weight", () => {
+  for (const path of WEIGHED_PAGES) {
+    test(`${path}: JavaScript at most ${JS_GZIP_BUDGET / 1000} kB gzip, LCP element not lazy`, async ({
+      page,
+      baseURL,
+    }) => {
+      const weight = await weighPage(page, baseURL!, path);
+      const files = weight.scripts.map((s) => `${new URL(s.url).pathname} ${s.gzip}`).join("\n");
+      expect(weight.scripts.length, "the page loads its scripts").toBeGreaterThan(0);
+      expect(weight.jsGzip, `JavaScript gzip bytes of ${path}:\n${files}`).toBeLessThanOrEqual(
+        JS_GZIP_BUDGET,
+      );
+      expect(weight.lcp, "the browser reports an LCP element").not.toBeNull();
+      expect(weight.lcpLazy, `LCP element of ${path}: ${JSON.stringify(weight.lcp)}`).toBe(false);
+    });
+  }
+
+  test("the first pictures of the lists, store and staff pages load eagerly, the rest lazily", async ({
+    page,
+    baseURL,
+  }) => {
+    // The search pages: the LCP is the first card's picture, fetched at once with a high priority.
+    for (const path of ["/search/staff", "/search/liver"]) {
+      const weight = await weighPage(page, baseURL!, path);
+      expect(weight.lcpLazy, `LCP element of ${path}: ${JSON.stringify(weight.lcp)}`).toBe(false);
+      const images = page.getByRole("main").locator("article img");
+      expect(await images.count()).toBeGreaterThan(4);
+      await expect(images.first()).toHaveAttribute("loading", "eager");
+      await expect(images.first()).toHaveAttribute("fetchpriority", "high");
+      await expect(images.last()).toHaveAttribute("loading", "lazy");
+      // Width and height reserve the space before the picture arrives (no layout shift).
+      await expect(images.first()).toHaveAttribute("width", /\d+/);
+      await expect(images.first()).toHaveAttribute("height", /\d+/);
+    }
+
+    // A staff member's and a store's page: the first photo of the gallery.
+    await page.goto("/search/staff");
+    const staffHref = await page
+      .getByRole("main")
+      .locator('a[href^="/listener/staff/"]')
+      .first()
+      .getAttribute("href");
+    await page.goto("/search/liver");
+    const storeHref = await page
+      .getByRole("main")
+      .locator('a[href^="/listener/liver/"]')
+      .first()
+      .getAttribute("href");
+    for (const path of [staffHref, storeHref]) {
+      expect(path).toBeTruthy();
+      const weight = await weighPage(page, baseURL!, path!);
+      expect(weight.lcpLazy, `LCP element of ${path}: ${JSON.stringify(weight.lcp)}`).toBe(false);
+    }
+  });
+});
