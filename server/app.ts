@@ -14,7 +14,7 @@ import { createMailer, type Mailer } from "~/.server/integrations/mail/mailer";
 import { createObjectStorage } from "~/.server/integrations/storage/create-object-storage";
 import { imageStorage } from "~/.server/integrations/storage/image-storage";
 import type { RealtimeHub } from "~/.server/realtime/hub";
-import { bodyLimits } from "./body-limits";
+import { bodyLimits, UPLOAD_PATHS } from "./body-limits";
 import { serveUploads } from "./serve-uploads";
 import "./context";
 import { inputGuard } from "./input-guard";
@@ -99,7 +99,7 @@ export function createApp(
   // ADR 0017: cross-site posts refused for resource routes too; bodies bounded; NUL refused.
   app.use(sameOriginMutations(env.baseUrl));
   const multipartBytes = 32 * 1024 * 1024;
-  app.use(bodyLimits({ formBytes: 256 * 1024, multipartBytes }));
+  app.use(bodyLimits({ formBytes: 256 * 1024, multipartBytes, uploadPaths: UPLOAD_PATHS }));
   app.use(inputGuard({ multipartPeekBytes: multipartBytes }));
 
   app.use("/uploads", serveUploads(storage));

@@ -5,16 +5,27 @@ export interface BodyLimits {
   formBytes: number;
   /** multipart/form-data (pictures): the upload routes give their own, friendlier limit below it. */
   multipartBytes: number;
+  /**
+   * The only paths that take a multipart body above `formBytes` (the signed-in upload pages);
+   * elsewhere a large multipart body is refused unread, before anything parses it.
+   */
+  uploadPaths: RegExp;
 }
 
 const WITH_BODY = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/**
+ * Where pictures are uploaded: the signed-in mypages. The input guard reads a body before any
+ * route checks who sent it, so no other path may make it hold megabytes.
+ */
+export const UPLOAD_PATHS = /^\/(listener|liver|staff)\/mypage(\/|$)/;
 
 /**
  * Request bodies are bounded before any route reads them: React Router's `request.formData()`
  * would otherwise hold whatever a client sends in memory. A body must declare its length (browsers
  * always do for forms and fetch); one larger than the limit is refused at once, unread.
  */
-export function bodyLimits({ formBytes, multipartBytes }: BodyLimits): RequestHandler {
+export function bodyLimits({ formBytes, multipartBytes, uploadPaths }: BodyLimits): RequestHandler {
   return (req, res, next) => {
     if (!WITH_BODY.has(req.method)) return next();
     const declared = req.headers["content-length"];
@@ -27,8 +38,8 @@ export function bodyLimits({ formBytes, multipartBytes }: BodyLimits): RequestHa
     const multipart = (req.headers["content-type"] ?? "").toLowerCase().startsWith("multipart/form-data");
     if (!Number.isSafeInteger(length) || length < 0)
       return refuse(req.path, res, 400, "送信データの長さが正しくありません");
-    if (length > (multipart ? multipartBytes : formBytes))
-      return refuse(req.path, res, 413, "送信されたデータが大きすぎます");
+    const limit = multipart && uploadPaths.test(req.path) ? multipartBytes : formBytes;
+    if (length > limit) return refuse(req.path, res, 413, "送信されたデータが大きすぎます");
     next();
   };
 }

@@ -134,15 +134,16 @@ async function serve(env: Env, database: Database, vite?: ViteDevServer): Promis
     // The single process already said which signal; a worker says who it is.
     if (cluster.isWorker) console.log(`[http] ${who}closing`);
     const force = setTimeout(() => {
-      console.error("[http] open connections did not close within 10 s; exiting");
+      console.error("[http] open connections did not close within 15 s; exiting");
       process.exit(1);
-    }, 10_000);
+    }, 15_000);
     force.unref();
     server.closeIdleConnections();
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     // Jobs stop fetching and finish what runs (a cut-off job is retried by another process).
     const jobsStopped = jobs
-      ?.stop(8_000)
+      // Longer than one SMTP attempt's budget (10 s): a mail being handed over is not cut off.
+      ?.stop(12_000)
       .catch((error) => console.error(`[jobs] stop: ${(error as Error).message}`));
     // Open event streams would hold the drain for its 10 s: end them (browsers reconnect to another
     // instance and resume), then drop their connections as they fall idle.

@@ -56,6 +56,12 @@ function laterStep(): Date {
   return new Date(Date.now() + stepOffset * 30_000);
 }
 
+/** A code that is not the current one (nor, with the ±1 step window, a neighbour's). */
+function wrongCodeOf(secret: string): string {
+  const near = [-30_000, 0, 30_000].map((offset) => totpCode(secret, new Date(Date.now() + offset)));
+  return ["000000", "111111", "222222", "333333"].find((code) => !near.includes(code))!;
+}
+
 describe.each(drivers)("operator role on %s", (driver) => {
   let database: TestDatabase;
   let rc: RouteContext;
@@ -198,6 +204,40 @@ describe.each(drivers)("operator role on %s", (driver) => {
       });
       expect(limited.status).toBe(429);
       expect(limited.body).toMatchObject({ errors: { _form: ADMIN_MESSAGES.too_many_attempts } });
+    });
+
+    it("holds the code limit when many wrong codes arrive at once, and a right code gives its place back", async () => {
+      const op = await makeOperator(database.db, { authSecret });
+      const wrongCode = wrongCodeOf(op.secret);
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, () =>
+          call(adminLogin.action, {
+            context: withIp(freshIp()),
+            url: "/admin/login",
+            method: "POST",
+            body: loginForm(op, wrongCode),
+          }),
+        ),
+      );
+      const statuses = answers.map((answer) => answer.status);
+      // Each guess took its place before the check: no more than the limit were tried.
+      expect(statuses.filter((status) => status === 400)).toHaveLength(5);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(7);
+
+      // A right code gives its place back: 4 wrong, 1 right, and the next wrong one is still
+      // answered as wrong (the 5th place), not refused.
+      const other = await makeOperator(database.db, { authSecret });
+      const attempt = (code: string) =>
+        call(adminLogin.action, {
+          context: withIp(freshIp()),
+          url: "/admin/login",
+          method: "POST",
+          body: loginForm(other, code),
+        });
+      for (let i = 0; i < 4; i++) expect((await attempt(wrongCodeOf(other.secret))).status).toBe(400);
+      expect((await attempt(totpCode(other.secret))).status).toBe(302);
+      expect((await attempt(wrongCodeOf(other.secret))).status).toBe(400);
+      expect((await attempt(wrongCodeOf(other.secret))).status).toBe(429);
     });
 
     it("limits wrong passwords per account and address, not for the operator elsewhere", async () => {
@@ -377,6 +417,21 @@ describe.each(drivers)("operator role on %s", (driver) => {
       expect(json.status).toBe(401);
       const after = await database.db.select({ n: count() }).from(session).where(eq(session.userId, op.uid));
       expect(after).toEqual(before);
+    });
+
+    it("the JSON sign-in counts the account it checks: a decoy address beside a login ID is refused", async () => {
+      const answer = await call(apiAuth.action, {
+        context: withIp(freshIp()),
+        url: "/api/auth/sign-in/username",
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          email: "decoy@example.com",
+          username: "some-login-id",
+          password: "guess-password",
+        }),
+      });
+      expect(answer.status).toBe(400);
     });
 
     it("no registration turns an operator's address into another account", async () => {

@@ -81,6 +81,14 @@ describe.each(drivers)("database layer on %s", (driver) => {
     expect(tables).toEqual(expect.arrayContaining(EXPECTED_TABLES));
   });
 
+  it("keeps the connection usable after a script fails between BEGIN and COMMIT", async () => {
+    await expect(
+      database.sql.executeSql("BEGIN; SET LOCAL lock_timeout = '1s'; SELECT 1/0; COMMIT;"),
+    ).rejects.toThrow(/division by zero/);
+    expect((await database.sql.executeSql("select 1 as one", [])).rows).toEqual([{ one: 1 }]);
+    expect((await database.sql.executeSql("select 2 as two")).rows).toEqual([{ two: 2 }]);
+  });
+
   it("is a no-op to migrate again", async () => {
     await expect(migrate({ ...database, close: async () => {} })).resolves.toBeUndefined();
   });

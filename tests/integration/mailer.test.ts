@@ -141,6 +141,9 @@ describe.each(drivers)("mailer on %s", (driver) => {
     // A job run again (its process died after SMTP accepted) finds the mail sent.
     await expect(mailer.deliver(result.id, { final: false })).resolves.toBe("already-sent");
     expect(smtp.mails.filter((m) => m.to.includes(mail.to))).toHaveLength(1);
+    // "Send again" from a stale page: a delivered mail is not queued a second time.
+    await expect(mailer.resend(result.id)).resolves.toEqual({ id: result.id, status: "sent" });
+    expect(await jobsFor(result.id)).toHaveLength(1);
     await expect(mailer.deliver("no-such-mail", { final: false })).resolves.toBe("missing");
   });
 

@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bodyLimits } from "../../server/body-limits";
+import { bodyLimits, UPLOAD_PATHS } from "../../server/body-limits";
 import { BAD_URL_MESSAGE, inputGuard, NUL_MESSAGE } from "../../server/input-guard";
 import { permissionsPolicyFor } from "../../server/permissions-policy";
 import { CROSS_SITE_MESSAGE, sameOriginMutations } from "../../server/same-origin";
@@ -17,7 +17,7 @@ beforeAll(async () => {
   const app = express();
   app.set("trust proxy", "loopback");
   app.use(sameOriginMutations(BASE_URL));
-  app.use(bodyLimits({ formBytes: 256 * 1024, multipartBytes: 4 * 1024 * 1024 }));
+  app.use(bodyLimits({ formBytes: 256 * 1024, multipartBytes: 4 * 1024 * 1024, uploadPaths: UPLOAD_PATHS }));
   app.use(inputGuard({ multipartPeekBytes: 4 * 1024 * 1024 }));
   app.use(async (req, res) => {
     const init: RequestInit & { duplex?: "half" } = {
@@ -104,6 +104,14 @@ describe("inputGuard: NUL anywhere is a 400 with a message, before any route run
     const echoed = (await response.json()) as { length: number; text: string };
     // The whole multipart body reached the handler, the file's bytes unchanged.
     expect(echoed.text).toContain(Buffer.from(binary).toString("latin1"));
+  });
+
+  it("a large multipart body is taken only on the upload pages; elsewhere it is refused unread", async () => {
+    const big = new FormData();
+    big.set("image", new Blob([new Uint8Array(300_000)], { type: "image/png" }), "a.png");
+    expect((await fetch(`${origin}/contact`, { method: "POST", body: big })).status).toBe(413);
+    expect((await fetch(`${origin}/api/auth/sign-in/email`, { method: "POST", body: big })).status).toBe(413);
+    expect((await fetch(`${origin}/liver/mypage/profile`, { method: "POST", body: big })).status).toBe(200);
   });
 
   it("clean bodies of every kind reach the handler unchanged", async () => {

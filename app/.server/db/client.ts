@@ -132,8 +132,15 @@ export async function wrapPglite(client: PGlite, release: () => void = () => {})
       async executeSql(text, values) {
         if (values && values.length > 0)
           return client.query(text, values as unknown[]) as Promise<{ rows: Record<string, unknown>[] }>;
-        const results = await client.exec(text);
-        return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+        try {
+          const results = await client.exec(text);
+          return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+        } catch (error) {
+          // A script that failed between its BEGIN and COMMIT would leave the only connection in
+          // an aborted transaction, failing every later query: end it before passing the error on.
+          if (client.isInTransaction()) await client.exec("ROLLBACK");
+          throw error;
+        }
       },
     },
     listenTarget: { kind: "pglite", client },

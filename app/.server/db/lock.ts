@@ -1,5 +1,14 @@
 import { randomBytes } from "node:crypto";
-import { closeSync, linkSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  linkSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeSync,
+} from "node:fs";
 import path from "node:path";
 
 export class DataDirLockedError extends Error {
@@ -158,7 +167,26 @@ export function acquireDataDirLock(dataDir: string): () => void {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
       const owner = parseLockFile(readProc(file) ?? "");
       if (owner && ownerIsRunning(owner, self)) throw new DataDirLockedError(dataDir, owner.pid);
-      rmSync(file, { force: true });
+      // Taking over: move the stale lock aside (rename is atomic), then make sure what was moved is
+      // the lock judged stale and not a fresh one another process placed meanwhile (it goes back).
+      const aside = `${file}.stale.${self.token}`;
+      try {
+        renameSync(file, aside);
+      } catch (renameError) {
+        if ((renameError as NodeJS.ErrnoException).code === "ENOENT") continue;
+        throw renameError;
+      }
+      const moved = parseLockFile(readProc(aside) ?? "");
+      if (moved && moved.token !== owner?.token) {
+        try {
+          linkSync(aside, file);
+        } catch {
+          // a third lock is in place already: it stands
+        }
+        rmSync(aside, { force: true });
+        throw new DataDirLockedError(dataDir, moved.pid);
+      }
+      rmSync(aside, { force: true });
     }
   }
   throw new Error(`Could not lock ${dataDir}`);

@@ -16,7 +16,10 @@ export interface EnqueueOptions {
   retryDelay?: number;
   retryLimit?: number;
   startAfter?: Date | number;
-  /** Jobs with the same key are not queued twice while one is waiting. */
+  /**
+   * pg-boss's singleton key: with the default queue policy it de-duplicates only together with a
+   * singleton time slot (`singletonSeconds`), or on a queue whose policy is `singleton`/`stately`.
+   */
   singletonKey?: string;
 }
 

@@ -46,6 +46,24 @@ export async function hitRateLimit(
 }
 
 /**
+ * Gives back an attempt counted by `hitRateLimit` (an attempt reserved before checking a password
+ * or code, which turned out right). Counting first and giving back on success makes the limit
+ * hold under concurrent requests: each one takes its place before the check.
+ */
+export async function releaseRateLimit(
+  db: Db,
+  rule: RateLimitRule,
+  subject: string,
+  now: Date = new Date(),
+): Promise<void> {
+  const key = `${rule.name}:${subject.toLowerCase()}`;
+  await db.execute(
+    sql`update rate_limits set count = greatest(count - 1, 0)
+        where key = ${key} and expires_at > ${now.toISOString()}`,
+  );
+}
+
+/**
  * Whether one more attempt would be within the limit, without counting it (for limits that count
  * only failures: look first, count the failure afterwards).
  */

@@ -22,8 +22,9 @@ export function pgliteSource(client: PGlite): NotificationSource {
 /**
  * PostgreSQL: one dedicated connection per process that only LISTENs (a pooled connection would
  * be handed to queries and lose its LISTEN). A lost connection is replaced with a doubling wait
- * (up to 10 s); once back, the hub reads what it missed. A `select 1` every 30 s notices a
- * connection that died silently.
+ * (up to 10 s); once back, the hub reads what it missed. A `select 1` every 30 s that does not
+ * come back within 10 s marks the connection dead (a socket a NAT dropped silently would
+ * otherwise look alive until TCP gives up, many minutes later); TCP keep-alive starts after 10 s.
  */
 export function postgresSource(url: string, log: (line: string) => void = console.log): NotificationSource {
   let client: Client | null = null;
@@ -32,15 +33,26 @@ export function postgresSource(url: string, log: (line: string) => void = consol
   let reconnectTimer: NodeJS.Timeout | null = null;
   let pingTimer: NodeJS.Timeout | null = null;
   let handlers: { onNotify(payload: string): void; onResume(): void };
+  /** Gives up the current connection (and reconnects). */
+  let loseCurrent: ((why: string) => void) | null = null;
+  let pinging = false;
 
   const connect = async (): Promise<void> => {
     const { default: pg } = await import("pg");
-    const next = new pg.Client({ connectionString: url, keepAlive: true, connectionTimeoutMillis: 10_000 });
+    const next = new pg.Client({
+      connectionString: url,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+      connectionTimeoutMillis: 10_000,
+    });
     let lost = false;
     const onLost = (why: string) => {
       if (lost) return;
       lost = true;
-      if (client === next) client = null;
+      if (client === next) {
+        client = null;
+        loseCurrent = null;
+      }
       next.end().catch(() => {});
       if (stopped) return;
       log(`[realtime] LISTEN connection lost (${why}); reconnecting`);
@@ -64,6 +76,7 @@ export function postgresSource(url: string, log: (line: string) => void = consol
       return;
     }
     client = next;
+    loseCurrent = onLost;
   };
 
   const schedule = () => {
@@ -94,9 +107,23 @@ export function postgresSource(url: string, log: (line: string) => void = consol
         schedule();
       }
       pingTimer = setInterval(() => {
-        client?.query("select 1").catch(() => {
-          // the error event of the client reports it and reconnects
-        });
+        const current = client;
+        if (!current || pinging) return;
+        pinging = true;
+        const lose = loseCurrent;
+        const timeout = setTimeout(() => {
+          if (client === current) lose?.("no answer to a ping within 10 s");
+        }, 10_000);
+        timeout.unref();
+        current
+          .query("select 1")
+          .catch(() => {
+            // the error event of the client reports it and reconnects
+          })
+          .finally(() => {
+            pinging = false;
+            clearTimeout(timeout);
+          });
       }, 30_000);
       pingTimer.unref();
     },

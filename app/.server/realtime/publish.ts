@@ -19,7 +19,9 @@ const TYPE_PATTERN = /^[a-z][a-z0-9-]{0,63}$/;
  * sequence number and its row in that transaction and is delivered (NOTIFY) only when it commits;
  * a rollback publishes nothing. One statement: the topic's head is bumped (its row lock makes
  * concurrent publishers of the topic queue until commit, so numbers follow commit order with no
- * gap), the event is stored and the notification queued. Publish last in the transaction, and to
+ * gap), the event is stored and the notification queued. Its time is the statement's
+ * (`clock_timestamp()`, taken after the topic's lock), not the transaction's start, so times grow
+ * with sequence numbers within a topic and pruning by age never cuts a hole in the middle. Publish last in the transaction, and to
  * several topics in sorted order (no deadlock between two transactions on topic rows).
  */
 export async function publish({
@@ -42,8 +44,9 @@ export async function publish({
           on conflict (topic) do update set last_seq = realtime_topics.last_seq + 1
           returning last_seq
         ), event as (
-          insert into realtime_events (topic, seq, type, data)
-          select ${topic}, last_seq, ${type}, ${JSON.stringify(data ?? null)}::jsonb from head
+          insert into realtime_events (topic, seq, type, data, created_at)
+          select ${topic}, last_seq, ${type}, ${JSON.stringify(data ?? null)}::jsonb, clock_timestamp()
+          from head
           returning seq
         )
         select seq, pg_notify(${NOTIFY_CHANNEL}, ${topic} || '|' || seq) from event`,

@@ -1,8 +1,9 @@
+import { spendPasswordCheck } from "~/.server/auth/password-work";
 import { apiError } from "~/.server/http/api-response";
 import {
   loginAccountKey,
   loginAllowed,
-  recordLoginFailure,
+  settleLoginAttempt,
 } from "~/.server/services/accounts/login-throttle";
 import { isOperatorAccount } from "~/.server/services/admin/is-operator-account";
 import type { Route } from "./+types/auth";
@@ -31,12 +32,11 @@ async function handle({ request, context }: Route.ActionArgs | Route.LoaderArgs)
   } catch {
     return apiError("invalid-argument", "送信内容を読み取れませんでした");
   }
-  const identifier = String(body?.email ?? body?.username ?? "");
+  // The limits count the account better-auth will check: the field of this path, never another.
+  const identifier = String((path === "/sign-in/email" ? body?.email : body?.username) ?? "");
+  if (path === "/sign-in/email" ? body?.username !== undefined : body?.email !== undefined)
+    return apiError("invalid-argument", "送信内容を読み取れませんでした");
   const accountKey = await loginAccountKey(context.db, identifier);
-  // An operator signs in only at /admin/login, with a TOTP code (a session made here would not
-  // open /admin anyway: see viewer.ts). Answered like a wrong password, without trying it.
-  if (await isOperatorAccount(context.db, accountKey))
-    return apiError("unauthenticated", "メールアドレスまたはパスワードが正しくありません");
   // While the account is under attack a sign-in must carry a proof of work: `altcha`, a solution of
   // GET /api/challenge (ADR 0008, 0017).
   const allowed = await loginAllowed(context.db, {
@@ -47,9 +47,20 @@ async function handle({ request, context }: Route.ActionArgs | Route.LoaderArgs)
   });
   if (!allowed)
     return apiError("resource-exhausted", "短時間に操作が繰り返されたため、一時的に制限しています");
+  // An operator signs in only at /admin/login, with a TOTP code (a session made here would not
+  // open /admin anyway: see viewer.ts). Refused after the limits and with a password hash's worth
+  // of work, like a wrong password: neither the count nor the timing tells an operator's address.
+  if (await isOperatorAccount(context.db, accountKey)) {
+    await spendPasswordCheck(String((body as { password?: unknown })?.password ?? ""));
+    return apiError("unauthenticated", "メールアドレスまたはパスワードが正しくありません");
+  }
   const response = await context.auth.handler(request);
-  // A refused password counts against the account (an unverified address does not: it was right).
-  if (response.status === 401) await recordLoginFailure(context.db, accountKey, context.clientIp);
+  // A refused password keeps its place in the limits (an unverified address does not: it was right).
+  await settleLoginAttempt(context.db, {
+    accountKey,
+    clientIp: context.clientIp,
+    wrongPassword: response.status === 401,
+  });
   return response;
 }
 

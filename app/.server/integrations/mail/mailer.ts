@@ -45,7 +45,10 @@ export type DeliveryOutcome = "sent" | "already-sent" | "missing" | "kept";
  */
 export interface Mailer {
   send(mail: OutgoingMail, options?: SendOptions): Promise<MailResult>;
-  /** Queues an outbox row again (a `failed` mail); without SMTP the row is left as it is. */
+  /**
+   * Queues a `failed` (or, once SMTP is configured, `kept`) mail again; any other row is left as
+   * it is and its status answered. Without SMTP nothing changes.
+   */
   resend(id: string, options?: SendOptions): Promise<MailResult>;
   /**
    * One delivery attempt of the `mail.deliver` job. Throws when SMTP refused, so the queue retries;
@@ -139,7 +142,9 @@ export function createMailer({
           .limit(1)
           .for("update");
         if (!row) throw new MailNotFoundError(id);
-        if (!env.smtpUrl || row.status === "queued" || row.status === "sending")
+        // Only a mail that did not go out is queued again: a stale page or a second tab must not
+        // send a delivered mail twice.
+        if (!env.smtpUrl || (row.status !== "failed" && row.status !== "kept"))
           return { id, status: row.status };
         await writer.update(mailOutbox).set({ status: "queued" }).where(eq(mailOutbox.id, id));
         await queue(writer, id);

@@ -2,7 +2,7 @@ import { eq, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { user } from "../../db/schema";
 import type { Env } from "../../env";
-import { hitRateLimit, peekRateLimit } from "../../rate-limit/rate-limiter";
+import { hitRateLimit, releaseRateLimit } from "../../rate-limit/rate-limiter";
 import { RATE_LIMITS } from "../../rate-limit/rules";
 import { checkPowSolution, storeWithRedeemedPow } from "../inquiries/proof-of-work";
 
@@ -21,6 +21,10 @@ import { checkPowSolution, storeWithRedeemedPow } from "../inquiries/proof-of-wo
  *
  * The account is keyed by its id when it exists — so the staff's login ID and its internal
  * address share one counter — and by the typed identifier otherwise.
+ *
+ * Every attempt takes its place in the per-account counters before the password is checked and
+ * gives it back when the password was right (`settleLoginAttempt`), so concurrent attempts cannot
+ * all slip through a limit that was read before any of them failed.
  */
 export async function loginAccountKey(db: Db, identifier: string): Promise<string> {
   const key = identifier.trim().toLowerCase();
@@ -42,8 +46,9 @@ export function networkOf(clientIp: string): string {
 const networkKey = (accountKey: string, clientIp: string) => `${accountKey} ${networkOf(clientIp)}`;
 
 /**
- * Whether a sign-in may be tried now (counting the attempt against the client's address):
- * "open"; "proof" — only with a proof of work, the account being under attack; "closed".
+ * Whether a sign-in may be tried now, counting the attempt against the client's address and
+ * reserving it in the per-account counters: "open"; "proof" — only with a proof of work, the
+ * account being under attack; "closed".
  */
 export async function loginGate(
   db: Db,
@@ -52,13 +57,13 @@ export async function loginGate(
   const byIp = await hitRateLimit(db, RATE_LIMITS.loginPerIp, clientIp);
   if (!byIp.allowed) return "closed";
   if (!accountKey) return "open";
-  const byNetwork = await peekRateLimit(
+  const byNetwork = await hitRateLimit(
     db,
     RATE_LIMITS.loginPerAccountNetwork,
     networkKey(accountKey, clientIp),
   );
+  const byAccount = await hitRateLimit(db, RATE_LIMITS.loginPerAccount, accountKey);
   if (!byNetwork.allowed) return "closed";
-  const byAccount = await peekRateLimit(db, RATE_LIMITS.loginPerAccount, accountKey);
   return byAccount.allowed ? "open" : "proof";
 }
 
@@ -84,9 +89,16 @@ export async function loginAllowed(
   return storeWithRedeemedPow(db, verdict, now, async () => {});
 }
 
-/** Counts a failed sign-in against the account, from this network and overall. */
-export async function recordLoginFailure(db: Db, accountKey: string, clientIp: string): Promise<void> {
-  if (!accountKey) return;
-  await hitRateLimit(db, RATE_LIMITS.loginPerAccountNetwork, networkKey(accountKey, clientIp));
-  await hitRateLimit(db, RATE_LIMITS.loginPerAccount, accountKey);
+/**
+ * The outcome of an attempt the gate let through: a wrong password keeps its place in the
+ * per-account counters; anything else (signed in, or refused for another reason while the
+ * password was right, such as an unverified address) gives it back.
+ */
+export async function settleLoginAttempt(
+  db: Db,
+  { accountKey, clientIp, wrongPassword }: { accountKey: string; clientIp: string; wrongPassword: boolean },
+): Promise<void> {
+  if (!accountKey || wrongPassword) return;
+  await releaseRateLimit(db, RATE_LIMITS.loginPerAccountNetwork, networkKey(accountKey, clientIp));
+  await releaseRateLimit(db, RATE_LIMITS.loginPerAccount, accountKey);
 }

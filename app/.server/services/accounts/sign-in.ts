@@ -5,7 +5,7 @@ import type { Auth } from "../../auth/create-auth";
 import type { Db } from "../../db/client";
 import type { Env } from "../../env";
 import { findAccount } from "./find-account";
-import { loginAccountKey, loginAllowed, recordLoginFailure } from "./login-throttle";
+import { loginAccountKey, loginAllowed, settleLoginAttempt } from "./login-throttle";
 
 export interface SignInInput {
   role: AccountRole;
@@ -43,28 +43,30 @@ export async function signIn({
   const accountKey = await loginAccountKey(db, identifier);
   if (!(await loginAllowed(db, { clientIp, accountKey, proof: input.proof, env })))
     return { ok: false, error: "too_many_attempts" };
-  const failed = async (result: Extract<SignInResult, { ok: false }>) => {
-    await recordLoginFailure(db, accountKey, clientIp);
+  const settle = async <R extends SignInResult>(result: R, wrongPassword: boolean): Promise<R> => {
+    await settleLoginAttempt(db, { accountKey, clientIp, wrongPassword });
     return result;
   };
 
   const account = await findAccount(db, input.role, identifier);
-  if (!account) return failed({ ok: false, error: "unknown_account" });
+  if (!account) return settle({ ok: false, error: "unknown_account" } as const, true);
 
   try {
     const { headers } = await auth.api.signInEmail({
       body: { email: account.email, password: input.password, rememberMe: true },
       returnHeaders: true,
     });
-    return { ok: true, uid: account.id, headers };
+    return settle({ ok: true, uid: account.id, headers } as const, false);
   } catch (error) {
     if (isAPIError(error)) {
       const code = (error.body as { code?: string } | undefined)?.code;
       // The password was right: not a failure to count.
-      if (code === "EMAIL_NOT_VERIFIED") return { ok: false, error: "not_verified", email: account.email };
-      if (code === "INVALID_EMAIL_OR_PASSWORD") return failed({ ok: false, error: "wrong_password" });
+      if (code === "EMAIL_NOT_VERIFIED")
+        return settle({ ok: false, error: "not_verified", email: account.email } as const, false);
+      if (code === "INVALID_EMAIL_OR_PASSWORD")
+        return settle({ ok: false, error: "wrong_password" } as const, true);
     }
     console.error("[sign-in] unexpected error", error);
-    return { ok: false, error: "login_failed" };
+    return settle({ ok: false, error: "login_failed" } as const, false);
   }
 }

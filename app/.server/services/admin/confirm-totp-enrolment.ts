@@ -5,7 +5,7 @@ import { matchTotpStep, openTotpSecret } from "../../auth/totp";
 import type { Db } from "../../db/client";
 import { operatorSessions, operators, session } from "../../db/schema";
 import type { Env } from "../../env";
-import { hitRateLimit, peekRateLimit } from "../../rate-limit/rate-limiter";
+import { hitRateLimit, releaseRateLimit } from "../../rate-limit/rate-limiter";
 import { RATE_LIMITS } from "../../rate-limit/rules";
 import { findPendingEnrolment } from "./operator-session";
 import { writeAudit } from "./write-audit";
@@ -39,15 +39,15 @@ export async function confirmTotpEnrolment({
   const pending = await findPendingEnrolment(db, auth, request, now);
   const secret = pending?.totpSecret ? openTotpSecret(pending.totpSecret, env.authSecret) : null;
   if (!pending || !secret) return { ok: false, error: "expired" };
-  if (!(await peekRateLimit(db, RATE_LIMITS.adminTotpPerAccount, pending.uid, now)).allowed)
-    return { ok: false, error: "too_many_attempts" };
   const code = normalizeTotpCode(input.code);
   if (!isTotpCode(code)) return { ok: false, error: "code_format" };
+  // The attempt takes its place in the limit before the code is checked (concurrent guesses
+  // cannot all pass) and gives it back when the code was right.
+  if (!(await hitRateLimit(db, RATE_LIMITS.adminTotpPerAccount, pending.uid, now)).allowed)
+    return { ok: false, error: "too_many_attempts" };
   const step = matchTotpStep(secret, code, now);
-  if (step === null) {
-    await hitRateLimit(db, RATE_LIMITS.adminTotpPerAccount, pending.uid, now);
-    return { ok: false, error: "code_wrong" };
-  }
+  if (step === null) return { ok: false, error: "code_wrong" };
+  await releaseRateLimit(db, RATE_LIMITS.adminTotpPerAccount, pending.uid, now);
   const expiresAt = new Date(now.getTime() + OPERATOR_SESSION_SECONDS * 1000);
   const done = await db.transaction(async (tx) => {
     const [enrolled] = await tx

@@ -1,21 +1,16 @@
-import { hashPassword, verifyPassword } from "better-auth/crypto";
+import { verifyPassword } from "better-auth/crypto";
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import { ENROLMENT_SECONDS, isTotpCode, normalizeTotpCode, OPERATOR_SESSION_SECONDS } from "~/domain/admin";
 import type { Auth } from "../../auth/create-auth";
+import { spendPasswordCheck } from "../../auth/password-work";
 import { generateTotpSecret, matchTotpStep, openTotpSecret, sealTotpSecret } from "../../auth/totp";
 import type { Db } from "../../db/client";
 import { operatorSessions, operators, session } from "../../db/schema";
 import type { Env } from "../../env";
-import { hitRateLimit, peekRateLimit } from "../../rate-limit/rate-limiter";
+import { hitRateLimit, releaseRateLimit } from "../../rate-limit/rate-limiter";
 import { RATE_LIMITS } from "../../rate-limit/rules";
 import { createAuthSession, findOperatorByEmail, type OperatorRecord } from "./operator-session";
 import { writeAudit } from "./write-audit";
-
-let dummy: Promise<string> | null = null;
-function dummyHash(): Promise<string> {
-  dummy ??= hashPassword("no-such-operator-password");
-  return dummy;
-}
 
 export interface SignInOperatorInput {
   email: string;
@@ -55,17 +50,23 @@ export async function signInOperator({
   if (!(await hitRateLimit(db, RATE_LIMITS.adminLoginPerIp, clientIp, now)).allowed)
     return { ok: false, error: "too_many_attempts" };
   const operator = await findOperatorByEmail(db, email);
+  // Each attempt takes its place in the failure limits before anything is checked, and gives it
+  // back once what it counts turned out right: concurrent guesses cannot all pass a limit that was
+  // read before any of them failed.
   const passwordKey = `${operator?.uid ?? email}|${clientIp}`;
-  if (!(await peekRateLimit(db, RATE_LIMITS.adminPasswordPerAccountIp, passwordKey, now)).allowed)
-    return { ok: false, error: "too_many_attempts" };
-  if (operator && !(await peekRateLimit(db, RATE_LIMITS.adminTotpPerAccount, operator.uid, now)).allowed)
-    return { ok: false, error: "too_many_attempts" };
+  const byPassword = await hitRateLimit(db, RATE_LIMITS.adminPasswordPerAccountIp, passwordKey, now);
+  const byCode = operator ? await hitRateLimit(db, RATE_LIMITS.adminTotpPerAccount, operator.uid, now) : null;
+  if (!byPassword.allowed || (byCode && !byCode.allowed)) return { ok: false, error: "too_many_attempts" };
+  const passwordRight = () => releaseRateLimit(db, RATE_LIMITS.adminPasswordPerAccountIp, passwordKey, now);
+  const codeRight = async () => {
+    if (operator) await releaseRateLimit(db, RATE_LIMITS.adminTotpPerAccount, operator.uid, now);
+  };
 
   const actor = operator ? { uid: operator.uid, email: operator.email, ip: clientIp } : null;
   const refuse = async (reason: "password" | "code" | "replayed") => {
-    if (reason === "password")
-      await hitRateLimit(db, RATE_LIMITS.adminPasswordPerAccountIp, passwordKey, now);
-    else if (operator) await hitRateLimit(db, RATE_LIMITS.adminTotpPerAccount, operator.uid, now);
+    // A wrong password keeps its place in the password limit (the code was not tried); a wrong
+    // code its place in the code limit (the password was given back when it proved right).
+    if (reason === "password") await codeRight();
     if (actor)
       await writeAudit(db, actor, {
         action: "login.failed",
@@ -79,14 +80,18 @@ export async function signInOperator({
   if (!operator?.passwordHash) {
     // The same scrypt work as for a real account: the answer's timing does not tell whether an
     // address is an operator's.
-    await verifyPassword({ hash: await dummyHash(), password: input.password });
+    await spendPasswordCheck(input.password);
     return refuse("password");
   }
   if (!(await verifyPassword({ hash: operator.passwordHash, password: input.password })))
     return refuse("password");
+  await passwordRight();
 
-  if (!operator.enrolledAt)
+  if (!operator.enrolledAt) {
+    // No code yet: enrolment checks its first code against the same limit.
+    await codeRight();
     return beginEnrolment({ db, auth, env, operator, password: input.password, clientIp, now });
+  }
 
   const code = normalizeTotpCode(input.code);
   const secret = operator.totpSecret ? openTotpSecret(operator.totpSecret, env.authSecret) : null;
@@ -95,6 +100,7 @@ export async function signInOperator({
     console.error(
       `[admin-login] the TOTP secret of operator ${operator.uid} cannot be opened (AUTH_SECRET changed?)`,
     );
+    await codeRight();
     return { ok: false, error: "login_failed" };
   }
   if (!isTotpCode(code)) return refuse("code");
@@ -104,6 +110,7 @@ export async function signInOperator({
 
   const created = await createAuthSession(auth, db, { email: operator.email, password: input.password });
   if (!created) return { ok: false, error: "login_failed" };
+  await codeRight();
   const expiresAt = new Date(now.getTime() + OPERATOR_SESSION_SECONDS * 1000);
   const accepted = await db.transaction(async (tx) => {
     const [taken] = await tx
