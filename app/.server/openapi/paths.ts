@@ -161,7 +161,6 @@ export const API_PATHS: ZodOpenApiPathsObject = {
         "401": unauthenticated,
         "403": error("permission-denied: not a store or a staff member"),
         "404": error("not-found: not the store's staff member, or not oneself"),
-        "405": error("invalid-argument: another method than GET and PUT"),
         "503": error("unavailable: the replacement failed; the old shifts are kept"),
       },
     },
