@@ -400,22 +400,32 @@ describe("the OpenAPI document", () => {
             ).toBeTypeOf("function");
   });
 
-  it("has a call below for every documented operation, with a success among them", () => {
+  it("has a call below for every documented operation and every answer it documents", () => {
     const called = new Set(
-      CASES.filter((c) => c.status < 300).map((c) => {
+      CASES.map((c) => {
         const route = matchRoute(new URL(c.url(PLACEHOLDER), "http://x").pathname);
         const docPath = Object.keys(API_PATHS).find(
           (p) => route && shapeOfDocPath(p) === shapeOfRoute(route.path),
         );
-        return `${c.method} ${docPath}`;
+        return `${c.method} ${docPath} ${c.status}`;
       }),
     );
-    const operations = Object.entries(document.paths ?? {}).flatMap(([docPath, item]) =>
-      METHODS.filter((m) => item[m]).map((m) => `${m} ${docPath}`),
+    const answers = Object.entries(document.paths ?? {}).flatMap(([docPath, item]) =>
+      METHODS.flatMap((m) =>
+        Object.keys(item[m]?.responses ?? {}).map((status) => `${m} ${docPath} ${status}`),
+      ),
     );
-    expect(operations.filter((op) => !called.has(op))).toEqual([]);
+    expect(answers.filter((answer) => !called.has(answer) && !(answer in NOT_CALLED))).toEqual([]);
+    expect(Object.keys(NOT_CALLED).filter((answer) => !answers.includes(answer))).toEqual([]);
   });
 });
+
+/** Documented answers the table above does not provoke, and why. */
+const NOT_CALLED: Record<string, string> = {
+  "get /api/me/events 429":
+    "needs REALTIME_MAX_STREAMS_PER_ACCOUNT open streams (tests/integration/realtime.test.ts)",
+  "put /api/liver/staff/{id}/schedules 503": "needs the database to fail mid-replacement",
+};
 
 const PLACEHOLDER: Fixture = {
   context: null as never,
