@@ -518,6 +518,30 @@ describe.each(drivers)("every documented endpoint, called on %s, answers as docu
     const response = operation?.responses?.[String(answer.status)] as { content?: Record<string, unknown> };
     expect(response, `${c.method} ${docPath} documents ${answer.status}`).toBeDefined();
     expect(Object.keys(response.content ?? {}), "media type").toContain(answer.mediaType);
+    // Every query parameter sent is documented; the values of an accepted call fit their schemas.
+    const documented = (operation?.parameters ?? []) as {
+      name: string;
+      in: string;
+      schema?: { type?: string };
+    }[];
+    for (const [name, raw] of new URL(c.url(fixture), "http://x").searchParams) {
+      const index = documented.findIndex((p) => p.in === "query" && p.name === name);
+      expect(index, `query parameter ${name} is documented`).toBeGreaterThanOrEqual(0);
+      if (answer.status >= 300) continue;
+      const schema = documented[index]!.schema;
+      const value =
+        schema?.type === "array" ? raw.split(",") : schema?.type === "integer" ? Number(raw) : raw;
+      const fits = ajv.getSchema(`openapi#/paths/${pointer(docPath)}/${c.method}/parameters/${index}/schema`);
+      expect(fits!(value), `${name}=${raw}: ${JSON.stringify(fits!.errors)}`).toBe(true);
+    }
+    if (c.body && answer.status < 300) {
+      // What the route accepted, the document accepts too.
+      const accepts = ajv.getSchema(
+        `openapi#/paths/${pointer(docPath)}/${c.method}/requestBody/content/application~1json/schema`,
+      );
+      expect(accepts, "request body documented").toBeTypeOf("function");
+      expect(accepts!(c.body(fixture)), JSON.stringify(accepts!.errors)).toBe(true);
+    }
     if (answer.body === null) return;
     const validate = ajv.getSchema(
       `openapi#/paths/${pointer(docPath)}/${c.method}/responses/${answer.status}/content/${pointer(answer.mediaType)}/schema`,
