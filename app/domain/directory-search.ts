@@ -86,48 +86,46 @@ const single = (values: unknown) => (Array.isArray(values) ? values[0] : undefin
 const LIST_PARAM = { style: "form", explode: false } as const;
 
 function integerParam(name: string, min: number, max: number, wire: { default?: number } = {}) {
-  return z
-    .preprocess(
-      single,
-      z
-        .string()
-        .transform((s, ctx) => {
-          const n = s.normalize("NFKC").trim();
-          if (!/^\d{1,9}$/.test(n)) {
-            ctx.addIssue({ code: "custom", message: SEARCH_MESSAGES.number(name) });
-            return z.NEVER;
-          }
-          return Number(n);
-        })
-        .pipe(
-          z
-            .number()
-            .min(min, SEARCH_MESSAGES.range(name, min, max))
-            .max(max, SEARCH_MESSAGES.range(name, min, max)),
-        )
-        .optional(),
-    )
-    .meta({ override: { type: "integer", minimum: min, maximum: max, ...wire } });
+  const parser = z.preprocess(
+    single,
+    z
+      .string()
+      .transform((s, ctx) => {
+        const n = s.normalize("NFKC").trim();
+        if (!/^\d{1,9}$/.test(n)) {
+          ctx.addIssue({ code: "custom", message: SEARCH_MESSAGES.number(name) });
+          return z.NEVER;
+        }
+        return Number(n);
+      })
+      .pipe(
+        z
+          .number()
+          .min(min, SEARCH_MESSAGES.range(name, min, max))
+          .max(max, SEARCH_MESSAGES.range(name, min, max)),
+      )
+      .optional(),
+  );
+  return parser.meta({ override: { type: "integer", minimum: min, maximum: max, ...wire } });
 }
 
 function enumList<const T extends readonly [string, ...string[]]>(name: string, values: T) {
-  return z
-    .preprocess(
-      (v) => (Array.isArray(v) ? v : []),
-      z
-        .array(z.string())
-        .superRefine((list, ctx) => {
-          if (list.length > IDS_MAX) ctx.addIssue({ code: "custom", message: SEARCH_MESSAGES.tooMany(name) });
-          const bad = list.find((v) => !(values as readonly string[]).includes(v));
-          if (bad !== undefined)
-            ctx.addIssue({ code: "custom", message: SEARCH_MESSAGES.enumValue(name, bad) });
-        })
-        .transform((list) => [...new Set(list)] as T[number][]),
-    )
-    .meta({
-      param: LIST_PARAM,
-      override: { type: "array", items: { type: "string", enum: [...values] }, maxItems: IDS_MAX },
-    });
+  const parser = z.preprocess(
+    (v) => (Array.isArray(v) ? v : []),
+    z
+      .array(z.string())
+      .superRefine((list, ctx) => {
+        if (list.length > IDS_MAX) ctx.addIssue({ code: "custom", message: SEARCH_MESSAGES.tooMany(name) });
+        const bad = list.find((v) => !(values as readonly string[]).includes(v));
+        if (bad !== undefined)
+          ctx.addIssue({ code: "custom", message: SEARCH_MESSAGES.enumValue(name, bad) });
+      })
+      .transform((list) => [...new Set(list)] as T[number][]),
+  );
+  return parser.meta({
+    param: LIST_PARAM,
+    override: { type: "array", items: { type: "string", enum: [...values] }, maxItems: IDS_MAX },
+  });
 }
 
 function enumParam<const T extends readonly [string, ...string[]]>(
@@ -135,18 +133,17 @@ function enumParam<const T extends readonly [string, ...string[]]>(
   values: T,
   wire: { default?: T[number] } = {},
 ) {
-  return z
-    .preprocess(
-      single,
-      z
-        .string()
-        .refine((v) => (values as readonly string[]).includes(v), {
-          error: (issue) => SEARCH_MESSAGES.enumValue(name, String(issue.input)),
-        })
-        .transform((v) => v as T[number])
-        .optional(),
-    )
-    .meta({ override: { type: "string", enum: [...values], ...wire } });
+  const parser = z.preprocess(
+    single,
+    z
+      .string()
+      .refine((v) => (values as readonly string[]).includes(v), {
+        error: (issue) => SEARCH_MESSAGES.enumValue(name, String(issue.input)),
+      })
+      .transform((v) => v as T[number])
+      .optional(),
+  );
+  return parser.meta({ override: { type: "string", enum: [...values], ...wire } });
 }
 
 /** An id of the area tree at one level; unknown ids are errors like unknown enum values. */
@@ -161,46 +158,43 @@ function areaParam(name: string, exists: (id: string) => boolean) {
 }
 
 function idList(name: string) {
-  return z
-    .preprocess(
-      (v) => (Array.isArray(v) ? v : []),
-      z
-        .array(z.string().max(128, SEARCH_MESSAGES.invalid))
-        .max(IDS_MAX, SEARCH_MESSAGES.tooMany(name))
-        .transform((list) => [...new Set(list)]),
-    )
-    .meta({ param: LIST_PARAM });
+  const parser = z.preprocess(
+    (v) => (Array.isArray(v) ? v : []),
+    z
+      .array(z.string().max(128, SEARCH_MESSAGES.invalid))
+      .max(IDS_MAX, SEARCH_MESSAGES.tooMany(name))
+      .transform((list) => [...new Set(list)]),
+  );
+  return parser.meta({ param: LIST_PARAM });
 }
 
-const keywordParam = z
-  .preprocess(
-    (v) => (Array.isArray(v) && v.length > 0 ? v.join(" ") : undefined),
-    z
-      .string()
-      .refine((s) => charLength(s) <= KEYWORD_MAX_LENGTH, SEARCH_MESSAGES.keyword)
-      .optional(),
-  )
-  .meta({
-    override: { type: "string", maxLength: KEYWORD_MAX_LENGTH },
-    description:
-      "matches anywhere in the name or its reading; full-width letters, case and hiragana/katakana are folded",
-  });
+const keywordParser = z.preprocess(
+  (v) => (Array.isArray(v) && v.length > 0 ? v.join(" ") : undefined),
+  z
+    .string()
+    .refine((s) => charLength(s) <= KEYWORD_MAX_LENGTH, SEARCH_MESSAGES.keyword)
+    .optional(),
+);
+const keywordParam = keywordParser.meta({
+  override: { type: "string", maxLength: KEYWORD_MAX_LENGTH },
+  description:
+    "matches anywhere in the name or its reading; full-width letters, case and hiragana/katakana are folded",
+});
 
 function booleanParam(name: string) {
-  return z
-    .preprocess(
-      single,
-      z
-        .string()
-        .transform((s, ctx) => {
-          if (s === "true" || s === "1") return true;
-          if (s === "false" || s === "0") return false;
-          ctx.addIssue({ code: "custom", message: SEARCH_MESSAGES.boolean(name) });
-          return z.NEVER;
-        })
-        .optional(),
-    )
-    .meta({ override: { type: "boolean" } });
+  const parser = z.preprocess(
+    single,
+    z
+      .string()
+      .transform((s, ctx) => {
+        if (s === "true" || s === "1") return true;
+        if (s === "false" || s === "0") return false;
+        ctx.addIssue({ code: "custom", message: SEARCH_MESSAGES.boolean(name) });
+        return z.NEVER;
+      })
+      .optional(),
+  );
+  return parser.meta({ override: { type: "boolean" } });
 }
 
 const pagingShape = {
