@@ -265,21 +265,42 @@ export const AreaNode = z
   })
   .meta({ id: "AreaNode" });
 
-const OptionList = z.array(z.looseObject({ value: z.string(), label: z.string() }));
+const Choice = z.object({ value: z.string(), label: z.string() });
+const OptionList = z.array(Choice);
+const NumberRange = z.object({
+  min: z.number().int(),
+  max: z.number().int(),
+  default: z.number().int(),
+  choices: z.array(z.number().int()),
+});
 
 export const Options = z
-  .looseObject({
-    store_types: OptionList,
+  .object({
+    store_types: z.array(
+      Choice.extend({ color: z.string(), hex: z.string(), textOnColor: z.string() }).meta({
+        description: "with the colour of the store type's badge",
+      }),
+    ),
     services: OptionList,
     commitments: OptionList,
+    store_statuses: OptionList,
+    staff_statuses: OptionList,
+    account_types: OptionList,
+    account_type_default: z.string(),
     blood_types: OptionList,
     bust_types: OptionList,
     type_types: OptionList,
     karaoke_types: OptionList,
     alcohol_types: OptionList,
     smoke_types: OptionList,
-    personality_types: OptionList,
-    matching_questions: z.array(z.looseObject({ key: z.string(), answers: OptionList })),
+    personality_types: z.array(Choice.extend({ code: z.string() })),
+    blank_choice: Choice,
+    matching_questions: z.array(z.object({ key: z.string(), question: z.string(), answers: OptionList })),
+    default_matching_info: z.record(z.string(), z.string()),
+    published_profile_items: OptionList,
+    default_published_profile: z.record(z.string(), z.boolean()),
+    age: NumberRange,
+    height: NumberRange,
   })
   .meta({ description: "Every option list: `{value, label}` choices and their bounds" });
 
