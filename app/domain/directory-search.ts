@@ -79,8 +79,16 @@ type Query = Record<string, string[] | undefined>;
 /** The single value of a parameter (the first when repeated), or undefined when absent. */
 const single = (values: unknown) => (Array.isArray(values) ? values[0] : undefined);
 
-function integerParam(name: string, min: number, max: number) {
-  return z.preprocess(
+/*
+ * Each builder also says, in zod's `.meta()`, what the parameter looks like on the wire: the
+ * parsers read strings, so the generated OpenAPI document (app/.server/openapi) takes the
+ * parameter's type from `override` (zod-openapi) and its list style from `param`.
+ */
+/** A comma-separated list; a repeated name is read the same way. */
+const LIST_PARAM = { style: "form", explode: false } as const;
+
+function integerParam(name: string, min: number, max: number, wire: { default?: number } = {}) {
+  const parser = z.preprocess(
     single,
     z
       .string()
@@ -100,10 +108,11 @@ function integerParam(name: string, min: number, max: number) {
       )
       .optional(),
   );
+  return parser.meta({ override: { type: "integer", minimum: min, maximum: max, ...wire } });
 }
 
 function enumList<const T extends readonly [string, ...string[]]>(name: string, values: T) {
-  return z.preprocess(
+  const parser = z.preprocess(
     (v) => (Array.isArray(v) ? v : []),
     z
       .array(z.string())
@@ -115,10 +124,18 @@ function enumList<const T extends readonly [string, ...string[]]>(name: string, 
       })
       .transform((list) => [...new Set(list)] as T[number][]),
   );
+  return parser.meta({
+    param: LIST_PARAM,
+    override: { type: "array", items: { type: "string", enum: [...values] }, maxItems: IDS_MAX },
+  });
 }
 
-function enumParam<const T extends readonly [string, ...string[]]>(name: string, values: T) {
-  return z.preprocess(
+function enumParam<const T extends readonly [string, ...string[]]>(
+  name: string,
+  values: T,
+  wire: { default?: T[number] } = {},
+) {
+  const parser = z.preprocess(
     single,
     z
       .string()
@@ -128,6 +145,7 @@ function enumParam<const T extends readonly [string, ...string[]]>(name: string,
       .transform((v) => v as T[number])
       .optional(),
   );
+  return parser.meta({ override: { type: "string", enum: [...values], ...wire } });
 }
 
 /** An id of the area tree at one level; unknown ids are errors like unknown enum values. */
@@ -142,25 +160,31 @@ function areaParam(name: string, exists: (id: string) => boolean) {
 }
 
 function idList(name: string) {
-  return z.preprocess(
+  const parser = z.preprocess(
     (v) => (Array.isArray(v) ? v : []),
     z
       .array(z.string().max(128, SEARCH_MESSAGES.invalid))
       .max(IDS_MAX, SEARCH_MESSAGES.tooMany(name))
       .transform((list) => [...new Set(list)]),
   );
+  return parser.meta({ param: LIST_PARAM });
 }
 
-const keywordParam = z.preprocess(
+const keywordParser = z.preprocess(
   (v) => (Array.isArray(v) && v.length > 0 ? v.join(" ") : undefined),
   z
     .string()
     .refine((s) => charLength(s) <= KEYWORD_MAX_LENGTH, SEARCH_MESSAGES.keyword)
     .optional(),
 );
+const keywordParam = keywordParser.meta({
+  override: { type: "string", maxLength: KEYWORD_MAX_LENGTH },
+  description:
+    "matches anywhere in the name or its reading; full-width letters, case and hiragana/katakana are folded",
+});
 
 function booleanParam(name: string) {
-  return z.preprocess(
+  const parser = z.preprocess(
     single,
     z
       .string()
@@ -172,22 +196,33 @@ function booleanParam(name: string) {
       })
       .optional(),
   );
+  return parser.meta({ override: { type: "boolean" } });
 }
 
 const pagingShape = {
-  page: integerParam("page", 1, NUMBER_MAX).transform((v) => v ?? 1),
+  page: integerParam("page", 1, NUMBER_MAX, { default: 1 })
+    .meta({ description: "1-based page" })
+    .transform((v) => v ?? 1),
   // contract §5: pageSize defaults to 10 and is capped at 100 (a larger one is not an error).
-  pageSize: integerParam("pageSize", 1, NUMBER_MAX).transform((v) =>
-    Math.min(v ?? PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX),
-  ),
+  pageSize: integerParam("pageSize", 1, NUMBER_MAX, { default: PAGE_SIZE_DEFAULT })
+    .meta({ description: `items per page, capped at ${PAGE_SIZE_MAX}` })
+    .transform((v) => Math.min(v ?? PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX)),
 };
 
 const areaShape = {
-  region: areaParam("region", (id) => Boolean(findRegion(id))),
-  prefecture: areaParam("prefecture", (id) => Boolean(findPrefecture(id))),
-  group: areaParam("group", (id) => Boolean(findGroup(id))),
-  area: areaParam("area", (id) => Boolean(findArea(id))),
-  area_detail: areaParam("area_detail", (id) => Boolean(findAreaDetail(id))),
+  region: areaParam("region", (id) => Boolean(findRegion(id))).meta({
+    description: "region id of `GET /api/areas`",
+  }),
+  prefecture: areaParam("prefecture", (id) => Boolean(findPrefecture(id))).meta({
+    description: "prefecture id",
+  }),
+  group: areaParam("group", (id) => Boolean(findGroup(id))).meta({
+    description: "group id: matches any of its areas",
+  }),
+  area: areaParam("area", (id) => Boolean(findArea(id))).meta({ description: "area id" }),
+  area_detail: areaParam("area_detail", (id) => Boolean(findAreaDetail(id))).meta({
+    description: "area detail id",
+  }),
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -196,27 +231,31 @@ const areaShape = {
 /** `GET /api/livers` and `/search/liver` (spec §2 also names `liverIds` there: an alias of `ids`). */
 export const LiverSearchSchema = z
   .object({
-    ids: idList("ids"),
-    liverIds: idList("liverIds"),
-    is_individual: booleanParam("is_individual"),
+    ids: idList("ids").meta({ description: "store ids" }),
+    liverIds: idList("liverIds").meta({ description: "store ids: the same as `ids`" }),
+    is_individual: booleanParam("is_individual").meta({ description: "individual stores only, or none" }),
     ...areaShape,
-    store_type: enumParam("store_type", STORE_TYPE_VALUES),
+    store_type: enumParam("store_type", STORE_TYPE_VALUES).meta({ description: "one store type" }),
     keyword: keywordParam,
-    areas: z.preprocess(
-      (v) => (Array.isArray(v) ? v : []),
-      z
-        .array(z.string())
-        .max(IDS_MAX, SEARCH_MESSAGES.tooMany("areas"))
-        .superRefine((list, ctx) => {
-          const bad = list.find((id) => !findArea(id));
-          if (bad !== undefined)
-            ctx.addIssue({ code: "custom", message: SEARCH_MESSAGES.enumValue("areas", bad) });
-        })
-        .transform((list) => [...new Set(list)]),
-    ),
-    storeTypes: enumList("storeTypes", STORE_TYPE_VALUES),
-    services: enumList("services", VENUE_TYPE_VALUES),
-    commitments: enumList("commitments", VENUE_FEATURE_VALUES),
+    areas: z
+      .preprocess(
+        (v) => (Array.isArray(v) ? v : []),
+        z
+          .array(z.string())
+          .max(IDS_MAX, SEARCH_MESSAGES.tooMany("areas"))
+          .superRefine((list, ctx) => {
+            const bad = list.find((id) => !findArea(id));
+            if (bad !== undefined)
+              ctx.addIssue({ code: "custom", message: SEARCH_MESSAGES.enumValue("areas", bad) });
+          })
+          .transform((list) => [...new Set(list)]),
+      )
+      .meta({ param: LIST_PARAM, description: "area ids, any of" }),
+    storeTypes: enumList("storeTypes", STORE_TYPE_VALUES).meta({ description: "any of" }),
+    services: enumList("services", VENUE_TYPE_VALUES).meta({ description: "venue types, any of" }),
+    commitments: enumList("commitments", VENUE_FEATURE_VALUES).meta({
+      description: "venue features, any of",
+    }),
     ...pagingShape,
   })
   .transform(({ liverIds, ids, ...rest }) => ({ ...rest, ids: [...new Set([...ids, ...liverIds])] }));
@@ -225,20 +264,29 @@ export type LiverSearch = z.output<typeof LiverSearchSchema>;
 
 /** `GET /api/staffs` and `/search/staff`. The area filters apply to the staff member's store. */
 export const StaffSearchSchema = z.object({
-  liverIds: idList("liverIds"),
-  ageFrom: integerParam("ageFrom", 0, SMALLINT_MAX),
-  ageTo: integerParam("ageTo", 0, SMALLINT_MAX),
-  heightFrom: integerParam("heightFrom", 0, SMALLINT_MAX),
-  heightTo: integerParam("heightTo", 0, SMALLINT_MAX),
-  bloodTypes: enumList("bloodTypes", BLOOD_TYPE_VALUES),
-  bustTypes: enumList("bustTypes", BUST_TYPE_VALUES),
-  typeTypes: enumList("typeTypes", TYPE_TYPE_VALUES),
-  karaokeTypes: enumList("karaokeTypes", KARAOKE_TYPE_VALUES),
-  alcoholTypes: enumList("alcoholTypes", ALCOHOL_TYPE_VALUES),
-  smokeTypes: enumList("smokeTypes", SMOKE_TYPE_VALUES),
+  liverIds: idList("liverIds").meta({ description: "store ids" }),
+  ageFrom: integerParam("ageFrom", 0, SMALLINT_MAX).meta({ description: "inclusive" }),
+  ageTo: integerParam("ageTo", 0, SMALLINT_MAX).meta({ description: "inclusive" }),
+  heightFrom: integerParam("heightFrom", 0, SMALLINT_MAX).meta({
+    description: "inclusive; excludes staff without a height",
+  }),
+  heightTo: integerParam("heightTo", 0, SMALLINT_MAX).meta({
+    description: "inclusive; excludes staff without a height",
+  }),
+  bloodTypes: enumList("bloodTypes", BLOOD_TYPE_VALUES).meta({ description: "any of" }),
+  bustTypes: enumList("bustTypes", BUST_TYPE_VALUES).meta({ description: "any of" }),
+  typeTypes: enumList("typeTypes", TYPE_TYPE_VALUES).meta({ description: "any of (body type)" }),
+  karaokeTypes: enumList("karaokeTypes", KARAOKE_TYPE_VALUES).meta({ description: "any of" }),
+  alcoholTypes: enumList("alcoholTypes", ALCOHOL_TYPE_VALUES).meta({ description: "any of" }),
+  smokeTypes: enumList("smokeTypes", SMOKE_TYPE_VALUES).meta({ description: "any of" }),
   keyword: keywordParam,
   ...areaShape,
-  sort: enumParam("sort", STAFF_SORTS).transform((v) => v ?? "new"),
+  sort: enumParam("sort", STAFF_SORTS, { default: "new" })
+    .meta({
+      description:
+        "new: newest of last post and creation; popular: followers; matching: score against the signed-in listener (new without one)",
+    })
+    .transform((v) => v ?? "new"),
   ...pagingShape,
 });
 
@@ -279,12 +327,14 @@ function isCalendarDate(s: string): boolean {
 }
 
 const dateParam = (name: string) =>
-  z.preprocess(
-    single,
-    z
-      .string({ error: `${name} を YYYY-MM-DD で指定してください` })
-      .refine(isCalendarDate, `${name} を YYYY-MM-DD で指定してください`),
-  );
+  z
+    .preprocess(
+      single,
+      z
+        .string({ error: `${name} を YYYY-MM-DD で指定してください` })
+        .refine(isCalendarDate, `${name} を YYYY-MM-DD で指定してください`),
+    )
+    .meta({ param: { required: true }, override: { type: "string", format: "date" } });
 
 /** `start` and `end` (YYYY-MM-DD, both required, inclusive, end not before start, at most 93 days). */
 export const DateRangeSchema = z
@@ -298,7 +348,9 @@ export const parseDateRange = (query: Query | URLSearchParams) => parseWith(Date
 
 /** `GET /api/favorites`: paging and an optional `kind` (staff or liver). */
 export const FavoriteListSchema = z.object({
-  kind: enumParam("kind", ["staff", "liver"] as const),
+  kind: enumParam("kind", ["staff", "liver"] as const).meta({
+    description: "only follows of staff or of stores",
+  }),
   ...pagingShape,
 });
 export const parseFavoriteList = (query: Query | URLSearchParams) => parseWith(FavoriteListSchema, query);

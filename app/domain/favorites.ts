@@ -18,6 +18,8 @@ export const FAVORITE_MESSAGES = {
 export const FollowTargetSchema = z
   .object({ staff_id: id.optional(), liver_id: id.optional() })
   .refine((v) => (v.staff_id === undefined) !== (v.liver_id === undefined), FAVORITE_MESSAGES.target)
+  // The refinement in the OpenAPI document (zod-openapi's override): exactly one of the two.
+  .meta({ override: { oneOf: [{ required: ["staff_id"] }, { required: ["liver_id"] }] } })
   .transform((v) =>
     v.staff_id !== undefined
       ? { kind: "staff" as const, id: v.staff_id }

@@ -1,5 +1,5 @@
 import { cachedJson } from "~/.server/http/api-response";
-import { openApiDocument } from "~/.server/http/openapi-document";
+import { openApiDocument } from "~/.server/openapi/document";
 import type { Route } from "./+types/openapi";
 
 /** `GET /api/openapi.json`: the description of the JSON API. */

@@ -1,0 +1,227 @@
+/**
+ * The registry of the JSON API: every `/api` route of app/routes.ts is described here (its input
+ * schemas are the ones the route parses with; its answers are ./responses.ts) or named in
+ * UNDOCUMENTED_API_ROUTES with the reason. A new endpoint joins by adding its path here; the
+ * conformance test (tests/integration/openapi.test.ts) calls every operation and fails on a
+ * route that is neither.
+ */
+import { z } from "zod";
+import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject, ZodOpenApiResponseObject } from "zod-openapi";
+import {
+  DateRangeSchema,
+  FavoriteListSchema,
+  LiverSearchSchema,
+  PagingSchema,
+  StaffSearchSchema,
+} from "~/domain/directory-search";
+import { FollowTargetSchema } from "~/domain/favorites";
+import {
+  AreaNode,
+  ErrorResponse,
+  Favorite,
+  Health,
+  Liver,
+  listOf,
+  Me,
+  Options,
+  PostalAddresses,
+  PowChallenge,
+  Room,
+  Shift,
+  Staff,
+  Unfollowed,
+} from "./responses";
+
+const json = (schema: z.ZodType, description = "OK"): ZodOpenApiResponseObject => ({
+  description,
+  content: { "application/json": { schema } },
+});
+const error = (description: string) => json(ErrorResponse, description);
+
+const notFound = error("not-found");
+const unauthenticated = error("unauthenticated: no session");
+const denied = error("permission-denied: another role");
+const invalid = error("invalid-argument: an unknown enumeration value or a non-number");
+
+const path = (name: string, description: string) => z.object({ [name]: z.string().meta({ description }) });
+
+const listResponses = (item: z.ZodType): ZodOpenApiOperationObject["responses"] => ({
+  "200": json(listOf(item)),
+  "400": invalid,
+});
+
+const get = (operation: ZodOpenApiOperationObject) => ({ get: operation });
+
+/** `/api/...` routes of app/routes.ts deliberately left out of the document, and why. */
+export const UNDOCUMENTED_API_ROUTES: Record<string, string> = {
+  "api/auth/*":
+    "better-auth's own JSON endpoint (a wildcard), opened only for the session and sign-in the site's script uses; described by better-auth",
+  "api/openapi.json": "the document itself",
+  "api/*": "the JSON 404 of every other /api path",
+};
+
+export const API_PATHS: ZodOpenApiPathsObject = {
+  "/api/health": get({
+    summary: "Liveness and database reachability",
+    responses: { "200": json(Health) },
+  }),
+  "/api/areas": get({ summary: "The area tree", responses: { "200": json(z.array(AreaNode)) } }),
+  "/api/options": get({ summary: "Every option list", responses: { "200": json(Options) } }),
+  "/api/postal-codes/{code}": get({
+    summary: "The addresses of a postal code (address autofill)",
+    requestParams: {
+      path: path("code", "7 digits, with or without a hyphen; full-width digits are read too"),
+    },
+    responses: {
+      "200": json(PostalAddresses),
+      "400": error("invalid-argument: not 7 digits"),
+      "404": error("not-found: no address"),
+    },
+  }),
+  "/api/challenge": get({
+    summary: "A proof-of-work challenge for the public forms and sign-in (ALTCHA format)",
+    responses: { "200": json(PowChallenge) },
+  }),
+  "/api/livers": get({
+    summary: "Public stores",
+    requestParams: { query: LiverSearchSchema },
+    responses: listResponses(Liver),
+  }),
+  "/api/livers/{id}": get({
+    summary: "One public store",
+    requestParams: { path: path("id", "store id") },
+    responses: { "200": json(Liver), "404": notFound },
+  }),
+  "/api/livers/slug/{slug}": get({
+    summary: "One public store by slug",
+    requestParams: { path: path("slug", "slug") },
+    responses: { "200": json(Liver), "404": notFound },
+  }),
+  "/api/livers/{id}/staffs": get({
+    summary: "The store's publicly listed staff, in the store's order",
+    requestParams: { path: path("id", "store id"), query: PagingSchema },
+    responses: { ...listResponses(Staff), "404": notFound },
+  }),
+  "/api/staffs": get({
+    summary: "Publicly listed staff",
+    requestParams: { query: StaffSearchSchema },
+    responses: listResponses(Staff),
+  }),
+  "/api/staffs/top": get({
+    summary: "The 5 staff with the most followers",
+    responses: { "200": json(listOf(Staff)) },
+  }),
+  "/api/staffs/{id}": get({
+    summary: "One publicly listed staff member",
+    requestParams: { path: path("id", "staff id") },
+    responses: { "200": json(Staff), "404": notFound },
+  }),
+  "/api/staffs/slug/{slug}": get({
+    summary: "One staff member by slug",
+    requestParams: { path: path("slug", "slug") },
+    responses: { "200": json(Staff), "404": notFound },
+  }),
+  "/api/staffs/{id}/schedules": get({
+    summary: "Shifts in a range, both ends inclusive",
+    requestParams: { path: path("id", "staff id"), query: DateRangeSchema },
+    responses: {
+      "200": json(listOf(Shift)),
+      "400": error("invalid-argument: a malformed range"),
+      "404": notFound,
+    },
+  }),
+  "/api/liver/staff/{id}/schedules": {
+    get: {
+      summary: "A staff member's shifts in a range (the store owning the staff member, or the staff member)",
+      requestParams: { path: path("id", "staff id"), query: DateRangeSchema },
+      responses: {
+        "200": json(listOf(Shift)),
+        "400": error("invalid-argument: a malformed range"),
+        "401": unauthenticated,
+        "403": error("permission-denied: not a store or a staff member"),
+        "404": error("not-found: not the store's staff member, or not oneself"),
+      },
+    },
+    put: {
+      summary: "Replace the shifts of a range in one transaction; answers the new list",
+      requestParams: { path: path("id", "staff id"), query: DateRangeSchema },
+      requestBody: {
+        required: true,
+        content: {
+          "application/json": {
+            schema: z.object({
+              items: z.array(z.object({ date: z.iso.date(), start_time: z.string(), end_time: z.string() })),
+            }),
+          },
+        },
+      },
+      responses: {
+        "200": json(listOf(Shift)),
+        "400": error("invalid-argument: a malformed body or range, or a shift outside it"),
+        "401": unauthenticated,
+        "403": error("permission-denied: not a store or a staff member"),
+        "404": error("not-found: not the store's staff member, or not oneself"),
+        "503": error("unavailable: the replacement failed; the old shifts are kept"),
+      },
+    },
+  },
+  "/api/me": get({
+    summary: "The signed-in account",
+    responses: { "200": json(Me), "401": unauthenticated },
+  }),
+  "/api/me/events": get({
+    summary: "The signed-in account's events (Server-Sent Events)",
+    description:
+      "`text/event-stream`; `id` is the event's sequence number. Events: `follower` `{follower_number, change}` (the staff member or store was followed or unfollowed), `reset` (the resume point is no longer stored: reload). Resume with the `Last-Event-ID` header or `?last_event_id=`; heartbeat comments every 20 s. At most `REALTIME_MAX_STREAMS_PER_ACCOUNT` streams per account: 429 beyond it.",
+    requestParams: {
+      query: z.object({
+        last_event_id: z.number().int().min(0).optional().meta({ description: "resume after this event" }),
+      }),
+    },
+    responses: {
+      "200": { description: "the event stream", content: { "text/event-stream": { schema: z.string() } } },
+      "400": error("invalid-argument: a malformed Last-Event-ID"),
+      "401": unauthenticated,
+      "429": error("resource-exhausted: too many open streams"),
+    },
+  }),
+  "/api/favorites": {
+    get: {
+      summary: "Own follows (listener)",
+      requestParams: { query: FavoriteListSchema },
+      responses: { ...listResponses(Favorite), "401": unauthenticated, "403": denied },
+    },
+    post: {
+      summary: "Follow a staff member or a store (listener)",
+      requestBody: {
+        required: true,
+        content: { "application/json": { schema: FollowTargetSchema } },
+      },
+      responses: {
+        "201": json(Favorite, "followed; the body carries the target's exact follower_number"),
+        "200": json(Favorite, "already followed"),
+        "400": error("invalid-argument"),
+        "401": unauthenticated,
+        "403": denied,
+        "404": notFound,
+      },
+    },
+  },
+  "/api/favorites/{favorite_id}": {
+    delete: {
+      summary: "Unfollow (listener; only one's own follows)",
+      requestParams: { path: path("favorite_id", "favorite id") },
+      responses: {
+        "200": json(Unfollowed),
+        "401": unauthenticated,
+        "403": denied,
+        "404": notFound,
+      },
+    },
+  },
+  "/api/listeners/rooms": get({
+    summary: "Own chat rooms with the counterpart (listener or staff)",
+    requestParams: { query: PagingSchema },
+    responses: { ...listResponses(Room), "401": unauthenticated, "403": denied },
+  }),
+};

@@ -1,0 +1,335 @@
+/**
+ * The zod schemas of what the JSON API answers (contract §5), from which `/api/openapi.json`
+ * describes its responses. A schema with a `meta({ id })` becomes a named component.
+ * Objects are strict in the document (`additionalProperties: false`): a field the code starts
+ * to answer without a line here fails the conformance test (tests/integration/openapi.test.ts).
+ */
+import { z } from "zod";
+import type { ApiErrorCode } from "~/.server/http/api-response";
+import {
+  ALCOHOL_TYPE_VALUES,
+  BLOOD_TYPE_VALUES,
+  BUST_TYPE_VALUES,
+  KARAOKE_TYPE_VALUES,
+  MATCHING_QUESTIONS,
+  SMOKE_TYPE_VALUES,
+  STORE_TYPE_VALUES,
+  TYPE_TYPE_VALUES,
+  VENUE_FEATURE_VALUES,
+  VENUE_TYPE_VALUES,
+} from "~/domain/options";
+import { POW_ALGORITHM } from "~/domain/pow";
+
+const time = z.iso.datetime();
+const date = z.iso.date();
+/** A choice that may be unanswered (""). */
+const choice = (values: readonly string[]) => z.enum(["", ...values] as [string, ...string[]]);
+
+const ERROR_CODES = [
+  "invalid-argument",
+  "unauthenticated",
+  "permission-denied",
+  "not-found",
+  "resource-exhausted",
+  "internal",
+  "unavailable",
+  "deadline-exceeded",
+] as const satisfies readonly ApiErrorCode[];
+
+export const ErrorResponse = z
+  .object({
+    error: z.object({
+      code: z.enum(ERROR_CODES),
+      message: z.string().meta({ description: "Japanese" }),
+    }),
+  })
+  .meta({
+    id: "Error",
+    description: "`{error: {code, message}}` with the function status names of the spec",
+  });
+
+/** `{items, total, page, pageSize}`, the answer of every list. */
+export const listOf = (item: z.ZodType) =>
+  z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  });
+
+const MatchingInfo = z
+  .object(
+    Object.fromEntries(
+      MATCHING_QUESTIONS.map((q) => [
+        q.key,
+        z.enum(q.answers.map((a) => a.value) as unknown as [string, ...string[]]),
+      ]),
+    ),
+  )
+  .meta({ description: "the 13 answers; an unanswered question takes its first answer" });
+
+const StaffStore = z.object({
+  uid: z.string(),
+  store_name: z.string(),
+  slug: z.string().nullable(),
+  store_type: z.string(),
+  region: z.string(),
+  prefecture: z.string(),
+  area: z.string(),
+  area_detail: z.string(),
+  business_start_time: z.string(),
+  business_end_time: z.string(),
+});
+
+export const Staff = z
+  .object({
+    uid: z.string(),
+    slug: z.string().nullable(),
+    liver_id: z.string(),
+    liver_name: z.string(),
+    order: z.number().int(),
+    follower_number: z.number().int(),
+    created_at: time,
+    updated_at: time,
+    last_post_at: time.nullable(),
+    name: z.string().optional(),
+    name_kana: z.string().optional(),
+    age: z.number().int().nullable().optional(),
+    height: z.number().int().nullable().optional(),
+    birth_of_date: z
+      .string()
+      .regex(/^\d{2}-\d{2}$/)
+      .nullable()
+      .optional()
+      .meta({ description: "month and day (MM-DD); the year is never published" }),
+    blood_type: choice(BLOOD_TYPE_VALUES).optional(),
+    bust_type: choice(BUST_TYPE_VALUES).optional(),
+    type_type: choice(TYPE_TYPE_VALUES).optional(),
+    karaoke_type: choice(KARAOKE_TYPE_VALUES).optional(),
+    alcohol_type: choice(ALCOHOL_TYPE_VALUES).optional(),
+    smoke_type: choice(SMOKE_TYPE_VALUES).optional(),
+    personality_type: z.string().optional(),
+    followers: z.number().int().nullable().optional(),
+    image_urls: z.array(z.string()),
+    introduction: z.string(),
+    instagram_id: z.string().optional(),
+    tiktok_id: z.string().optional(),
+    youtube_id: z.string().optional(),
+    matching_info: MatchingInfo,
+    matching_score: z
+      .number()
+      .int()
+      .min(18)
+      .max(100)
+      .optional()
+      .meta({ description: "only for a signed-in listener" }),
+    favorite_id: z
+      .string()
+      .nullable()
+      .optional()
+      .meta({ description: "only for a signed-in listener: their follow" }),
+    store: StaffStore,
+    today_shift: z
+      .object({ date, start_time: z.string(), end_time: z.string() })
+      .nullable()
+      .meta({ description: "the shift of today's business day (05:00–05:00 Asia/Tokyo)" }),
+  })
+  .meta({
+    id: "Staff",
+    description:
+      "A publicly listed staff member. An attribute the staff member does not publish (published_profile) is absent.",
+  });
+
+const PriceSystem = z
+  .object({
+    sets: z.array(
+      z.object({
+        start_time: z.string(),
+        end_time: z.string(),
+        minutes: z.number().int(),
+        price: z.number().int(),
+        label: z.string(),
+      }),
+    ),
+    extension: z.object({ minutes: z.number().int(), price: z.number().int() }).nullable(),
+    nomination_fee: z.number().int().nullable(),
+    in_store_nomination_fee: z.number().int().nullable(),
+    companion_fee: z.number().int().nullable(),
+    table_charge: z.number().int().nullable(),
+    service_charge_percent: z.number().nullable(),
+    tax_percent: z.number().nullable(),
+    drinks: z.array(z.object({ name: z.string(), price: z.number().int() })),
+    payment_methods: z.array(z.string()),
+    note: z.string(),
+  })
+  .meta({ id: "PriceSystem", description: "料金システム: yen, minutes, percentages" });
+
+export const Liver = z
+  .object({
+    uid: z.string(),
+    store_name: z.string(),
+    store_name_kana: z.string(),
+    slug: z.string().nullable(),
+    status: z.enum(["public"]),
+    created_at: time,
+    updated_at: time,
+    region: z.string(),
+    prefecture: z.string(),
+    group: z.string(),
+    area: z.string(),
+    area_detail: z.string(),
+    store_type: z.enum(STORE_TYPE_VALUES as unknown as [string, ...string[]]),
+    services: z.array(z.enum(VENUE_TYPE_VALUES as unknown as [string, ...string[]])),
+    commitments: z.array(z.enum(VENUE_FEATURE_VALUES as unknown as [string, ...string[]])),
+    is_individual: z.boolean(),
+    order: z.number().int().nullable(),
+    follower_number: z.number().int(),
+    postal_code: z.string(),
+    address: z.string(),
+    buildingName: z.string(),
+    latitude: z.number().nullable(),
+    longitude: z.number().nullable(),
+    business_start_time: z.string(),
+    business_end_time: z.string(),
+    holidays: z.array(z.string()),
+    image_urls: z.array(z.string()),
+    phone_number: z.string(),
+    price_system: PriceSystem.nullable(),
+    favorite_id: z
+      .string()
+      .nullable()
+      .optional()
+      .meta({ description: "only for a signed-in listener: their follow" }),
+  })
+  .meta({ id: "Liver", description: "A public store." });
+
+export const Shift = z
+  .object({
+    schedule_id: z.string(),
+    staff_id: z.string(),
+    date,
+    start_time: z.string(),
+    end_time: z.string(),
+  })
+  .meta({ id: "Shift" });
+
+export const Favorite = z
+  .object({
+    favorite_id: z.string(),
+    uid: z.string(),
+    staff_id: z.string().nullable(),
+    liver_id: z.string().nullable(),
+    created_at: time,
+    updated_at: time,
+    follower_number: z
+      .number()
+      .int()
+      .optional()
+      .meta({ description: "after a follow: the target's exact follower count" }),
+    staff: Staff.nullable()
+      .optional()
+      .meta({ description: "in lists: the followed staff member; null while not publicly listed" }),
+    liver: Liver.nullable()
+      .optional()
+      .meta({ description: "in lists: the followed store; null while not public" }),
+  })
+  .meta({ id: "Favorite" });
+
+export const Unfollowed = z.object({
+  ok: z.literal(true),
+  favorite_id: z.string(),
+  kind: z.enum(["staff", "liver"]),
+  target_id: z.string(),
+  follower_number: z.number().int().meta({ description: "the target's follower count after it" }),
+});
+
+export const Room = z
+  .object({
+    id: z.string(),
+    member_ids: z.array(z.string()),
+    counterpart_id: z.string(),
+    created_at: time,
+    updated_at: time,
+  })
+  .meta({ id: "Room" });
+
+export const AreaNode = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    name_kana: z.string(),
+    type: z.enum(["region", "prefecture", "group", "area", "area_detail"]),
+    get children() {
+      return z.array(AreaNode);
+    },
+  })
+  .meta({ id: "AreaNode" });
+
+const Choice = z.object({ value: z.string(), label: z.string() });
+const OptionList = z.array(Choice);
+const NumberRange = z.object({
+  min: z.number().int(),
+  max: z.number().int(),
+  default: z.number().int(),
+  choices: z.array(z.number().int()),
+});
+
+export const Options = z
+  .object({
+    store_types: z.array(
+      Choice.extend({ color: z.string(), hex: z.string(), textOnColor: z.string() }).meta({
+        description: "with the colour of the store type's badge",
+      }),
+    ),
+    services: OptionList,
+    commitments: OptionList,
+    store_statuses: OptionList,
+    staff_statuses: OptionList,
+    account_types: OptionList,
+    account_type_default: z.string(),
+    blood_types: OptionList,
+    bust_types: OptionList,
+    type_types: OptionList,
+    karaoke_types: OptionList,
+    alcohol_types: OptionList,
+    smoke_types: OptionList,
+    personality_types: z.array(Choice.extend({ code: z.string() })),
+    blank_choice: Choice,
+    matching_questions: z.array(z.object({ key: z.string(), question: z.string(), answers: OptionList })),
+    default_matching_info: z.record(z.string(), z.string()),
+    published_profile_items: OptionList,
+    default_published_profile: z.record(z.string(), z.boolean()),
+    age: NumberRange,
+    height: NumberRange,
+  })
+  .meta({ description: "Every option list: `{value, label}` choices and their bounds" });
+
+export const Me = z.object({
+  type: z.enum(["listener", "liver", "staff", "operator"]),
+  account: z
+    .looseObject({ uid: z.string() })
+    .nullable()
+    .meta({ description: "the account's row of its role, without anything secret" }),
+});
+
+export const PostalAddresses = z.object({
+  items: z.array(
+    z.object({
+      postal_code: z.string().regex(/^\d{7}$/),
+      prefecture_id: z.string(),
+      prefecture_name: z.string(),
+      city: z.string(),
+      town: z.string(),
+    }),
+  ),
+});
+
+export const PowChallenge = z.object({
+  algorithm: z.literal(POW_ALGORITHM),
+  challenge: z.string(),
+  maxnumber: z.number().int(),
+  salt: z.string(),
+  signature: z.string(),
+});
+
+export const Health = z.object({ ok: z.literal(true) });
