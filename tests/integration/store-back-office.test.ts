@@ -344,11 +344,12 @@ describe.each(drivers)("store back office on %s", (driver) => {
         ok: false,
         error: "not_found",
       });
-      // A staff member cannot act as a store either.
+      // A staff member cannot act as a store either: a kind of account that may never manage
+      // staff is refused (403) before any id is looked at (ADR 0022).
       const peer = await makeStaff(db(), storeA.uid);
       expect(await setStaffDisplay({ db: db(), actor: peer, input: { staffId, displayed: false } })).toEqual({
         ok: false,
-        error: "not_found",
+        error: "forbidden",
       });
       expect(await staffRow(staff.uid)).toEqual(before);
       const [credentialAfter] = await db().select().from(account).where(eq(account.userId, staff.uid));

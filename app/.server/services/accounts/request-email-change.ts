@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, eq, like, lt, ne, or, sql } from "drizzle-orm";
 import { EmailChangeSchema } from "~/domain/account-settings";
+import { roleRefusal } from "~/domain/permissions";
 import type { Viewer } from "../../auth/viewer";
 import type { Db } from "../../db/client";
 import { user, verification } from "../../db/schema";
@@ -42,7 +43,8 @@ export async function requestEmailChange({
   actor: Viewer;
   input: { email: string; current_password: string };
 }): Promise<RequestEmailChangeResult> {
-  if (actor.type === "staff") return { ok: false, error: "forbidden" };
+  const refused = roleRefusal(actor, "account.email.change");
+  if (refused) return { ok: false, error: refused };
   const data = EmailChangeSchema.parse(input);
   const newEmail = data.email.toLowerCase();
 

@@ -7,8 +7,6 @@ import { businessDate } from "~/domain/shift-status";
 import type { Viewer } from "../../auth/viewer";
 import type { Db } from "../../db/client";
 import { livers, staffs } from "../../db/schema";
-import { directoryClassCounts, directoryTotal } from "./directory-totals";
-import { listenerContextOf } from "./listener-context";
 import {
   listedStaffRow,
   matchingClassSql,
@@ -19,7 +17,9 @@ import {
   type StaffRow,
   selectStaffRows,
   toPublicStaff,
-} from "./staff-query";
+} from "../shared/staff-query";
+import { directoryClassCounts, directoryTotal } from "./directory-totals";
+import { listenerContextOf } from "./listener-context";
 
 export interface ListPage<T> {
   items: T[];

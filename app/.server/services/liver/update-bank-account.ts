@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { type BankAccountChangeInput, BankAccountChangeSchema } from "~/domain/account-settings";
+import { roleRefusal } from "~/domain/permissions";
 import type { Viewer } from "../../auth/viewer";
 import type { Db } from "../../db/client";
 import { livers } from "../../db/schema";
@@ -28,7 +29,8 @@ export async function updateBankAccount({
   actor: Viewer;
   input: BankAccountChangeInput;
 }): Promise<UpdateBankAccountResult> {
-  if (actor.type !== "liver") return { ok: false, error: "forbidden" };
+  const refused = roleRefusal(actor, "store.update");
+  if (refused) return { ok: false, error: refused };
   const { current_password, ...account } = BankAccountChangeSchema.parse(input);
   if (!(await isCurrentPassword(db, actor.uid, current_password)))
     return { ok: false, error: "wrong_password" };
