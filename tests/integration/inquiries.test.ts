@@ -11,6 +11,7 @@ import { createMailer } from "~/.server/integrations/mail/mailer";
 import { localImageStorage } from "~/.server/integrations/storage/image-storage";
 import { RATE_LIMITS } from "~/.server/rate-limit/rules";
 import { powSecret } from "~/.server/services/inquiries/proof-of-work";
+import { publishVerifiedStore } from "~/.server/services/liver/publish-verified-store";
 import { CONTACT_MESSAGES } from "~/domain/contact";
 import {
   createPowChallenge,
@@ -91,7 +92,7 @@ describe.each(drivers)("contact and listing requests on %s", (driver) => {
       db,
       env,
       mailer,
-      auth: createAuth({ db, env, mailer }),
+      auth: createAuth({ db, env, mailer, onEmailVerified: (uid) => publishVerifiedStore({ db, uid }) }),
       images: localImageStorage(mkdtempSync(path.join(tmpdir(), "inquiries-"))),
       nonce: "test",
     };
