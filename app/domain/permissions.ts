@@ -106,8 +106,9 @@ export interface PolicyActor {
 
 /**
  * Step 2 alone, before any object is looked up: `forbidden` when the actor's kind may never do
- * `action`, null when it may (ownership is then the object's business, see the `…Ownership`
- * helpers below).
+ * `action`, null when it may (ownership is then the object's business, see `staffOwnership`
+ * below; a follow or an invitation is the actor's when its owner column is the actor's uid,
+ * which the services put in the WHERE clause, so another's is simply not found).
  */
 export function roleRefusal(actor: PolicyActor, action: Action): "forbidden" | null {
   return decide(actor.type, action, "own") === "allowed" ? null : "forbidden";
@@ -118,11 +119,6 @@ export function staffOwnership(actor: PolicyActor, staff: { uid: string; liver_i
   if (actor.type === "liver") return staff.liver_id === actor.uid ? "own" : "other";
   if (actor.type === "staff") return staff.uid === actor.uid ? "own" : "other";
   return "other";
-}
-
-/** Things with one owning account: a follow (its listener), an invitation (its store), a room member. */
-export function ownerOwnership(actor: PolicyActor, ownerUid: string): Ownership {
-  return ownerUid === actor.uid ? "own" : "other";
 }
 
 /** The HTTP status of a decision (pages and the JSON API alike). */

@@ -7,7 +7,6 @@ import {
   DECISION_STATUS,
   type Decision,
   decide,
-  ownerOwnership,
   staffOwnership,
 } from "~/domain/permissions";
 
@@ -136,9 +135,4 @@ describe("ownership", () => {
       expect(staffOwnership(actor, staff)).toBe(ownership);
     },
   );
-
-  it("a follow or an invitation belongs to the account that holds it", () => {
-    expect(ownerOwnership(listener, "listener-1")).toBe("own");
-    expect(ownerOwnership(listener, "listener-2")).toBe("other");
-  });
 });
