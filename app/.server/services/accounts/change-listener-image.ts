@@ -5,7 +5,7 @@ import type { Viewer } from "../../auth/viewer";
 import type { Db } from "../../db/client";
 import { listeners } from "../../db/schema";
 import type { ImageStorage } from "../../integrations/storage/image-storage";
-import { processUpload } from "../images/process-upload";
+import { processUpload } from "../shared/process-upload";
 
 export type ChangeListenerImageResult =
   | { ok: true; imageUrl: string }

@@ -8,7 +8,7 @@ import { user, verification } from "../../db/schema";
 import type { Env } from "../../env";
 import type { Mailer, MailResult } from "../../integrations/mail/mailer";
 import { emailChangeMail } from "../../integrations/mail/templates";
-import { isCurrentPassword } from "./is-current-password";
+import { isCurrentPassword } from "../shared/is-current-password";
 
 /** The links of the confirmation mail are valid for a day (as the mail says). */
 export const EMAIL_CHANGE_EXPIRES_IN_SECONDS = 24 * 60 * 60;

@@ -5,6 +5,7 @@ import { businessDate, businessDates } from "~/domain/shift-status";
 import type { Viewer } from "../../auth/viewer";
 import type { Db } from "../../db/client";
 import { schedules, staffs } from "../../db/schema";
+import { listenerContextOf } from "../shared/listener-context";
 import {
   type LookupKey,
   listedStaff,
@@ -14,7 +15,6 @@ import {
   selectStaffRows,
   toPublicStaff,
 } from "../shared/staff-query";
-import { listenerContextOf } from "./listener-context";
 
 /** How many days of shifts a staff page shows (today first). */
 export const SCHEDULE_DAYS = 14;

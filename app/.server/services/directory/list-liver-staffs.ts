@@ -3,6 +3,7 @@ import { businessDate } from "~/domain/shift-status";
 import type { Viewer } from "../../auth/viewer";
 import type { Db } from "../../db/client";
 import { livers, staffs } from "../../db/schema";
+import { listenerContextOf } from "../shared/listener-context";
 import {
   countStaffRows,
   listedStaff,
@@ -11,7 +12,6 @@ import {
   selectStaffRows,
   toPublicStaff,
 } from "../shared/staff-query";
-import { listenerContextOf } from "./listener-context";
 import type { ListPage } from "./search-staffs";
 
 export type ListLiverStaffsResult =

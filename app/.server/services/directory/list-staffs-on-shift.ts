@@ -3,6 +3,7 @@ import { businessDate } from "~/domain/shift-status";
 import type { Viewer } from "../../auth/viewer";
 import type { Db } from "../../db/client";
 import { favorites, schedules, staffs } from "../../db/schema";
+import { listenerContextOf } from "../shared/listener-context";
 import {
   listedStaff,
   type PublicStaff,
@@ -10,7 +11,6 @@ import {
   selectStaffRows,
   toPublicStaff,
 } from "../shared/staff-query";
-import { listenerContextOf } from "./listener-context";
 
 /**
  * Publicly listed staff with a shift on today's business day, newest first: for the top page

@@ -3,6 +3,7 @@ import { businessDate } from "~/domain/shift-status";
 import type { Viewer } from "../../auth/viewer";
 import type { Db } from "../../db/client";
 import { staffs } from "../../db/schema";
+import { listenerContextOf } from "../shared/listener-context";
 import {
   listedStaff,
   type PublicStaff,
@@ -10,7 +11,6 @@ import {
   selectStaffRows,
   toPublicStaff,
 } from "../shared/staff-query";
-import { listenerContextOf } from "./listener-context";
 
 /** Spec §9: the top list has 5 staff. */
 export const TOP_STAFF_COUNT = 5;

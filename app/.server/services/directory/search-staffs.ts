@@ -7,6 +7,7 @@ import { businessDate } from "~/domain/shift-status";
 import type { Viewer } from "../../auth/viewer";
 import type { Db } from "../../db/client";
 import { livers, staffs } from "../../db/schema";
+import { listenerContextOf } from "../shared/listener-context";
 import {
   listedStaffRow,
   matchingClassSql,
@@ -19,7 +20,6 @@ import {
   toPublicStaff,
 } from "../shared/staff-query";
 import { directoryClassCounts, directoryTotal } from "./directory-totals";
-import { listenerContextOf } from "./listener-context";
 
 export interface ListPage<T> {
   items: T[];

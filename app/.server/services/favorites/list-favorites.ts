@@ -5,9 +5,9 @@ import { businessDate } from "~/domain/shift-status";
 import type { Viewer } from "../../auth/viewer";
 import type { Db } from "../../db/client";
 import { favorites, livers, staffs } from "../../db/schema";
-import { listenerContextOf } from "../directory/listener-context";
-import { liverColumns, type PublicLiver, toPublicLiver } from "../directory/liver-query";
 import type { ListPage } from "../directory/search-staffs";
+import { listenerContextOf } from "../shared/listener-context";
+import { liverColumns, type PublicLiver, toPublicLiver } from "../shared/liver-query";
 import {
   listedStaff,
   type PublicStaff,

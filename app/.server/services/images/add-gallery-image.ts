@@ -3,8 +3,8 @@ import type { Viewer } from "../../auth/viewer";
 import type { Db } from "../../db/client";
 
 import type { ImageStorage } from "../../integrations/storage/image-storage";
+import { processUpload } from "../shared/process-upload";
 import { findGallery, type GalleryTarget, saveGallery } from "./gallery";
-import { processUpload } from "./process-upload";
 
 export type AddGalleryImageResult =
   | { ok: true; url: string }

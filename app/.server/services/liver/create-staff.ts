@@ -4,9 +4,9 @@ import { LOG_DESCRIPTIONS } from "~/domain/store-logs";
 import type { Viewer } from "../../auth/viewer";
 import type { Db } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
+import { insertStaffAccount, type StaffTemplate } from "../shared/insert-staff-account";
 import { findManagedStaff } from "../shared/staff-access";
 import { logStaffAction } from "../shared/write-log";
-import { insertStaffAccount, type StaffTemplate } from "../staff/insert-staff-account";
 
 export type CreateStaffResult =
   | { ok: true; uid: string }

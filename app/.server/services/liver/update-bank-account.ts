@@ -7,7 +7,7 @@ import { livers } from "../../db/schema";
 import type { Env } from "../../env";
 import type { Mailer } from "../../integrations/mail/mailer";
 import { bankAccountChangedMail } from "../../integrations/mail/templates";
-import { isCurrentPassword } from "../accounts/is-current-password";
+import { isCurrentPassword } from "../shared/is-current-password";
 
 export type UpdateBankAccountResult = { ok: true } | { ok: false; error: "forbidden" | "wrong_password" };
 
