@@ -32,7 +32,7 @@ import {
 } from "../app/.server/services/directory/directory-totals";
 import { buildLiverSearch } from "../app/.server/services/directory/search-livers";
 import { buildStaffSearch } from "../app/.server/services/directory/search-staffs";
-import { listedStaff } from "../app/.server/services/directory/staff-query";
+import { listedStaff } from "../app/.server/services/shared/staff-query";
 import { parseLiverSearch, parseStaffSearch } from "../app/domain/directory-search";
 import { matchingMask } from "../app/domain/matching";
 import { businessDate } from "../app/domain/shift-status";

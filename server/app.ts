@@ -14,6 +14,7 @@ import { createMailer, type Mailer } from "~/.server/integrations/mail/mailer";
 import { createObjectStorage } from "~/.server/integrations/storage/create-object-storage";
 import { imageStorage } from "~/.server/integrations/storage/image-storage";
 import type { RealtimeHub } from "~/.server/realtime/hub";
+import { publishVerifiedStore } from "~/.server/services/liver/publish-verified-store";
 import { bodyLimits, UPLOAD_PATHS } from "./body-limits";
 import { serveUploads } from "./serve-uploads";
 import "./context";
@@ -53,7 +54,7 @@ export function createApp(
   // Client addresses feed the rate limits: a client-sent X-Forwarded-For counts only behind a
   // proxy the operator declared (TRUST_PROXY).
   app.set("trust proxy", env.trustProxy);
-  const auth = createAuth({ db, env, mailer });
+  const auth = createAuth({ db, env, mailer, onEmailVerified: (uid) => publishVerifiedStore({ db, uid }) });
   const storage = createObjectStorage(env);
   const images = imageStorage(storage);
   // Uploads redirected to S3_PUBLIC_URL load from its origin (ADR 0016).

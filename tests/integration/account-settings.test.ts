@@ -8,10 +8,11 @@ import { createMailer } from "~/.server/integrations/mail/mailer";
 import { changeNickname } from "~/.server/services/accounts/change-nickname";
 import { changePassword } from "~/.server/services/accounts/change-password";
 import { confirmEmailChange } from "~/.server/services/accounts/confirm-email-change";
-import { insertCredentialUser } from "~/.server/services/accounts/insert-credential-user";
 import { requestEmailChange } from "~/.server/services/accounts/request-email-change";
 import { signIn } from "~/.server/services/accounts/sign-in";
 import { updateMailSettings } from "~/.server/services/accounts/update-mail-settings";
+import { publishVerifiedStore } from "~/.server/services/liver/publish-verified-store";
+import { insertCredentialUser } from "~/.server/services/shared/insert-credential-user";
 import { drivers, openTestDatabase, type TestDatabase } from "../support/databases";
 
 const env = parseEnv({
@@ -36,7 +37,17 @@ describe.each(drivers)("account settings on %s", (driver) => {
   beforeAll(async () => {
     database = await openTestDatabase(driver, { prefix: "account_settings" });
     const mailer = createMailer({ db: database.db, env });
-    services = { db: database.db, env, mailer, auth: createAuth({ db: database.db, env, mailer }) };
+    services = {
+      db: database.db,
+      env,
+      mailer,
+      auth: createAuth({
+        db: database.db,
+        env,
+        mailer,
+        onEmailVerified: (uid) => publishVerifiedStore({ db: database.db, uid }),
+      }),
+    };
   });
   afterAll(async () => {
     await database?.close();

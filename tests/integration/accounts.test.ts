@@ -5,14 +5,15 @@ import { listeners, livers, mailOutbox, staffs, user } from "~/.server/db/schema
 import { parseEnv } from "~/.server/env";
 import { createMailer } from "~/.server/integrations/mail/mailer";
 import { RATE_LIMITS } from "~/.server/rate-limit/rules";
-import { insertCredentialUser } from "~/.server/services/accounts/insert-credential-user";
 import { registerListener } from "~/.server/services/accounts/register-listener";
 import { requestPasswordReset } from "~/.server/services/accounts/request-password-reset";
 import { resendVerification } from "~/.server/services/accounts/resend-verification";
 import { resetPassword } from "~/.server/services/accounts/reset-password";
 import { signIn } from "~/.server/services/accounts/sign-in";
 import { verifyEmail } from "~/.server/services/accounts/verify-email";
-import { powSecret } from "~/.server/services/inquiries/proof-of-work";
+import { publishVerifiedStore } from "~/.server/services/liver/publish-verified-store";
+import { insertCredentialUser } from "~/.server/services/shared/insert-credential-user";
+import { powSecret } from "~/.server/services/shared/proof-of-work";
 import { createPowChallenge, encodePowPayload, solvePowChallenge } from "~/domain/pow";
 import { drivers, openTestDatabase, type TestDatabase } from "../support/databases";
 
@@ -42,7 +43,17 @@ describe.each(drivers)("accounts on %s", (driver) => {
   beforeAll(async () => {
     database = await openTestDatabase(driver, { prefix: "accounts" });
     const mailer = createMailer({ db: database.db, env });
-    services = { db: database.db, env, mailer, auth: createAuth({ db: database.db, env, mailer }) };
+    services = {
+      db: database.db,
+      env,
+      mailer,
+      auth: createAuth({
+        db: database.db,
+        env,
+        mailer,
+        onEmailVerified: (uid) => publishVerifiedStore({ db: database.db, uid }),
+      }),
+    };
   });
   afterAll(async () => {
     await database?.close();

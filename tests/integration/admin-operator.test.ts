@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { roleOfUser } from "~/.server/auth/account-role";
-import { openTotpSecret, totpCode } from "~/.server/auth/totp";
+import { openTotpSecret } from "~/.server/auth/totp";
 import {
   contactMessages,
   mailOutbox,
@@ -44,6 +44,7 @@ import {
 } from "../support/operators";
 import { call, form, type RouteContext, routeContext, sessionCookie } from "../support/routes";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp";
+import { totpCode } from "../support/totp";
 
 // The operator role (issue 11 part 3, contract §15) through its services and route modules, with
 // real sessions: TOTP required, wrong and replayed codes refused and limited, the enrolment, the

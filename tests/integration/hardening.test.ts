@@ -5,9 +5,10 @@ import { listeners, user } from "~/.server/db/schema";
 import { parseEnv } from "~/.server/env";
 import { registrationDraft } from "~/.server/http/registration-draft";
 import { createMailer } from "~/.server/integrations/mail/mailer";
-import { insertCredentialUser } from "~/.server/services/accounts/insert-credential-user";
 import { signIn } from "~/.server/services/accounts/sign-in";
 import { searchStaffs } from "~/.server/services/directory/search-staffs";
+import { publishVerifiedStore } from "~/.server/services/liver/publish-verified-store";
+import { insertCredentialUser } from "~/.server/services/shared/insert-credential-user";
 import { parseStaffSearch } from "~/domain/directory-search";
 import type { RegisterListenerInput } from "~/domain/listener-registration";
 import * as confirm from "~/routes/listener/registration-confirm";
@@ -75,7 +76,12 @@ describe.each(drivers)("hardening on %s", (driver) => {
       OPERATOR_EMAIL: "support@yoru-navi.example",
     });
     const mailer = createMailer({ db: database.db, env });
-    const auth = createAuth({ db: database.db, env, mailer });
+    const auth = createAuth({
+      db: database.db,
+      env,
+      mailer,
+      onEmailVerified: (uid) => publishVerifiedStore({ db: database.db, uid }),
+    });
     const uid = await insertCredentialUser(database.db, {
       email: "secure-cookie@example.com",
       name: "secure",

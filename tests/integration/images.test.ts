@@ -5,7 +5,8 @@ import sharp, { type Sharp } from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { readLimitedFormData } from "~/.server/http/limited-form-data";
 import { createSlots, processImage } from "~/.server/integrations/images/process-image";
-import { localImageStorage } from "~/.server/integrations/storage/image-storage";
+import { diskObjectStorage } from "~/.server/integrations/storage/disk-storage";
+import { imageStorage } from "~/.server/integrations/storage/image-storage";
 import { IMAGE_MAX_BYTES, IMAGE_MAX_SIDE } from "~/domain/images";
 
 const solid = (width: number, height: number) =>
@@ -100,10 +101,10 @@ describe("processImage (sharp)", () => {
   });
 });
 
-describe("localImageStorage", () => {
+describe("image storage on the local disk", () => {
   const dir = mkdtempSync(path.join(tmpdir(), "yoru-images-"));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
-  const storage = localImageStorage(dir);
+  const storage = imageStorage(diskObjectStorage(path.join(dir, "uploads")));
 
   it("saves under DATA_DIR/uploads and answers a public URL; removes by that URL", async () => {
     const url = await storage.save("livers/abc-123", Buffer.from("webp bytes"));

@@ -8,9 +8,11 @@ import { createAuth } from "~/.server/auth/create-auth";
 import { contactMessages, mailOutbox, shopEntryRequests, spentChallenges } from "~/.server/db/schema";
 import { parseEnv } from "~/.server/env";
 import { createMailer } from "~/.server/integrations/mail/mailer";
-import { localImageStorage } from "~/.server/integrations/storage/image-storage";
+import { diskObjectStorage } from "~/.server/integrations/storage/disk-storage";
+import { imageStorage } from "~/.server/integrations/storage/image-storage";
 import { RATE_LIMITS } from "~/.server/rate-limit/rules";
-import { powSecret } from "~/.server/services/inquiries/proof-of-work";
+import { publishVerifiedStore } from "~/.server/services/liver/publish-verified-store";
+import { powSecret } from "~/.server/services/shared/proof-of-work";
 import { CONTACT_MESSAGES } from "~/domain/contact";
 import {
   createPowChallenge,
@@ -91,8 +93,10 @@ describe.each(drivers)("contact and listing requests on %s", (driver) => {
       db,
       env,
       mailer,
-      auth: createAuth({ db, env, mailer }),
-      images: localImageStorage(mkdtempSync(path.join(tmpdir(), "inquiries-"))),
+      auth: createAuth({ db, env, mailer, onEmailVerified: (uid) => publishVerifiedStore({ db, uid }) }),
+      images: imageStorage(
+        diskObjectStorage(path.join(mkdtempSync(path.join(tmpdir(), "inquiries-")), "uploads")),
+      ),
       nonce: "test",
     };
   });

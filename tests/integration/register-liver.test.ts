@@ -10,6 +10,7 @@ import { registerLiver } from "~/.server/services/accounts/register-liver";
 import { signIn } from "~/.server/services/accounts/sign-in";
 import { verifyEmail } from "~/.server/services/accounts/verify-email";
 import { listActivePlans } from "~/.server/services/list-active-plans";
+import { publishVerifiedStore } from "~/.server/services/liver/publish-verified-store";
 import { findArea } from "~/domain/areas";
 import { AUTH_MESSAGES } from "~/domain/auth-messages";
 import { type RegisterLiverInput, RegisterLiverSchema } from "~/domain/liver-registration";
@@ -261,7 +262,17 @@ describe.each(drivers)("registerLiver on %s", (driver) => {
   beforeAll(async () => {
     database = await openTestDatabase(driver, { prefix: "register_liver" });
     const mailer = createMailer({ db: database.db, env });
-    services = { db: database.db, env, mailer, auth: createAuth({ db: database.db, env, mailer }) };
+    services = {
+      db: database.db,
+      env,
+      mailer,
+      auth: createAuth({
+        db: database.db,
+        env,
+        mailer,
+        onEmailVerified: (uid) => publishVerifiedStore({ db: database.db, uid }),
+      }),
+    };
   });
   afterAll(async () => {
     await database?.close();

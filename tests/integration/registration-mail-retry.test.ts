@@ -9,6 +9,7 @@ import { type JobRunner, startJobRunner } from "~/.server/jobs/job-runner";
 import { registerListener } from "~/.server/services/accounts/register-listener";
 import { signIn } from "~/.server/services/accounts/sign-in";
 import { verifyEmail } from "~/.server/services/accounts/verify-email";
+import { publishVerifiedStore } from "~/.server/services/liver/publish-verified-store";
 import { drivers, openTestDatabase, type TestDatabase } from "../support/databases";
 import { linksIn, startSmtpServer, type TestSmtpServer } from "../support/smtp";
 
@@ -41,7 +42,12 @@ describe.each(drivers)("registration while the mail server refuses, on %s", (dri
   it("keeps the account with its queued mail, and the retried mail's link verifies it", async () => {
     const env = { ...base, smtpUrl: smtp.url, mailRetryDelaySeconds: 1 };
     const mailer = createMailer({ db: database.db, env, timeoutMs: 1_500 });
-    const auth = createAuth({ db: database.db, env, mailer });
+    const auth = createAuth({
+      db: database.db,
+      env,
+      mailer,
+      onEmailVerified: (uid) => publishVerifiedStore({ db: database.db, uid }),
+    });
     const email = `mailfail-${driver}@example.com`;
 
     const started = performance.now();

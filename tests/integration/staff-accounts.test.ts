@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isUniqueViolation } from "~/.server/db/errors";
 import { livers, staffs, user } from "~/.server/db/schema";
-import { insertStaffAccount } from "~/.server/services/staff/insert-staff-account";
+import { insertStaffAccount } from "~/.server/services/shared/insert-staff-account";
 import type { StaffAccountInput } from "~/domain/staff-account";
 import { drivers, openTestDatabase, type TestDatabase } from "../support/databases";
 import { makeLiver, makeStaff } from "../support/factories";

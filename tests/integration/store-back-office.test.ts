@@ -8,7 +8,8 @@ import type { Viewer } from "~/.server/auth/viewer";
 import { account, livers, logs, session, staffs, user } from "~/.server/db/schema";
 import { parseEnv } from "~/.server/env";
 import { createMailer } from "~/.server/integrations/mail/mailer";
-import { localImageStorage } from "~/.server/integrations/storage/image-storage";
+import { diskObjectStorage } from "~/.server/integrations/storage/disk-storage";
+import { imageStorage } from "~/.server/integrations/storage/image-storage";
 import { changePlan } from "~/.server/services/liver/change-plan";
 import { createStaff } from "~/.server/services/liver/create-staff";
 import { deleteStaff } from "~/.server/services/liver/delete-staff";
@@ -76,7 +77,7 @@ describe.each(drivers)("store back office on %s", (driver) => {
   });
   const db = () => database.db;
   const imagesDir = mkdtempSync(path.join(tmpdir(), "store-back-office-"));
-  const images = localImageStorage(imagesDir);
+  const images = imageStorage(diskObjectStorage(path.join(imagesDir, "uploads")));
 
   async function staffRow(uid: string) {
     const [row] = await db().select().from(staffs).where(eq(staffs.uid, uid));
@@ -344,11 +345,12 @@ describe.each(drivers)("store back office on %s", (driver) => {
         ok: false,
         error: "not_found",
       });
-      // A staff member cannot act as a store either.
+      // A staff member cannot act as a store either: a kind of account that may never manage
+      // staff is refused (403) before any id is looked at (ADR 0022).
       const peer = await makeStaff(db(), storeA.uid);
       expect(await setStaffDisplay({ db: db(), actor: peer, input: { staffId, displayed: false } })).toEqual({
         ok: false,
-        error: "not_found",
+        error: "forbidden",
       });
       expect(await staffRow(staff.uid)).toEqual(before);
       const [credentialAfter] = await db().select().from(account).where(eq(account.userId, staff.uid));

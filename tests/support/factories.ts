@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Viewer } from "~/.server/auth/viewer";
 import type { Db } from "~/.server/db/client";
 import { listeners, livers, type NewLiver, type NewStaff, staffs } from "~/.server/db/schema";
-import { insertCredentialUser } from "~/.server/services/accounts/insert-credential-user";
+import { insertCredentialUser } from "~/.server/services/shared/insert-credential-user";
 import { staffLoginEmail } from "~/domain/staff-account";
 
 /**

@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
-import { generateTotpSecret, sealTotpSecret, totpCode } from "~/.server/auth/totp";
+import { generateTotpSecret, sealTotpSecret } from "~/.server/auth/totp";
 import type { Db } from "~/.server/db/client";
 import { operators } from "~/.server/db/schema";
 import { createOperator } from "~/.server/services/admin/create-operator";
 import { signInOperator } from "~/.server/services/admin/sign-in-operator";
+import { totpCode } from "./totp";
 
 export const OPERATOR_PASSWORD = "operator-pass-2026";
 

@@ -9,6 +9,7 @@ import { createMailer } from "~/.server/integrations/mail/mailer";
 import { diskObjectStorage } from "~/.server/integrations/storage/disk-storage";
 import { imageStorage } from "~/.server/integrations/storage/image-storage";
 import { signIn } from "~/.server/services/accounts/sign-in";
+import { publishVerifiedStore } from "~/.server/services/liver/publish-verified-store";
 import type { AccountRole } from "~/domain/account-roles";
 
 /**
@@ -35,7 +36,7 @@ export function routeContext(db: Db): RouteContext {
   const context = {
     db,
     env,
-    auth: createAuth({ db, env, mailer }),
+    auth: createAuth({ db, env, mailer, onEmailVerified: (uid) => publishVerifiedStore({ db, uid }) }),
     mailer,
     images: imageStorage(storage),
     storage,

@@ -9,7 +9,6 @@ import {
   resetPasswordMail,
   shopEntryAutoReplyMail,
   shopEntryOperatorMail,
-  staffInvitationMail,
   verifyEmailMail,
 } from "~/.server/integrations/mail/templates";
 
@@ -32,11 +31,6 @@ const templates = [
     name: "emailChangeMail",
     subject: "【ヨルナビ】メールアドレス変更の確認",
     render: (name: string, url: string) => emailChangeMail({ name, url }),
-  },
-  {
-    name: "staffInvitationMail",
-    subject: `【ヨルナビ】${NAME_HOSTILE}からキャスト登録のご招待`,
-    render: (name: string, url: string) => staffInvitationMail({ storeName: name, url }),
   },
 ];
 
@@ -95,11 +89,8 @@ describe("wording", () => {
     expect(mail.text).toContain("一度だけ");
   });
 
-  it("falls back to お客様 without a name and keeps header-breaking input out of the subject", () => {
+  it("falls back to お客様 without a name", () => {
     expect(resetPasswordMail({ name: "  ", url: URL_PLAIN }).text.startsWith("お客様 様\n")).toBe(true);
-    const invitation = staffInvitationMail({ storeName: "Club\r\nBcc: x@example.com", url: URL_PLAIN });
-    expect(invitation.subject).not.toMatch(/[\r\n]/);
-    expect(staffInvitationMail({ storeName: "A", url: URL_PLAIN, expiresInDays: 7 }).text).toContain("7日間");
   });
 
   it("does not make a non-web URL clickable", () => {

@@ -8,7 +8,6 @@ import { account, session, user, verification } from "../db/schema";
 import { type Env, usesSecureCookies } from "../env";
 import type { Mailer } from "../integrations/mail/mailer";
 import { resetPasswordMail } from "../integrations/mail/templates";
-import { publishVerifiedStore } from "../services/liver/publish-verified-store";
 import { roleOfUser } from "./account-role";
 
 /** Verification links stay valid for a day; reset links for an hour (contract §3). */
@@ -20,8 +19,21 @@ export const RESET_EXPIRES_IN_SECONDS = 60 * 60;
  * `username` (= staff login_id), sessions in the database. Every mail goes through our mail port
  * (queued and delivered in the background, ADR 0015). Rate limits are ours (app/.server/rate-limit),
  * shared by the pages and the JSON endpoint.
+ *
+ * `onEmailVerified` runs when an address is verified for the first time; the server passes the
+ * service that lists a verified store (`publishVerifiedStore`), so auth imports no use case.
  */
-export function createAuth({ db, env, mailer }: { db: Db; env: Env; mailer: Mailer }) {
+export function createAuth({
+  db,
+  env,
+  mailer,
+  onEmailVerified,
+}: {
+  db: Db;
+  env: Env;
+  mailer: Mailer;
+  onEmailVerified: (uid: string) => Promise<unknown>;
+}) {
   return betterAuth({
     appName: SITE_NAME,
     baseURL: env.baseUrl,
@@ -56,7 +68,7 @@ export function createAuth({ db, env, mailer }: { db: Db; env: Env; mailer: Mail
       sendOnSignIn: false,
       autoSignInAfterVerification: false,
       afterEmailVerification: async (account) => {
-        await publishVerifiedStore({ db, uid: account.id });
+        await onEmailVerified(account.id);
       },
       expiresIn: VERIFICATION_EXPIRES_IN_SECONDS,
     },

@@ -35,11 +35,6 @@ export function matchTotpStep(secretBase32: string, code: string, now: Date = ne
   return OTPAuth.TOTP.counter({ period: TOTP_PERIOD_SECONDS, timestamp }) + delta;
 }
 
-/** The code an authenticator app shows at `now` (tests, and the CLI's self-check). */
-export function totpCode(secretBase32: string, now: Date = new Date()): string {
-  return totp(secretBase32).generate({ timestamp: now.getTime() });
-}
-
 /** The `otpauth://totp/…` key URI the QR code carries. */
 export function totpUri(secretBase32: string, accountName: string): string {
   return totp(secretBase32, accountName).toString();

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { type Action, decide } from "~/domain/permissions";
 import type { Viewer } from "../auth/viewer";
 import { apiError } from "./api-response";
 
@@ -16,10 +17,15 @@ export function publicJson<T>(body: T, viewer: Viewer | null, init: { status?: n
   });
 }
 
-/** The guard of the signed-in API (contract §5): 401 without a session, 403 for another role. */
-export function roleError(viewer: Viewer | null, roles: readonly Viewer["type"][]) {
-  if (!viewer) return apiError("unauthenticated", "ログインしてください");
-  if (!roles.includes(viewer.type)) return apiError("permission-denied", "このアカウントでは利用できません");
+/**
+ * The guard of the signed-in API (contract §5), asked of the policy (app/domain/permissions.ts):
+ * 401 without a session, 403 for a kind of account that may never do `action`. Whether the
+ * object is the actor's (404 otherwise) is the service's part.
+ */
+export function roleError(viewer: Viewer | null, action: Action) {
+  const decision = decide(viewer?.type ?? "anonymous", action);
+  if (decision === "unauthenticated") return apiError("unauthenticated", "ログインしてください");
+  if (decision === "forbidden") return apiError("permission-denied", "このアカウントでは利用できません");
   return null;
 }
 

@@ -1,5 +1,6 @@
 import { type AppLoadContext, data, redirect } from "react-router";
 import { IMAGE_MAX_BYTES, IMAGE_MESSAGES } from "~/domain/images";
+import { DECISION_STATUS } from "~/domain/permissions";
 import type { Viewer } from "../auth/viewer";
 import { addGalleryImage } from "../services/images/add-gallery-image";
 import type { GalleryTarget } from "../services/images/gallery";
@@ -23,6 +24,7 @@ export interface MypageActionData {
 export const FORM_MESSAGES = {
   unreadable: "送信内容を読み取れませんでした。もう一度お試しください",
   not_found: "対象が見つかりません。ページを再読み込みしてください",
+  forbidden: "このアカウントでは利用できません",
 } as const;
 
 /** A body can hold one picture and the fields around it, nothing more. */
@@ -87,8 +89,13 @@ export async function galleryAction({
       input: { data: new Uint8Array(await file.arrayBuffer()), fileName: file.name },
     });
     if (result.ok) return done(request, "image_added");
-    if (result.error === "not_found")
-      return failed(intent, {}, { [FORM_ERROR_KEY]: FORM_MESSAGES.not_found }, 404);
+    if (result.error === "not_found" || result.error === "forbidden")
+      return failed(
+        intent,
+        {},
+        { [FORM_ERROR_KEY]: FORM_MESSAGES[result.error] },
+        DECISION_STATUS[result.error],
+      );
     return failed(intent, {}, { image: IMAGE_MESSAGES[result.error] });
   }
   if (intent === "image_remove" || intent === "image_move") {
@@ -106,7 +113,12 @@ export async function galleryAction({
             })
           : ({ ok: false, error: "not_found" } as const);
     if (result.ok) return done(request, intent === "image_remove" ? "image_removed" : "image_moved");
-    return failed(intent, formValues(form), { [FORM_ERROR_KEY]: FORM_MESSAGES.not_found }, 404);
+    return failed(
+      intent,
+      formValues(form),
+      { [FORM_ERROR_KEY]: FORM_MESSAGES[result.error] },
+      DECISION_STATUS[result.error],
+    );
   }
   return null;
 }

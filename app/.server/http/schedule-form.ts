@@ -1,4 +1,5 @@
 import type { AppLoadContext } from "react-router";
+import { DECISION_STATUS } from "~/domain/permissions";
 import { SHIFT_MESSAGES, ShiftFormSchema, scheduleViewOf, tokyoToday } from "~/domain/shifts";
 import type { Viewer } from "../auth/viewer";
 import { listStaffSchedules } from "../services/schedules/list-staff-schedules";
@@ -31,7 +32,7 @@ export async function loadSchedule({
     staffId,
     input: { start: view.start, end: view.end },
   });
-  if (!result.ok) throw new Response(null, { status: 404 });
+  if (!result.ok) throw new Response(null, { status: result.error === "forbidden" ? 403 : 404 });
   return { today, view, items: result.items };
 }
 
@@ -53,9 +54,14 @@ export async function scheduleAction({
   try {
     const result = await replaceStaffSchedules({ db: context.db, actor, staffId, input: parsed.data });
     if (result.ok) return done(request, "schedule");
-    if (result.error === "not_found")
-      return failed("schedule", parsed.values, { [FORM_ERROR_KEY]: FORM_MESSAGES.not_found }, 404);
-    return failed("schedule", parsed.values, { [FORM_ERROR_KEY]: result.message });
+    if (result.error === "invalid")
+      return failed("schedule", parsed.values, { [FORM_ERROR_KEY]: result.message });
+    return failed(
+      "schedule",
+      parsed.values,
+      { [FORM_ERROR_KEY]: FORM_MESSAGES[result.error] },
+      DECISION_STATUS[result.error],
+    );
   } catch (error) {
     // Spec §8: a failed replacement is a text error; the transaction left the old shifts in place.
     console.error("schedule replace failed", error);

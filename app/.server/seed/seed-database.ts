@@ -5,25 +5,20 @@ import { account, favorites, listeners, livers, plans, schedules, staffs, user }
 import type { ObjectStorage } from "../integrations/storage/object-storage";
 import { ensureDemoImages } from "./demo-images";
 import {
-  allocateStaff,
   DEFAULT_PLANS,
-  type FollowTarget,
   type GeneratedListener,
   type GeneratedStaff,
   type GeneratedStore,
-  generateFavoritesFor,
-  generateListener,
-  generateSchedulesFor,
-  generateStaff,
-  generateStore,
   type NewFavorite,
   type NewSchedule,
   type PlanChoice,
-  pickLocation,
-  planFor,
-  REGION_IDS,
-  storeTypeSequence,
-} from "./generate";
+} from "./generate/common";
+import { type FollowTarget, generateFavoritesFor } from "./generate/favorites";
+import { generateListener } from "./generate/listeners";
+import { pickLocation, REGION_IDS } from "./generate/places";
+import { generateSchedulesFor } from "./generate/schedules";
+import { generateStaff } from "./generate/staff";
+import { allocateStaff, generateStore, planFor, storeTypeSequence } from "./generate/stores";
 import { generatePriceSystem } from "./price-systems";
 import { createRandom, type Random } from "./random";
 

@@ -1,4 +1,5 @@
 import { arrayContains, asc, count, desc } from "drizzle-orm";
+import { roleRefusal } from "~/domain/permissions";
 import type { Viewer } from "../auth/viewer";
 import type { Db } from "../db/client";
 import { rooms } from "../db/schema";
@@ -29,7 +30,8 @@ export async function listOwnRooms({
   actor: Viewer;
   input: { page: number; pageSize: number };
 }): Promise<ListOwnRoomsResult> {
-  if (actor.type !== "listener" && actor.type !== "staff") return { ok: false, error: "forbidden" };
+  const refused = roleRefusal(actor, "room.list");
+  if (refused) return { ok: false, error: refused };
   const mine = arrayContains(rooms.member_ids, [actor.uid]);
   const [rows, [counted]] = await Promise.all([
     db

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { PublicStaff } from "~/.server/services/directory/staff-query";
+import type { PublicStaff } from "~/.server/services/shared/staff-query";
 import { areaLabel } from "~/domain/areas";
 import { BLOOD_TYPES, labelOf } from "~/domain/options";
 import { displayName } from "~/domain/public-profile";

@@ -1,4 +1,4 @@
-import type { PublicLiver } from "~/.server/services/directory/liver-query";
+import type { PublicLiver } from "~/.server/services/shared/liver-query";
 import { FollowButton } from "../directory/follow-button";
 import type { ImagePriority } from "../directory/image-priority";
 import { StoreCard } from "./store-card";

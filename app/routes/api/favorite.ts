@@ -9,7 +9,7 @@ import type { Route } from "./+types/favorite";
 export async function action({ request, context, params }: Route.ActionArgs) {
   if (request.method !== "DELETE") return apiError("invalid-argument", "DELETE で送信してください");
   const viewer = await getViewer(request, context);
-  const denied = roleError(viewer, ["listener"]);
+  const denied = roleError(viewer, "favorite.unfollow");
   if (denied || !viewer) return denied;
   const result = await unfollowTarget({
     db: context.db,

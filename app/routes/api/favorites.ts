@@ -10,7 +10,7 @@ import type { Route } from "./+types/favorites";
 /** `GET /api/favorites` (listener): own follows, newest first; `?kind=staff|liver` narrows them. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await getViewer(request, context);
-  const denied = roleError(viewer, ["listener"]);
+  const denied = roleError(viewer, "favorite.list");
   if (denied || !viewer) return denied;
   const parsed = parseFavoriteList(new URL(request.url).searchParams);
   if (!parsed.ok) return apiError("invalid-argument", parsed.message);
@@ -24,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return apiError("invalid-argument", "POST で送信してください");
   const viewer = await getViewer(request, context);
-  const denied = roleError(viewer, ["listener"]);
+  const denied = roleError(viewer, "favorite.follow");
   if (denied || !viewer) return denied;
   const body = FollowTargetSchema.safeParse(await readJsonBody(request));
   if (!body.success) return apiError("invalid-argument", FAVORITE_MESSAGES.target);

@@ -8,7 +8,7 @@ import type { Route } from "./+types/listener-rooms";
 /** `GET /api/listeners/rooms` (listener or staff): own chat rooms with the counterpart. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await getViewer(request, context);
-  const denied = roleError(viewer, ["listener", "staff"]);
+  const denied = roleError(viewer, "room.list");
   if (denied || !viewer) return denied;
   const paging = parsePaging(new URL(request.url).searchParams);
   if (!paging.ok) return apiError("invalid-argument", paging.message);

@@ -3,6 +3,8 @@ import { getViewer } from "~/.server/auth/viewer";
 import { apiError } from "~/.server/http/api-response";
 import { listStaffSchedules } from "~/.server/services/schedules/list-staff-schedules";
 import { replaceStaffSchedules } from "~/.server/services/schedules/replace-staff-schedules";
+import type { StaffAction } from "~/.server/services/shared/staff-access";
+import { roleRefusal } from "~/domain/permissions";
 import { SCHEDULE_RANGE_MAX_DAYS, SHIFT_MESSAGES } from "~/domain/shifts";
 import type { Route } from "./+types/liver-staff-schedules";
 
@@ -27,10 +29,10 @@ const NO_STORE = { "Cache-Control": "private, no-store" };
 const list = (items: unknown[]) =>
   data({ items, total: items.length, page: 1, pageSize: SCHEDULE_RANGE_MAX_DAYS }, { headers: NO_STORE });
 
-async function actor(request: Request, context: Route.LoaderArgs["context"]) {
+async function actor(request: Request, context: Route.LoaderArgs["context"], action: StaffAction) {
   const viewer = await getViewer(request, context);
   if (!viewer) return { error: apiError("unauthenticated", MESSAGES.unauthenticated) } as const;
-  if (viewer.type !== "liver" && viewer.type !== "staff")
+  if (roleRefusal(viewer, action))
     return { error: apiError("permission-denied", MESSAGES.forbidden) } as const;
   return { viewer } as const;
 }
@@ -41,7 +43,7 @@ function range(request: Request) {
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const who = await actor(request, context);
+  const who = await actor(request, context, "staff.schedules.read");
   if (who.error) return who.error;
   const result = await listStaffSchedules({
     db: context.db,
@@ -50,8 +52,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     input: range(request),
   });
   if (result.ok) return list(result.items);
-  return result.error === "invalid"
-    ? apiError("invalid-argument", result.message)
+  if (result.error === "invalid") return apiError("invalid-argument", result.message);
+  return result.error === "forbidden"
+    ? apiError("permission-denied", MESSAGES.forbidden)
     : apiError("not-found", MESSAGES.not_found);
 }
 
@@ -74,7 +77,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       { error: { code: "invalid-argument", message: MESSAGES.method } },
       { status: 405, headers: { Allow: "GET, PUT" } },
     );
-  const who = await actor(request, context);
+  const who = await actor(request, context, "staff.schedules.replace");
   if (who.error) return who.error;
   const body = await jsonBody(request);
   const items =
@@ -91,8 +94,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       input: { start: start ?? "", end: end ?? "", items },
     });
     if (result.ok) return list(result.items);
-    return result.error === "invalid"
-      ? apiError("invalid-argument", result.message)
+    if (result.error === "invalid") return apiError("invalid-argument", result.message);
+    return result.error === "forbidden"
+      ? apiError("permission-denied", MESSAGES.forbidden)
       : apiError("not-found", MESSAGES.not_found);
   } catch (error) {
     // Spec §8: a failed replacement answers a text error; the old shifts are still there.

@@ -2,7 +2,7 @@ import { getViewer } from "~/.server/auth/viewer";
 import { publicJson } from "~/.server/http/api-json";
 import { apiError } from "~/.server/http/api-response";
 import { getPublicLiver } from "~/.server/services/directory/get-public-liver";
-import { lookupFromParams } from "~/.server/services/directory/staff-query";
+import { lookupFromParams } from "~/.server/services/shared/staff-query";
 import type { Route } from "./+types/liver";
 
 /** `GET /api/livers/{id}` and `GET /api/livers/slug/{slug}`: one public store, 404 otherwise. */

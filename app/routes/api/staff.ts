@@ -2,7 +2,7 @@ import { getViewer } from "~/.server/auth/viewer";
 import { publicJson } from "~/.server/http/api-json";
 import { apiError } from "~/.server/http/api-response";
 import { getPublicStaff } from "~/.server/services/directory/get-public-staff";
-import { lookupFromParams } from "~/.server/services/directory/staff-query";
+import { lookupFromParams } from "~/.server/services/shared/staff-query";
 import type { Route } from "./+types/staff";
 
 /** `GET /api/staffs/{id}` and `GET /api/staffs/slug/{slug}`: one publicly listed staff member, 404 otherwise. */

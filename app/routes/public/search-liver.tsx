@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { getViewer } from "~/.server/auth/viewer";
-import type { PublicLiver } from "~/.server/services/directory/liver-query";
 import { searchLivers } from "~/.server/services/directory/search-livers";
+import type { PublicLiver } from "~/.server/services/shared/liver-query";
 import { imagePriorityAt } from "~/components/directory/image-priority";
 import { InfiniteResults, type ResultPage } from "~/components/directory/infinite-results";
 import { skipAfterFollow } from "~/components/directory/revalidate";

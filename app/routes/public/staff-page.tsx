@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
 import { getViewer } from "~/.server/auth/viewer";
 import { getPublicStaff } from "~/.server/services/directory/get-public-staff";
-import type { PublicStaff } from "~/.server/services/directory/staff-query";
+import type { PublicStaff } from "~/.server/services/shared/staff-query";
 import { FollowButton } from "~/components/directory/follow-button";
 import { ImageGallery } from "~/components/directory/image-gallery";
 import { InfoList, PageSection } from "~/components/directory/info-list";

@@ -192,36 +192,6 @@ export function maskEmail(email: string): string {
   return `${email.slice(0, 1)}***${email.slice(at)}`;
 }
 
-export function staffInvitationMail({
-  storeName,
-  url,
-  expiresInDays,
-}: {
-  storeName: string;
-  url: string;
-  /** Shown as the link's validity when given. */
-  expiresInDays?: number;
-}): RenderedMail {
-  const store = oneLine(storeName);
-  return render({
-    subject: `${SUBJECT_PREFIX}${store}からキャスト登録のご招待`,
-    preheader: `${store}から${SITE_NAME}のキャスト登録のご招待が届いています。`,
-    intro: [
-      "突然のご連絡失礼いたします。",
-      `「${store}」から、${SITE_NAME}のキャスト登録のご招待が届いています。`,
-    ],
-    action: {
-      lead: "下記のボタン（URL）から、ログインIDとパスワードを決めてご登録ください。",
-      label: "キャスト登録へ進む",
-      url,
-    },
-    notes: [
-      ...(expiresInDays ? [`この招待リンクの有効期限は${expiresInDays}日間です。`] : []),
-      "お心当たりのない場合は、このメールを破棄してください。",
-    ],
-  });
-}
-
 // ---------------------------------------------------------------------------------------------
 // Inquiries (contact form and listing requests)
 

@@ -1,6 +1,4 @@
 import { randomBytes } from "node:crypto";
-import path from "node:path";
-import { diskObjectStorage } from "./disk-storage";
 import { keyFromPublicUrl, type ObjectStorage } from "./object-storage";
 
 /**
@@ -31,9 +29,4 @@ export function imageStorage(objects: ObjectStorage): ImageStorage {
       if (key) await objects.delete(key);
     },
   };
-}
-
-/** Pictures on the local disk under `DATA_DIR/uploads` (the default storage). */
-export function localImageStorage(dataDir: string): ImageStorage {
-  return imageStorage(diskObjectStorage(path.join(dataDir, "uploads")));
 }

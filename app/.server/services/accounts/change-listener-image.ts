@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
 import type { ImageErrorKey } from "~/domain/images";
+import { roleRefusal } from "~/domain/permissions";
 import type { Viewer } from "../../auth/viewer";
 import type { Db } from "../../db/client";
 import { listeners } from "../../db/schema";
 import type { ImageStorage } from "../../integrations/storage/image-storage";
-import { processUpload } from "../images/process-upload";
+import { processUpload } from "../shared/process-upload";
 
 export type ChangeListenerImageResult =
   | { ok: true; imageUrl: string }
@@ -26,7 +27,8 @@ export async function changeListenerImage({
   actor: Viewer;
   input: { data: Uint8Array | null };
 }): Promise<ChangeListenerImageResult> {
-  if (actor.type !== "listener") return { ok: false, error: "forbidden" };
+  const refused = roleRefusal(actor, "listener.profile.update");
+  if (refused) return { ok: false, error: refused };
   const [current] = await db
     .select({ image_url: listeners.image_url })
     .from(listeners)

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { NicknameSchema } from "~/domain/account-settings";
+import { roleRefusal } from "~/domain/permissions";
 import type { Viewer } from "../../auth/viewer";
 import type { Db } from "../../db/client";
 import { listeners, user } from "../../db/schema";
@@ -19,7 +20,8 @@ export async function changeNickname({
   actor: Viewer;
   input: { nickname: string };
 }): Promise<ChangeNicknameResult> {
-  if (actor.type !== "listener") return { ok: false, error: "forbidden" };
+  const refused = roleRefusal(actor, "listener.profile.update");
+  if (refused) return { ok: false, error: refused };
   const { nickname } = NicknameSchema.parse(input);
   await db.transaction(async (tx) => {
     await tx.update(listeners).set({ nickname }).where(eq(listeners.uid, actor.uid));

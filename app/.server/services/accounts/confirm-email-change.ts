@@ -1,4 +1,5 @@
 import { and, eq, ne, sql } from "drizzle-orm";
+import { roleRefusal } from "~/domain/permissions";
 import type { Viewer } from "../../auth/viewer";
 import type { Db } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
@@ -43,7 +44,9 @@ export async function confirmEmailChange({
   actor: Viewer;
   input: { token: string; keepSessionId?: string };
 }): Promise<ConfirmEmailChangeResult> {
-  if (!input.token || actor.type === "staff") return { ok: false, error: "invalid_token" };
+  // A kind that may not change its address holds no valid token (the request step refused it).
+  if (!input.token || roleRefusal(actor, "account.email.change"))
+    return { ok: false, error: "invalid_token" };
   const identifier = `${EMAIL_CHANGE_PREFIX}${input.token}`;
   const [row] = await db.select().from(verification).where(eq(verification.identifier, identifier)).limit(1);
   const pending = row ? parsePending(row.value) : null;

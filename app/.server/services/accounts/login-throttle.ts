@@ -4,7 +4,7 @@ import { user } from "../../db/schema";
 import type { Env } from "../../env";
 import { hitRateLimit, releaseRateLimit } from "../../rate-limit/rate-limiter";
 import { RATE_LIMITS } from "../../rate-limit/rules";
-import { checkPowSolution, storeWithRedeemedPow } from "../inquiries/proof-of-work";
+import { checkPowSolution, storeWithRedeemedPow } from "../shared/proof-of-work";
 
 /**
  * The abuse limits of signing in, shared by the login pages and the JSON endpoint (ADR 0007,

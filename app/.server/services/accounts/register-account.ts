@@ -7,7 +7,7 @@ import type { Env } from "../../env";
 import type { Mailer, MailResult } from "../../integrations/mail/mailer";
 import { hitRateLimits } from "../../rate-limit/rate-limiter";
 import { RATE_LIMITS } from "../../rate-limit/rules";
-import { insertCredentialUser } from "./insert-credential-user";
+import { insertCredentialUser } from "../shared/insert-credential-user";
 import { sendVerificationMail } from "./send-verification-mail";
 
 export type RegisterAccountResult =

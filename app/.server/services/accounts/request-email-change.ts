@@ -1,13 +1,14 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, eq, like, lt, ne, or, sql } from "drizzle-orm";
 import { EmailChangeSchema } from "~/domain/account-settings";
+import { roleRefusal } from "~/domain/permissions";
 import type { Viewer } from "../../auth/viewer";
 import type { Db } from "../../db/client";
 import { user, verification } from "../../db/schema";
 import type { Env } from "../../env";
 import type { Mailer, MailResult } from "../../integrations/mail/mailer";
 import { emailChangeMail } from "../../integrations/mail/templates";
-import { isCurrentPassword } from "./is-current-password";
+import { isCurrentPassword } from "../shared/is-current-password";
 
 /** The links of the confirmation mail are valid for a day (as the mail says). */
 export const EMAIL_CHANGE_EXPIRES_IN_SECONDS = 24 * 60 * 60;
@@ -42,7 +43,8 @@ export async function requestEmailChange({
   actor: Viewer;
   input: { email: string; current_password: string };
 }): Promise<RequestEmailChangeResult> {
-  if (actor.type === "staff") return { ok: false, error: "forbidden" };
+  const refused = roleRefusal(actor, "account.email.change");
+  if (refused) return { ok: false, error: refused };
   const data = EmailChangeSchema.parse(input);
   const newEmail = data.email.toLowerCase();
 

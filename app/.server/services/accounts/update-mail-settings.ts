@@ -5,6 +5,7 @@ import {
   LiverMailSettingSchema,
   type LiverMailSettingValue,
 } from "~/domain/account-settings";
+import { roleRefusal } from "~/domain/permissions";
 import type { Viewer } from "../../auth/viewer";
 import type { Db } from "../../db/client";
 import { listeners, livers } from "../../db/schema";
@@ -24,6 +25,8 @@ export async function updateMailSettings({
   actor: Viewer;
   input: { mail_setting: ListenerMailSettingValue | LiverMailSettingValue };
 }): Promise<UpdateMailSettingsResult> {
+  const refused = roleRefusal(actor, "account.mail_settings.update");
+  if (refused) return { ok: false, error: refused };
   if (actor.type === "listener") {
     const mail_setting = ListenerMailSettingSchema.parse(input.mail_setting);
     await db.update(listeners).set({ mail_setting }).where(eq(listeners.uid, actor.uid));

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { MatchingProfileSchema } from "~/domain/matching-profile";
 import type { MatchingInfo } from "~/domain/options";
+import { roleRefusal } from "~/domain/permissions";
 import type { Viewer } from "../../auth/viewer";
 import type { Db } from "../../db/client";
 import { listeners } from "../../db/schema";
@@ -19,7 +20,8 @@ export async function updateMatchingInfo({
   actor: Viewer;
   input: { matching_info: Record<string, string> };
 }): Promise<UpdateMatchingInfoResult> {
-  if (actor.type !== "listener") return { ok: false, error: "forbidden" };
+  const refused = roleRefusal(actor, "listener.profile.update");
+  if (refused) return { ok: false, error: refused };
   // The schema only lets each question's own two answers through.
   const matching_info = MatchingProfileSchema.parse(input).matching_info as MatchingInfo;
   await db.update(listeners).set({ matching_info }).where(eq(listeners.uid, actor.uid));

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { isEmail, validatePassword } from "~/domain/validators";
 import type { Db } from "../../db/client";
 import { operators, user } from "../../db/schema";
-import { insertCredentialUser } from "../accounts/insert-credential-user";
+import { insertCredentialUser } from "../shared/insert-credential-user";
 import { writeAudit } from "./write-audit";
 
 export type CreateOperatorResult =

@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import { operators } from "../../db/schema";
-import type { Tx } from "./write-audit";
 
 /** The signed-in operator as services see it: who, and from which address (for the audit log). */
 export interface SignedInOperator {

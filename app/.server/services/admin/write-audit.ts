@@ -1,8 +1,6 @@
 import { randomUUID } from "node:crypto";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import { operatorAuditLog } from "../../db/schema";
-
-export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /** Who acts: a signed-in operator, or the command line (`npm run operator`). */
 export type OperatorActor = { uid: string; email: string; ip: string } | { cli: true };

@@ -3,8 +3,8 @@ import { businessDate } from "~/domain/shift-status";
 import type { Viewer } from "../../auth/viewer";
 import type { Db } from "../../db/client";
 import { livers } from "../../db/schema";
-import { liverColumns, type PublicLiver, toPublicLiver } from "./liver-query";
-import { type LookupKey, lookupCondition } from "./staff-query";
+import { liverColumns, type PublicLiver, toPublicLiver } from "../shared/liver-query";
+import { type LookupKey, lookupCondition } from "../shared/staff-query";
 
 export type GetPublicLiverResult =
   | { ok: true; store: PublicLiver; today: string }

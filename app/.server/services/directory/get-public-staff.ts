@@ -5,7 +5,7 @@ import { businessDate, businessDates } from "~/domain/shift-status";
 import type { Viewer } from "../../auth/viewer";
 import type { Db } from "../../db/client";
 import { schedules, staffs } from "../../db/schema";
-import { listenerContextOf } from "./listener-context";
+import { listenerContextOf } from "../shared/listener-context";
 import {
   type LookupKey,
   listedStaff,
@@ -14,7 +14,7 @@ import {
   type StaffListContext,
   selectStaffRows,
   toPublicStaff,
-} from "./staff-query";
+} from "../shared/staff-query";
 
 /** How many days of shifts a staff page shows (today first). */
 export const SCHEDULE_DAYS = 14;

@@ -3,8 +3,7 @@ import { businessDate } from "~/domain/shift-status";
 import type { Viewer } from "../../auth/viewer";
 import type { Db } from "../../db/client";
 import { livers, staffs } from "../../db/schema";
-import { listenerContextOf } from "./listener-context";
-import type { ListPage } from "./search-staffs";
+import { listenerContextOf } from "../shared/listener-context";
 import {
   countStaffRows,
   listedStaff,
@@ -12,7 +11,8 @@ import {
   type StaffListContext,
   selectStaffRows,
   toPublicStaff,
-} from "./staff-query";
+} from "../shared/staff-query";
+import type { ListPage } from "./search-staffs";
 
 export type ListLiverStaffsResult =
   | ({ ok: true } & ListPage<PublicStaff>)

@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { livers, staffs } from "../../db/schema";
-import { listedStaff } from "./staff-query";
+import { listedStaff } from "../shared/staff-query";
 
 export interface SitemapEntry {
   path: string;

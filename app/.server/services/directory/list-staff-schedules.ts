@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, lte } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { livers, schedules, staffs } from "../../db/schema";
-import { listedStaff } from "./staff-query";
+import { listedStaff } from "../shared/staff-query";
 
 export interface PublicShift {
   schedule_id: string;

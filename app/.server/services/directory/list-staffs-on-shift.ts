@@ -3,14 +3,14 @@ import { businessDate } from "~/domain/shift-status";
 import type { Viewer } from "../../auth/viewer";
 import type { Db } from "../../db/client";
 import { favorites, schedules, staffs } from "../../db/schema";
-import { listenerContextOf } from "./listener-context";
+import { listenerContextOf } from "../shared/listener-context";
 import {
   listedStaff,
   type PublicStaff,
   type StaffListContext,
   selectStaffRows,
   toPublicStaff,
-} from "./staff-query";
+} from "../shared/staff-query";
 
 /**
  * Publicly listed staff with a shift on today's business day, newest first: for the top page

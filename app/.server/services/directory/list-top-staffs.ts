@@ -3,14 +3,14 @@ import { businessDate } from "~/domain/shift-status";
 import type { Viewer } from "../../auth/viewer";
 import type { Db } from "../../db/client";
 import { staffs } from "../../db/schema";
-import { listenerContextOf } from "./listener-context";
+import { listenerContextOf } from "../shared/listener-context";
 import {
   listedStaff,
   type PublicStaff,
   type StaffListContext,
   selectStaffRows,
   toPublicStaff,
-} from "./staff-query";
+} from "../shared/staff-query";
 
 /** Spec §9: the top list has 5 staff. */
 export const TOP_STAFF_COUNT = 5;

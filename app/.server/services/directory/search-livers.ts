@@ -5,8 +5,8 @@ import { escapeLike, keywordTerms } from "~/domain/keyword";
 import type { Viewer } from "../../auth/viewer";
 import type { Db } from "../../db/client";
 import { livers } from "../../db/schema";
+import { liverColumns, type PublicLiver, toPublicLiver } from "../shared/liver-query";
 import { directoryTotal } from "./directory-totals";
-import { liverColumns, type PublicLiver, toPublicLiver } from "./liver-query";
 import type { ListPage } from "./search-staffs";
 
 /** The WHERE of a store search: the criteria of spec §5 in turn, each only when given. */

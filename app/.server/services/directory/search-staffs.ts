@@ -7,8 +7,7 @@ import { businessDate } from "~/domain/shift-status";
 import type { Viewer } from "../../auth/viewer";
 import type { Db } from "../../db/client";
 import { livers, staffs } from "../../db/schema";
-import { directoryClassCounts, directoryTotal } from "./directory-totals";
-import { listenerContextOf } from "./listener-context";
+import { listenerContextOf } from "../shared/listener-context";
 import {
   listedStaffRow,
   matchingClassSql,
@@ -19,7 +18,8 @@ import {
   type StaffRow,
   selectStaffRows,
   toPublicStaff,
-} from "./staff-query";
+} from "../shared/staff-query";
+import { directoryClassCounts, directoryTotal } from "./directory-totals";
 
 export interface ListPage<T> {
   items: T[];

@@ -1,12 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { FollowTarget } from "~/domain/favorites";
+import { roleRefusal } from "~/domain/permissions";
 import type { Viewer } from "../../auth/viewer";
 import type { Db } from "../../db/client";
 import { type Favorite, favorites, livers, staffs } from "../../db/schema";
 import { publish } from "../../realtime/publish";
 import { accountTopic } from "../../realtime/topics";
-import { listedStaff } from "../directory/staff-query";
+import { listedStaff } from "../shared/staff-query";
 
 export type FollowTargetResult =
   | { ok: true; favorite: Favorite; created: boolean; follower_number: number }
@@ -28,7 +29,8 @@ export async function followTarget({
   actor: Viewer;
   input: FollowTarget;
 }): Promise<FollowTargetResult> {
-  if (actor.type !== "listener") return { ok: false, error: "forbidden" };
+  const refused = roleRefusal(actor, "favorite.follow");
+  if (refused) return { ok: false, error: refused };
   return db.transaction(async (tx) => {
     const followable =
       input.kind === "staff"

@@ -1,19 +1,20 @@
 import { and, asc, count, desc, eq, inArray, isNotNull } from "drizzle-orm";
 import type { FavoriteKind } from "~/domain/favorites";
+import { roleRefusal } from "~/domain/permissions";
 import { businessDate } from "~/domain/shift-status";
 import type { Viewer } from "../../auth/viewer";
 import type { Db } from "../../db/client";
 import { favorites, livers, staffs } from "../../db/schema";
-import { listenerContextOf } from "../directory/listener-context";
-import { liverColumns, type PublicLiver, toPublicLiver } from "../directory/liver-query";
 import type { ListPage } from "../directory/search-staffs";
+import { listenerContextOf } from "../shared/listener-context";
+import { liverColumns, type PublicLiver, toPublicLiver } from "../shared/liver-query";
 import {
   listedStaff,
   type PublicStaff,
   type StaffListContext,
   selectStaffRows,
   toPublicStaff,
-} from "../directory/staff-query";
+} from "../shared/staff-query";
 
 export interface FavoriteItem {
   favorite_id: string;
@@ -42,7 +43,8 @@ export async function listFavorites({
   input: { kind?: FavoriteKind; page: number; pageSize: number };
   now?: Date;
 }): Promise<ListFavoritesResult> {
-  if (actor.type !== "listener") return { ok: false, error: "forbidden" };
+  const refused = roleRefusal(actor, "favorite.list");
+  if (refused) return { ok: false, error: refused };
   const where = and(
     eq(favorites.uid, actor.uid),
     input.kind === "staff" ? isNotNull(favorites.staff_id) : undefined,

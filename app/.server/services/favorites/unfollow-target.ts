@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { FollowTarget } from "~/domain/favorites";
+import { roleRefusal } from "~/domain/permissions";
 import type { Viewer } from "../../auth/viewer";
 import type { Db } from "../../db/client";
 import { favorites, livers, staffs } from "../../db/schema";
@@ -26,7 +27,8 @@ export async function unfollowTarget({
   actor: Viewer;
   input: UnfollowInput;
 }): Promise<UnfollowTargetResult> {
-  if (actor.type !== "listener") return { ok: false, error: "forbidden" };
+  const refused = roleRefusal(actor, "favorite.unfollow");
+  if (refused) return { ok: false, error: refused };
   const which =
     "favorite_id" in input
       ? eq(favorites.favorite_id, input.favorite_id)

@@ -3,12 +3,12 @@ import type { Viewer } from "../../auth/viewer";
 import type { Db } from "../../db/client";
 
 import type { ImageStorage } from "../../integrations/storage/image-storage";
+import { processUpload } from "../shared/process-upload";
 import { findGallery, type GalleryTarget, saveGallery } from "./gallery";
-import { processUpload } from "./process-upload";
 
 export type AddGalleryImageResult =
   | { ok: true; url: string }
-  | { ok: false; error: "not_found" | "gallery_full" | ImageErrorKey };
+  | { ok: false; error: "forbidden" | "not_found" | "gallery_full" | ImageErrorKey };
 
 /**
  * Adds a picture at the end of a store's or staff member's gallery (at most GALLERY_MAX_IMAGES).
@@ -29,8 +29,9 @@ export async function addGalleryImage({
   /** The upload's bytes and the file name the browser sent. */
   input: { data: Uint8Array; fileName: string };
 }): Promise<AddGalleryImageResult> {
-  const before = await findGallery(db, actor, target);
-  if (!before) return { ok: false, error: "not_found" };
+  const found = await findGallery(db, actor, target);
+  if (!found.ok) return found;
+  const before = found.gallery;
   if (before.urls.length >= GALLERY_MAX_IMAGES) return { ok: false, error: "gallery_full" };
 
   // A name that does not say "picture" (a.svg, a.html, a.exe) is refused whatever the bytes are.
@@ -42,8 +43,9 @@ export async function addGalleryImage({
   let result: AddGalleryImageResult;
   try {
     result = await db.transaction(async (tx) => {
-      const gallery = await findGallery(tx, actor, target, { lock: true });
-      if (!gallery) return { ok: false, error: "not_found" } as const;
+      const locked = await findGallery(tx, actor, target, { lock: true });
+      if (!locked.ok) return locked;
+      const { gallery } = locked;
       if (gallery.urls.length >= GALLERY_MAX_IMAGES) return { ok: false, error: "gallery_full" } as const;
       await saveGallery(tx, gallery, [...gallery.urls, url]);
       return { ok: true, url } as const;

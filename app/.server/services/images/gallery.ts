@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
+import { roleRefusal } from "~/domain/permissions";
 import type { Viewer } from "../../auth/viewer";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import { livers, staffs } from "../../db/schema";
-import { findManagedStaff, type Tx } from "../staff/staff-access";
+import { findManagedStaff } from "../shared/staff-access";
 
 /** Whose pictures: the actor's own store, or a staff member (themself or of the actor's store). */
 export type GalleryTarget = { kind: "liver" } | { kind: "staff"; staffId: string };
@@ -15,29 +16,40 @@ export interface Gallery {
   folder: string;
 }
 
+export type FoundGallery = { ok: true; gallery: Gallery } | { ok: false; error: "forbidden" | "not_found" };
+
 /**
- * The gallery of `target` if `actor` may change it (stores: their own; staff pictures: the staff
- * member or their store), its row locked when inside a transaction; null otherwise.
+ * The gallery of `target` if the policy lets `actor` change it (`store.gallery.edit`: the store's
+ * own; `staff.gallery.edit`: the staff member or her store), its row locked when inside a
+ * transaction; otherwise the policy's refusal.
  */
 export async function findGallery(
   db: Db | Tx,
   actor: Viewer,
   target: GalleryTarget,
   { lock = false }: { lock?: boolean } = {},
-): Promise<Gallery | null> {
+): Promise<FoundGallery> {
   if (target.kind === "liver") {
-    if (actor.type !== "liver") return null;
+    const refused = roleRefusal(actor, "store.gallery.edit");
+    if (refused) return { ok: false, error: refused };
     const query = db
       .select({ uid: livers.uid, urls: livers.image_urls, status: livers.status })
       .from(livers)
       .where(eq(livers.uid, actor.uid));
     const [row] = lock ? await query.for("update") : await query;
-    if (!row || row.status === "deleted") return null;
-    return { kind: "liver", uid: row.uid, urls: row.urls, folder: `livers/${row.uid}` };
+    if (!row || row.status === "deleted") return { ok: false, error: "not_found" };
+    return {
+      ok: true,
+      gallery: { kind: "liver", uid: row.uid, urls: row.urls, folder: `livers/${row.uid}` },
+    };
   }
-  const staff = await findManagedStaff(db, actor, target.staffId, { lock });
-  if (!staff) return null;
-  return { kind: "staff", uid: staff.uid, urls: staff.image_urls, folder: `staffs/${staff.uid}` };
+  const found = await findManagedStaff(db, actor, "staff.gallery.edit", target.staffId, { lock });
+  if (!found.ok) return found;
+  const { staff } = found;
+  return {
+    ok: true,
+    gallery: { kind: "staff", uid: staff.uid, urls: staff.image_urls, folder: `staffs/${staff.uid}` },
+  };
 }
 
 export async function saveGallery(tx: Tx, gallery: Gallery, urls: string[]): Promise<void> {

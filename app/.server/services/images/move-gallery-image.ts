@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { findGallery, type GalleryTarget, saveGallery } from "./gallery";
 
 export type GalleryMove = "up" | "down" | "first";
-export type MoveGalleryImageResult = { ok: true } | { ok: false; error: "not_found" };
+export type MoveGalleryImageResult = { ok: true } | { ok: false; error: "forbidden" | "not_found" };
 
 /** Moves a picture one place earlier or later, or to the front (the first picture is the cover). */
 export async function moveGalleryImage({
@@ -18,9 +18,11 @@ export async function moveGalleryImage({
   input: { url: string; direction: GalleryMove };
 }): Promise<MoveGalleryImageResult> {
   return db.transaction(async (tx) => {
-    const gallery = await findGallery(tx, actor, target, { lock: true });
-    const index = gallery ? gallery.urls.indexOf(input.url) : -1;
-    if (!gallery || index < 0) return { ok: false, error: "not_found" } as const;
+    const found = await findGallery(tx, actor, target, { lock: true });
+    if (!found.ok) return found;
+    const { gallery } = found;
+    const index = gallery.urls.indexOf(input.url);
+    if (index < 0) return { ok: false, error: "not_found" } as const;
     const urls = [...gallery.urls];
     const to = input.direction === "first" ? 0 : input.direction === "up" ? index - 1 : index + 1;
     if (to >= 0 && to < urls.length && to !== index) {

@@ -1,6 +1,6 @@
 import { createPowChallenge, type PowChallenge } from "~/domain/pow";
 import type { Env } from "../../env";
-import { powSecret } from "./proof-of-work";
+import { powSecret } from "../shared/proof-of-work";
 
 /** A fresh signed challenge for `GET /api/challenge`; nothing is stored until one is redeemed. */
 export function issuePowChallenge({

@@ -20,7 +20,7 @@ import {
 } from "../../integrations/mail/templates";
 import { hitRateLimits } from "../../rate-limit/rate-limiter";
 import { RATE_LIMITS } from "../../rate-limit/rules";
-import { checkPowSolution, storeWithRedeemedPow } from "./proof-of-work";
+import { checkPowSolution, storeWithRedeemedPow } from "../shared/proof-of-work";
 
 export type RequestShopEntryResult =
   | { ok: true; id: string; autoReply: MailResult; operatorMail: MailResult }

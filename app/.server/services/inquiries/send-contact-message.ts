@@ -19,7 +19,7 @@ import {
 } from "../../integrations/mail/templates";
 import { hitRateLimits } from "../../rate-limit/rate-limiter";
 import { RATE_LIMITS } from "../../rate-limit/rules";
-import { storeWithRedeemedPow } from "./proof-of-work";
+import { storeWithRedeemedPow } from "../shared/proof-of-work";
 
 export type SendContactResult =
   | { ok: true; id: string; autoReply: MailResult; operatorMail: MailResult }

@@ -1,7 +1,7 @@
 import type { PowVerdict } from "~/domain/pow";
 import type { Db } from "../../db/client";
 import type { Env } from "../../env";
-import { checkPowSolution } from "./proof-of-work";
+import { checkPowSolution } from "../shared/proof-of-work";
 
 /**
  * The first step of the contact form: the browser's solution must be valid and unused. It is

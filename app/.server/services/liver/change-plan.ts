@@ -1,4 +1,5 @@
 import { and, count, eq } from "drizzle-orm";
+import { roleRefusal } from "~/domain/permissions";
 import type { Viewer } from "../../auth/viewer";
 import type { Db } from "../../db/client";
 import { livers, plans, staffs } from "../../db/schema";
@@ -22,7 +23,8 @@ export async function changePlan({
   actor: Viewer;
   input: { new_plan_id: string };
 }): Promise<ChangePlanResult> {
-  if (actor.type !== "liver") return { ok: false, error: "forbidden" };
+  const refused = roleRefusal(actor, "store.update");
+  if (refused) return { ok: false, error: refused };
   return db.transaction(async (tx) => {
     const [store] = await tx
       .select({ plan_id: livers.plan_id })

@@ -1,11 +1,12 @@
+import { roleRefusal } from "~/domain/permissions";
 import { type StaffAccountInput, StaffAccountSchema } from "~/domain/staff-account";
 import { LOG_DESCRIPTIONS } from "~/domain/store-logs";
 import type { Viewer } from "../../auth/viewer";
 import type { Db } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
-import { insertStaffAccount, type StaffTemplate } from "../staff/insert-staff-account";
-import { findManagedStaff } from "../staff/staff-access";
-import { logStaffAction } from "./write-log";
+import { insertStaffAccount, type StaffTemplate } from "../shared/insert-staff-account";
+import { findManagedStaff } from "../shared/staff-access";
+import { logStaffAction } from "../shared/write-log";
 
 export type CreateStaffResult =
   | { ok: true; uid: string }
@@ -55,13 +56,14 @@ export async function createStaff({
   templateId?: string | null;
   now?: Date;
 }): Promise<CreateStaffResult> {
-  if (actor.type !== "liver") return { ok: false, error: "forbidden" };
+  const refused = roleRefusal(actor, "staff.create");
+  if (refused) return { ok: false, error: refused };
   const data = StaffAccountSchema.parse(input);
   let template: StaffTemplate = {};
   if (templateId) {
-    const source = await findManagedStaff(db, actor, templateId);
-    if (!source) return { ok: false, error: "template_not_found" };
-    template = templateOf(source);
+    const source = await findManagedStaff(db, actor, "staff.profile.read", templateId);
+    if (!source.ok) return { ok: false, error: "template_not_found" };
+    template = templateOf(source.staff);
   }
   try {
     const uid = await db.transaction(async (tx) => {

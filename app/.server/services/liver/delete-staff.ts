@@ -1,35 +1,15 @@
-import { and, asc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
+import { roleRefusal } from "~/domain/permissions";
 import { LOG_DESCRIPTIONS } from "~/domain/store-logs";
 import type { Viewer } from "../../auth/viewer";
 import type { Db } from "../../db/client";
 import { livers, session, staffs } from "../../db/schema";
 import type { ImageStorage } from "../../integrations/storage/image-storage";
-import { findManagedStaff, type Tx } from "../staff/staff-access";
-import { logStaffAction } from "./write-log";
+import { renumberStaff } from "../shared/renumber-staff";
+import { findManagedStaff } from "../shared/staff-access";
+import { logStaffAction } from "../shared/write-log";
 
-export type DeleteStaffResult = { ok: true } | { ok: false; error: "not_found" };
-
-/**
- * Numbers the store's public staff 1, 2, … in their current order, so `order` of a new staff
- * member (public staff + 1, spec §3) lands after everyone again.
- */
-export async function renumberStaff(tx: Tx, liverId: string, ordered?: readonly string[]): Promise<void> {
-  const ids =
-    ordered ??
-    (
-      await tx
-        .select({ uid: staffs.uid })
-        .from(staffs)
-        .where(and(eq(staffs.liver_id, liverId), eq(staffs.status, "public")))
-        .orderBy(asc(staffs.order), asc(staffs.created_at), asc(staffs.uid))
-    ).map((row) => row.uid);
-  for (const [index, uid] of ids.entries()) {
-    await tx
-      .update(staffs)
-      .set({ order: index + 1 })
-      .where(and(eq(staffs.uid, uid), eq(staffs.liver_id, liverId)));
-  }
-}
+export type DeleteStaffResult = { ok: true } | { ok: false; error: "forbidden" | "not_found" };
 
 /**
  * A store deletes one of its staff (spec §4): `status` deleted, `delete_at` now, a log entry
@@ -50,13 +30,15 @@ export async function deleteStaff({
   input: { staffId: string };
   now?: Date;
 }): Promise<DeleteStaffResult> {
-  if (actor.type !== "liver") return { ok: false, error: "not_found" };
+  const refused = roleRefusal(actor, "staff.manage");
+  if (refused) return { ok: false, error: refused };
   let pictures: string[] = [];
   const result = await db.transaction(async (tx) => {
     // The store row first, as staff creation does: one order of locks, no deadlock.
     await tx.select({ uid: livers.uid }).from(livers).where(eq(livers.uid, actor.uid)).for("update");
-    const staff = await findManagedStaff(tx, actor, input.staffId, { lock: true });
-    if (!staff) return { ok: false, error: "not_found" } as const;
+    const found = await findManagedStaff(tx, actor, "staff.manage", input.staffId, { lock: true });
+    if (!found.ok) return found;
+    const { staff } = found;
     pictures = staff.image_urls;
     await tx
       .update(staffs)

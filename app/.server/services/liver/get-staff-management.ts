@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq } from "drizzle-orm";
 import { clampPage, totalPages } from "~/domain/paging";
+import { roleRefusal } from "~/domain/permissions";
 import type { Viewer } from "../../auth/viewer";
 import type { Db } from "../../db/client";
 import { livers, logs, staffs } from "../../db/schema";
@@ -51,7 +52,7 @@ export async function getStaffManagement({
   logPage?: number;
   now?: Date;
 }): Promise<StaffManagement | null> {
-  if (actor.type !== "liver") return null;
+  if (roleRefusal(actor, "staff.list")) return null;
   const [store] = await db
     .select({ store_name: livers.store_name, limit_staff: livers.limit_staff, status: livers.status })
     .from(livers)

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import { roleRefusal } from "~/domain/permissions";
 import { hasPrices } from "~/domain/price-system";
 import { tokyoToday } from "~/domain/shifts";
 import type { Viewer } from "../../auth/viewer";
@@ -40,7 +41,7 @@ export async function getStoreDashboard({
   actor: Viewer;
   now?: Date;
 }): Promise<StoreDashboard | null> {
-  if (actor.type !== "liver") return null;
+  if (roleRefusal(actor, "store.read")) return null;
   const [store] = await db.select().from(livers).where(eq(livers.uid, actor.uid));
   if (!store) return null;
   const planRows = await db

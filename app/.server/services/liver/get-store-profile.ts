@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { roleRefusal } from "~/domain/permissions";
 import type { Viewer } from "../../auth/viewer";
 import type { Db } from "../../db/client";
 import { type Liver, livers } from "../../db/schema";
@@ -13,7 +14,7 @@ export async function getStoreProfile({
   db: Db;
   actor: Viewer;
 }): Promise<StoreProfile | null> {
-  if (actor.type !== "liver") return null;
+  if (roleRefusal(actor, "store.read")) return null;
   const [row] = await db.select().from(livers).where(eq(livers.uid, actor.uid)).limit(1);
   if (!row) return null;
   const { account: _account, search_text: _search, ...store } = row;

@@ -1,4 +1,5 @@
 import { and, count, eq, inArray } from "drizzle-orm";
+import { roleRefusal } from "~/domain/permissions";
 import type { Viewer } from "../../auth/viewer";
 import type { Db } from "../../db/client";
 import { type BankAccount, livers, plans as planTable, staffs } from "../../db/schema";
@@ -21,7 +22,7 @@ export async function getStoreSettings({
   db: Db;
   actor: Viewer;
 }): Promise<StoreSettings | null> {
-  if (actor.type !== "liver") return null;
+  if (roleRefusal(actor, "store.read")) return null;
   const [store] = await db
     .select({
       account: livers.account,

@@ -1,10 +1,11 @@
 import { and, asc, eq } from "drizzle-orm";
+import { roleRefusal } from "~/domain/permissions";
 import type { Viewer } from "../../auth/viewer";
 import type { Db } from "../../db/client";
 import { livers, staffs } from "../../db/schema";
-import { renumberStaff } from "./delete-staff";
+import { renumberStaff } from "../shared/renumber-staff";
 
-export type MoveStaffResult = { ok: true; moved: boolean } | { ok: false; error: "not_found" };
+export type MoveStaffResult = { ok: true; moved: boolean } | { ok: false; error: "forbidden" | "not_found" };
 
 /**
  * Moves one of the store's staff one place up or down in `order` (the order of the public lists);
@@ -19,7 +20,8 @@ export async function moveStaff({
   actor: Viewer;
   input: { staffId: string; direction: "up" | "down" };
 }): Promise<MoveStaffResult> {
-  if (actor.type !== "liver") return { ok: false, error: "not_found" };
+  const refused = roleRefusal(actor, "staff.manage");
+  if (refused) return { ok: false, error: refused };
   return db.transaction(async (tx) => {
     await tx.select({ uid: livers.uid }).from(livers).where(eq(livers.uid, actor.uid)).for("update");
     const ids = (

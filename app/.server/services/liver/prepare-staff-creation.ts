@@ -1,4 +1,5 @@
 import { and, asc, count, eq } from "drizzle-orm";
+import { roleRefusal } from "~/domain/permissions";
 import type { Viewer } from "../../auth/viewer";
 import type { Db } from "../../db/client";
 import { livers, plans, staffs } from "../../db/schema";
@@ -23,7 +24,7 @@ export async function prepareStaffCreation({
   actor: Viewer;
   templateId?: string | null;
 }): Promise<StaffCreation | null> {
-  if (actor.type !== "liver") return null;
+  if (roleRefusal(actor, "staff.create")) return null;
   const [store] = await db
     .select({ limit_staff: livers.limit_staff, planName: plans.name })
     .from(livers)

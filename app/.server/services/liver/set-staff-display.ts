@@ -1,12 +1,15 @@
 import { eq } from "drizzle-orm";
+import { roleRefusal } from "~/domain/permissions";
 import { LOG_DESCRIPTIONS } from "~/domain/store-logs";
 import type { Viewer } from "../../auth/viewer";
 import type { Db } from "../../db/client";
 import { staffs } from "../../db/schema";
-import { findManagedStaff } from "../staff/staff-access";
-import { logStaffAction } from "./write-log";
+import { findManagedStaff } from "../shared/staff-access";
+import { logStaffAction } from "../shared/write-log";
 
-export type SetStaffDisplayResult = { ok: true; changed: boolean } | { ok: false; error: "not_found" };
+export type SetStaffDisplayResult =
+  | { ok: true; changed: boolean }
+  | { ok: false; error: "forbidden" | "not_found" };
 
 /**
  * A store shows or hides one of its staff in the public lists (spec §4): `is_displayed`, the time
@@ -24,10 +27,12 @@ export async function setStaffDisplay({
   input: { staffId: string; displayed: boolean };
   now?: Date;
 }): Promise<SetStaffDisplayResult> {
-  if (actor.type !== "liver") return { ok: false, error: "not_found" };
+  const refused = roleRefusal(actor, "staff.manage");
+  if (refused) return { ok: false, error: refused };
   return db.transaction(async (tx) => {
-    const staff = await findManagedStaff(tx, actor, input.staffId, { lock: true });
-    if (!staff) return { ok: false, error: "not_found" } as const;
+    const found = await findManagedStaff(tx, actor, "staff.manage", input.staffId, { lock: true });
+    if (!found.ok) return found;
+    const { staff } = found;
     if (staff.is_displayed === input.displayed) return { ok: true, changed: false } as const;
     await tx
       .update(staffs)

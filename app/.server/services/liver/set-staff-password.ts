@@ -1,13 +1,14 @@
 import { hashPassword } from "better-auth/crypto";
 import { and, eq } from "drizzle-orm";
+import { roleRefusal } from "~/domain/permissions";
 import { LOG_DESCRIPTIONS } from "~/domain/store-logs";
 import type { Viewer } from "../../auth/viewer";
 import type { Db } from "../../db/client";
 import { account, session } from "../../db/schema";
-import { findManagedStaff } from "../staff/staff-access";
-import { logStaffAction } from "./write-log";
+import { findManagedStaff } from "../shared/staff-access";
+import { logStaffAction } from "../shared/write-log";
 
-export type SetStaffPasswordResult = { ok: true } | { ok: false; error: "not_found" };
+export type SetStaffPasswordResult = { ok: true } | { ok: false; error: "forbidden" | "not_found" };
 
 /**
  * A store changes the password of one of its staff (spec §6; staff have no mailbox for a reset).
@@ -24,11 +25,13 @@ export async function setStaffPassword({
   input: { staffId: string; password: string };
   now?: Date;
 }): Promise<SetStaffPasswordResult> {
-  if (actor.type !== "liver") return { ok: false, error: "not_found" };
+  const refused = roleRefusal(actor, "staff.manage");
+  if (refused) return { ok: false, error: refused };
   const hash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
-    const staff = await findManagedStaff(tx, actor, input.staffId, { lock: true });
-    if (!staff) return { ok: false, error: "not_found" } as const;
+    const found = await findManagedStaff(tx, actor, "staff.manage", input.staffId, { lock: true });
+    if (!found.ok) return found;
+    const { staff } = found;
     const updated = await tx
       .update(account)
       .set({ password: hash })

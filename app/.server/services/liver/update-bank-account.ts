@@ -1,12 +1,13 @@
 import { eq } from "drizzle-orm";
 import { type BankAccountChangeInput, BankAccountChangeSchema } from "~/domain/account-settings";
+import { roleRefusal } from "~/domain/permissions";
 import type { Viewer } from "../../auth/viewer";
 import type { Db } from "../../db/client";
 import { livers } from "../../db/schema";
 import type { Env } from "../../env";
 import type { Mailer } from "../../integrations/mail/mailer";
 import { bankAccountChangedMail } from "../../integrations/mail/templates";
-import { isCurrentPassword } from "../accounts/is-current-password";
+import { isCurrentPassword } from "../shared/is-current-password";
 
 export type UpdateBankAccountResult = { ok: true } | { ok: false; error: "forbidden" | "wrong_password" };
 
@@ -28,7 +29,8 @@ export async function updateBankAccount({
   actor: Viewer;
   input: BankAccountChangeInput;
 }): Promise<UpdateBankAccountResult> {
-  if (actor.type !== "liver") return { ok: false, error: "forbidden" };
+  const refused = roleRefusal(actor, "store.update");
+  if (refused) return { ok: false, error: refused };
   const { current_password, ...account } = BankAccountChangeSchema.parse(input);
   if (!(await isCurrentPassword(db, actor.uid, current_password)))
     return { ok: false, error: "wrong_password" };

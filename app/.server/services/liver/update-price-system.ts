@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { roleRefusal } from "~/domain/permissions";
 import type { PriceSystem } from "~/domain/price-system";
 import type { Viewer } from "../../auth/viewer";
 import type { Db } from "../../db/client";
@@ -16,7 +17,8 @@ export async function updatePriceSystem({
   actor: Viewer;
   input: PriceSystem;
 }): Promise<UpdatePriceSystemResult> {
-  if (actor.type !== "liver") return { ok: false, error: "forbidden" };
+  const refused = roleRefusal(actor, "store.update");
+  if (refused) return { ok: false, error: refused };
   const rows = await db
     .update(livers)
     .set({ price_system: input })

@@ -1,5 +1,6 @@
 import { and, eq, ne } from "drizzle-orm";
 import { findArea } from "~/domain/areas";
+import { roleRefusal } from "~/domain/permissions";
 import type { StoreProfileInput } from "~/domain/store-profile";
 import type { Viewer } from "../../auth/viewer";
 import type { Db } from "../../db/client";
@@ -23,7 +24,8 @@ export async function updateStoreProfile({
   actor: Viewer;
   input: StoreProfileInput;
 }): Promise<UpdateStoreProfileResult> {
-  if (actor.type !== "liver") return { ok: false, error: "forbidden" };
+  const refused = roleRefusal(actor, "store.update");
+  if (refused) return { ok: false, error: refused };
   try {
     return await db.transaction(async (tx) => {
       const [store] = await tx

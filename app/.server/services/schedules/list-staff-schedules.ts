@@ -3,7 +3,7 @@ import { type ScheduleRange, ScheduleRangeSchema, type Shift } from "~/domain/sh
 import type { Viewer } from "../../auth/viewer";
 import type { Db } from "../../db/client";
 import { schedules } from "../../db/schema";
-import { findManagedStaff } from "../staff/staff-access";
+import { findManagedStaff } from "../shared/staff-access";
 
 export interface ScheduleEntry extends Shift {
   schedule_id: string;
@@ -12,7 +12,7 @@ export interface ScheduleEntry extends Shift {
 
 export type ListStaffSchedulesResult =
   | { ok: true; items: ScheduleEntry[] }
-  | { ok: false; error: "not_found" }
+  | { ok: false; error: "forbidden" | "not_found" }
   | { ok: false; error: "invalid"; message: string };
 
 /**
@@ -32,9 +32,9 @@ export async function listStaffSchedules({
 }): Promise<ListStaffSchedulesResult> {
   const range = ScheduleRangeSchema.safeParse(input);
   if (!range.success) return { ok: false, error: "invalid", message: range.error.issues[0]!.message };
-  const staff = await findManagedStaff(db, actor, staffId);
-  if (!staff) return { ok: false, error: "not_found" };
-  return { ok: true, items: await schedulesIn(db, staff.uid, range.data) };
+  const found = await findManagedStaff(db, actor, "staff.schedules.read", staffId);
+  if (!found.ok) return found;
+  return { ok: true, items: await schedulesIn(db, found.staff.uid, range.data) };
 }
 
 export async function schedulesIn(db: Db, staffId: string, range: ScheduleRange): Promise<ScheduleEntry[]> {

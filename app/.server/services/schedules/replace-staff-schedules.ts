@@ -4,12 +4,12 @@ import { type ReplaceSchedulesInput, ReplaceSchedulesSchema } from "~/domain/shi
 import type { Viewer } from "../../auth/viewer";
 import type { Db } from "../../db/client";
 import { schedules } from "../../db/schema";
-import { findManagedStaff } from "../staff/staff-access";
+import { findManagedStaff } from "../shared/staff-access";
 import { type ScheduleEntry, schedulesIn } from "./list-staff-schedules";
 
 export type ReplaceStaffSchedulesResult =
   | { ok: true; items: ScheduleEntry[] }
-  | { ok: false; error: "not_found" }
+  | { ok: false; error: "forbidden" | "not_found" }
   | { ok: false; error: "invalid"; message: string };
 
 /**
@@ -35,8 +35,9 @@ export async function replaceStaffSchedules({
   if (!parsed.success) return { ok: false, error: "invalid", message: parsed.error.issues[0]!.message };
   const { start, end, items } = parsed.data;
   const found = await db.transaction(async (tx) => {
-    const staff = await findManagedStaff(tx, actor, staffId, { lock: true });
-    if (!staff) return false;
+    const found = await findManagedStaff(tx, actor, "staff.schedules.replace", staffId, { lock: true });
+    if (!found.ok) return found;
+    const { staff } = found;
     await tx
       .delete(schedules)
       .where(and(eq(schedules.staff_id, staff.uid), gte(schedules.date, start), lte(schedules.date, end)));
@@ -51,8 +52,8 @@ export async function replaceStaffSchedules({
         })),
       );
     }
-    return true;
+    return { ok: true } as const;
   });
-  if (!found) return { ok: false, error: "not_found" };
+  if (!found.ok) return found;
   return { ok: true, items: await schedulesIn(db, staffId, { start, end }) };
 }

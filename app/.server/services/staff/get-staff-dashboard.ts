@@ -1,4 +1,5 @@
 import { and, asc, eq, gte, lte } from "drizzle-orm";
+import { roleRefusal } from "~/domain/permissions";
 import { addDays, tokyoToday } from "~/domain/shifts";
 import type { Viewer } from "../../auth/viewer";
 import type { Db } from "../../db/client";
@@ -31,7 +32,7 @@ export async function getStaffDashboard({
   actor: Viewer;
   now?: Date;
 }): Promise<StaffDashboard | null> {
-  if (actor.type !== "staff") return null;
+  if (roleRefusal(actor, "staff.dashboard.read")) return null;
   const [row] = await db
     .select({ staff: staffs, store_status: livers.status })
     .from(staffs)

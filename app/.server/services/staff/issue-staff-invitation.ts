@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Viewer } from "~/.server/auth/viewer";
+import { roleRefusal } from "~/domain/permissions";
 import { INVITATION_VALID_DAYS } from "~/domain/staff-invitation";
 import type { Db } from "../../db/client";
 import { staffInvitations } from "../../db/schema";
@@ -28,7 +29,8 @@ export async function issueStaffInvitation({
   input: { note: string };
   now?: Date;
 }): Promise<IssueStaffInvitationResult> {
-  if (actor.type !== "liver") return { ok: false, error: "forbidden" };
+  const refused = roleRefusal(actor, "invitation.issue");
+  if (refused) return { ok: false, error: refused };
   const { token, hash } = newInvitationToken();
   const id = randomUUID();
   const expiresAt = new Date(now.getTime() + INVITATION_VALID_DAYS * 24 * 60 * 60 * 1000);

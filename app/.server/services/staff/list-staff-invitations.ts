@@ -1,5 +1,6 @@
 import { desc, eq } from "drizzle-orm";
 import type { Viewer } from "~/.server/auth/viewer";
+import { roleRefusal } from "~/domain/permissions";
 import { invitationState } from "~/domain/staff-invitation";
 import type { Db } from "../../db/client";
 import { staffInvitations, staffs } from "../../db/schema";
@@ -26,7 +27,7 @@ export async function listStaffInvitations({
   limit?: number;
   now?: Date;
 }): Promise<StaffInvitationSummary[]> {
-  if (actor.type !== "liver") return [];
+  if (roleRefusal(actor, "invitation.list")) return [];
   const rows = await db
     .select({
       id: staffInvitations.id,

@@ -6,8 +6,8 @@ import { isUniqueViolation } from "../../db/errors";
 import { staffInvitations } from "../../db/schema";
 import { hitRateLimits } from "../../rate-limit/rate-limiter";
 import { RATE_LIMITS } from "../../rate-limit/rules";
+import { insertStaffAccount } from "../shared/insert-staff-account";
 import { findStaffInvitation } from "./find-staff-invitation";
-import { insertStaffAccount } from "./insert-staff-account";
 
 export type RegisterInvitedStaffResult =
   | { ok: true; uid: string; loginId: string }

@@ -1,5 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Viewer } from "~/.server/auth/viewer";
+import { roleRefusal } from "~/domain/permissions";
 import type { Db } from "../../db/client";
 import { staffInvitations } from "../../db/schema";
 
@@ -15,7 +16,9 @@ export async function revokeStaffInvitation({
   input: { id: string };
   now?: Date;
 }): Promise<{ ok: true } | { ok: false; error: "forbidden" | "not_found" }> {
-  if (actor.type !== "liver") return { ok: false, error: "forbidden" };
+  const refused = roleRefusal(actor, "invitation.revoke");
+  if (refused) return { ok: false, error: refused };
+  // Another store's invitation matches no row below: not_found, as the policy answers for "other".
   const rows = await db
     .update(staffInvitations)
     .set({ revoked_at: now })

@@ -4,10 +4,10 @@ import { LOG_DESCRIPTIONS } from "~/domain/store-logs";
 import type { Viewer } from "../../auth/viewer";
 import type { Db } from "../../db/client";
 import { staffs, user } from "../../db/schema";
-import { logStaffAction } from "../liver/write-log";
-import { findManagedStaff } from "./staff-access";
+import { findManagedStaff } from "../shared/staff-access";
+import { logStaffAction } from "../shared/write-log";
 
-export type UpdateStaffProfileResult = { ok: true } | { ok: false; error: "not_found" };
+export type UpdateStaffProfileResult = { ok: true } | { ok: false; error: "forbidden" | "not_found" };
 
 /**
  * Saves a staff profile (spec §3): by the staff member or by their store, nobody else. The 13
@@ -28,8 +28,9 @@ export async function updateStaffProfile({
   now?: Date;
 }): Promise<UpdateStaffProfileResult> {
   return db.transaction(async (tx) => {
-    const staff = await findManagedStaff(tx, actor, staffId, { lock: true });
-    if (!staff) return { ok: false, error: "not_found" } as const;
+    const found = await findManagedStaff(tx, actor, "staff.profile.update", staffId, { lock: true });
+    if (!found.ok) return found;
+    const { staff } = found;
     await tx
       .update(staffs)
       .set({

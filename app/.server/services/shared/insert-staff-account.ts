@@ -3,7 +3,7 @@ import { DEFAULT_PUBLISHED_PROFILE } from "~/domain/options";
 import { type StaffAccountInput, staffLoginEmail } from "~/domain/staff-account";
 import type { Tx } from "../../db/client";
 import { livers, type NewStaff, staffs, user } from "../../db/schema";
-import { insertCredentialUser } from "../accounts/insert-credential-user";
+import { insertCredentialUser } from "./insert-credential-user";
 
 export type InsertStaffAccountResult =
   | { ok: true; uid: string }

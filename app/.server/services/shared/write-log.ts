@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { LogAction, LogTarget } from "~/domain/store-logs";
+import type { Tx } from "../../db/client";
 import { logs } from "../../db/schema";
-import type { Tx } from "../staff/staff-access";
 
 /** Adds an entry to a store's activity log inside the caller's transaction (spec §3 Log). */
 export async function writeLog(

@@ -1,0 +1,130 @@
+import type { AccountType } from "./account-roles";
+
+/**
+ * The permission map of the site: who (an anonymous visitor or one of the four kinds of account)
+ * may do what (an action) to which object (their own, or another's). Services ask it instead of
+ * comparing `actor.type` by hand; the table test in tests/unit/permissions.test.ts reads the same
+ * map. ADR 0022.
+ *
+ * One rule for the answer when the action is refused, checked in this order:
+ *
+ * 1. An anonymous visitor asking for anything but a public action: `unauthenticated` (401; pages
+ *    redirect to the login of the kind they need).
+ * 2. A kind of account that may never do the action: `forbidden` (403). The answer does not look
+ *    at the object, so it tells nothing about whether an id exists.
+ * 3. A kind that may do the action, but the object is not theirs (another account's, or no such
+ *    object): `not_found` (404). Another account's things are indistinguishable from nothing.
+ */
+
+export const ACTOR_KINDS = ["anonymous", "listener", "liver", "staff", "operator"] as const;
+export type ActorKind = (typeof ACTOR_KINDS)[number];
+
+/** Whose object the action touches. Actions on the actor's own account are always `own`. */
+export type Ownership = "own" | "other";
+
+export type Decision = "allowed" | "unauthenticated" | "forbidden" | "not_found";
+export type Refusal = Exclude<Decision, "allowed">;
+
+/**
+ * `any`: every object of the kind (public things); `own`: only the actor's own (their account,
+ * the store's staff, the staff member themself, their follows, their invitations).
+ */
+type Scope = "any" | "own";
+
+interface Rule {
+  /** What the action does, for the ADR and the table test's names. */
+  what: string;
+  /** Open to anonymous visitors too. */
+  public?: true;
+  who: Partial<Record<AccountType, Scope>>;
+}
+
+const ALL_ANY: Rule["who"] = { listener: "any", liver: "any", staff: "any", operator: "any" };
+const STORE = { liver: "own" } as const;
+const STORE_OR_STAFF_ITSELF = { liver: "own", staff: "own" } as const;
+
+export const PERMISSIONS = {
+  "directory.read": { what: "read public stores, staff and shifts", public: true, who: ALL_ANY },
+  "account.read": {
+    what: "read the signed-in account",
+    who: { listener: "own", liver: "own", staff: "own", operator: "own" },
+  },
+  "account.password.change": {
+    what: "change one's own password",
+    who: { listener: "own", liver: "own", staff: "own" },
+  },
+  "account.email.change": { what: "change one's login e-mail", who: { listener: "own", liver: "own" } },
+  "account.mail_settings.update": {
+    what: "change one's mail settings",
+    who: { listener: "own", liver: "own" },
+  },
+  "listener.profile.update": {
+    what: "change nickname, picture, matching answers",
+    who: { listener: "own" },
+  },
+  "listener.matching.read": { what: "read one's matching answers", who: { listener: "own" } },
+  "favorite.follow": { what: "follow a public store or staff member", who: { listener: "any" } },
+  "favorite.list": { what: "list one's follows", who: { listener: "own" } },
+  "favorite.unfollow": { what: "remove a follow", who: { listener: "own" } },
+  "room.list": { what: "list one's chat rooms", who: { listener: "own", staff: "own" } },
+  "store.read": { what: "read the store's back office (dashboard, profile, settings)", who: STORE },
+  "store.update": { what: "change the store's profile, prices, bank account, plan", who: STORE },
+  "store.gallery.edit": { what: "add, remove, move the store's pictures", who: STORE },
+  "staff.list": { what: "read the store's staff management page", who: STORE },
+  "staff.create": { what: "create a staff account", who: STORE },
+  "staff.manage": { what: "show/hide, delete, reorder a staff member, set her password", who: STORE },
+  "staff.profile.read": { what: "read a staff member's editable profile", who: STORE_OR_STAFF_ITSELF },
+  "staff.profile.update": { what: "change a staff member's profile", who: STORE_OR_STAFF_ITSELF },
+  "staff.gallery.edit": { what: "add, remove, move a staff member's pictures", who: STORE_OR_STAFF_ITSELF },
+  "staff.schedules.read": { what: "read a staff member's shifts (back office)", who: STORE_OR_STAFF_ITSELF },
+  "staff.schedules.replace": { what: "replace a staff member's shifts", who: STORE_OR_STAFF_ITSELF },
+  "staff.dashboard.read": { what: "read the staff member's own home", who: { staff: "own" } },
+  "invitation.issue": { what: "issue a staff invitation link", who: STORE },
+  "invitation.list": { what: "list the store's invitations", who: STORE },
+  "invitation.revoke": { what: "withdraw an invitation", who: STORE },
+  "admin.use": { what: "use the operator console", who: { operator: "any" } },
+} as const satisfies Record<string, Rule>;
+
+export type Action = keyof typeof PERMISSIONS;
+export const ACTIONS = Object.keys(PERMISSIONS) as Action[];
+
+/** The decision for `kind` doing `action` to an object that is `ownership` (default: its own). */
+export function decide(kind: ActorKind, action: Action, ownership: Ownership = "own"): Decision {
+  const rule: Rule = PERMISSIONS[action];
+  if (kind === "anonymous") return rule.public ? "allowed" : "unauthenticated";
+  const scope = rule.who[kind];
+  if (!scope) return rule.public ? "allowed" : "forbidden";
+  if (scope === "any" || ownership === "own") return "allowed";
+  return "not_found";
+}
+
+/** An account as the policy sees it (the services' `Viewer` fits). */
+export interface PolicyActor {
+  type: AccountType;
+  uid: string;
+}
+
+/**
+ * Step 2 alone, before any object is looked up: `forbidden` when the actor's kind may never do
+ * `action`, null when it may (ownership is then the object's business, see `staffOwnership`
+ * below; a follow or an invitation is the actor's when its owner column is the actor's uid,
+ * which the services put in the WHERE clause, so another's is simply not found).
+ */
+export function roleRefusal(actor: PolicyActor, action: Action): "forbidden" | null {
+  return decide(actor.type, action, "own") === "allowed" ? null : "forbidden";
+}
+
+/** A staff member belongs to her store, and to herself. */
+export function staffOwnership(actor: PolicyActor, staff: { uid: string; liver_id: string }): Ownership {
+  if (actor.type === "liver") return staff.liver_id === actor.uid ? "own" : "other";
+  if (actor.type === "staff") return staff.uid === actor.uid ? "own" : "other";
+  return "other";
+}
+
+/** The HTTP status of a decision (pages and the JSON API alike). */
+export const DECISION_STATUS: Record<Decision, 200 | 401 | 403 | 404> = {
+  allowed: 200,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+};
