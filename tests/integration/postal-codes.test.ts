@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import {
-  cleanTownName,
   jpZipcodeLookup,
   type PostalAddress,
   type PostalCodeLookup,
 } from "~/.server/integrations/postal-code/postal-code-lookup";
 import { lookupPostalCode } from "~/.server/services/lookup-postal-code";
+import { cleanTownName } from "~/domain/town-name";
 import { loader } from "~/routes/api/postal-codes";
 
 describe("jpZipcodeLookup", () => {

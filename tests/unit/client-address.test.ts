@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { clientAddressKey, isLoopback } from "~/.server/http/client-address";
-import { networkOf } from "~/.server/services/accounts/login-throttle";
+import { networkOf } from "~/domain/network";
 
 describe("clientAddressKey", () => {
   it.each([

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { acquireDataDirLock, DataDirLockedError, parseLockFile, processStartTime } from "~/.server/db/lock";
+import { acquireDataDirLock, DataDirLockedError, processStartTime } from "~/.server/db/lock";
 
 const children: ChildProcess[] = [];
 afterEach(() => {
@@ -53,9 +53,9 @@ describe("acquireDataDirLock", () => {
   it("records who holds it: PID, start time, boot and a token", () => {
     const dir = mkdtempSync(path.join(tmpdir(), "lock-test-"));
     const release = acquireDataDirLock(dir);
-    const owner = parseLockFile(readFileSync(path.join(dir, "db.lock"), "utf8"));
+    const owner = JSON.parse(readFileSync(path.join(dir, "db.lock"), "utf8")) as Record<string, unknown>;
     expect(owner).toMatchObject({ pid: process.pid, startTime: processStartTime(process.pid) });
-    expect(owner?.token).toMatch(/^[0-9a-f]{16}$/);
+    expect(owner.token).toMatch(/^[0-9a-f]{16}$/);
     release();
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { accountTopic, isValidTopic, topicKind } from "~/.server/realtime/topics";
+import { accountTopic, isValidTopic, topicKind } from "~/domain/realtime-topics";
 
 describe("realtime topics", () => {
   it.each([

@@ -71,7 +71,7 @@ function pidExists(pid: number): boolean {
 }
 
 /** The owner recorded in a lock file: JSON, or a bare PID (files written before ADR 0017). */
-export function parseLockFile(text: string): LockOwner | null {
+function parseLockFile(text: string): LockOwner | null {
   const trimmed = text.trim();
   if (/^\d+$/.test(trimmed)) return { pid: Number(trimmed), startTime: null, bootId: null, token: "" };
   try {

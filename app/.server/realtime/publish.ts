@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
+import { isValidTopic } from "~/domain/realtime-topics";
 import { type Db, queryRows } from "../db/client";
-import { isValidTopic } from "./topics";
 
 /** The channel every server process LISTENs on; the payload is `<topic>|<seq>`. */
 export const NOTIFY_CHANNEL = "realtime";

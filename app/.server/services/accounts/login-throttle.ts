@@ -1,4 +1,5 @@
 import { eq, or, sql } from "drizzle-orm";
+import { networkOf } from "~/domain/network";
 import type { Db } from "../../db/client";
 import { user } from "../../db/schema";
 import type { Env } from "../../env";
@@ -35,12 +36,6 @@ export async function loginAccountKey(db: Db, identifier: string): Promise<strin
     .where(or(eq(sql`lower(${user.email})`, key), eq(sql`lower(${user.username})`, key)))
     .limit(1);
   return row ? `uid:${row.id}` : key;
-}
-
-/** The network a client address belongs to for the per-account limit: IPv4 /24 (IPv6 keys are /64 already). */
-export function networkOf(clientIp: string): string {
-  const v4 = /^(\d+)\.(\d+)\.(\d+)\.\d+$/.exec(clientIp);
-  return v4 ? `${v4[1]}.${v4[2]}.${v4[3]}.0/24` : clientIp;
 }
 
 const networkKey = (accountKey: string, clientIp: string) => `${accountKey} ${networkOf(clientIp)}`;

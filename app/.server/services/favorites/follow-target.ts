@@ -2,11 +2,11 @@ import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { FollowTarget } from "~/domain/favorites";
 import { roleRefusal } from "~/domain/permissions";
+import { accountTopic } from "~/domain/realtime-topics";
 import type { Viewer } from "../../auth/viewer";
 import type { Db } from "../../db/client";
 import { type Favorite, favorites, livers, staffs } from "../../db/schema";
 import { publish } from "../../realtime/publish";
-import { accountTopic } from "../../realtime/topics";
 import { listedStaff } from "../shared/staff-query";
 
 export type FollowTargetResult =

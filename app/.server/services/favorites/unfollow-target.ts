@@ -1,11 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { FollowTarget } from "~/domain/favorites";
 import { roleRefusal } from "~/domain/permissions";
+import { accountTopic } from "~/domain/realtime-topics";
 import type { Viewer } from "../../auth/viewer";
 import type { Db } from "../../db/client";
 import { favorites, livers, staffs } from "../../db/schema";
 import { publish } from "../../realtime/publish";
-import { accountTopic } from "../../realtime/topics";
 
 export type UnfollowInput = { favorite_id: string } | FollowTarget;
 
