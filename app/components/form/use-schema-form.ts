@@ -99,7 +99,7 @@ export function useSchemaForm<S extends z.ZodType>(schema: S, options: SchemaFor
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: any field of any form
-type AnyField = FieldMetadata<any, any, string[]>;
+export type AnyField = FieldMetadata<any, any, string[]>;
 
 /** The props every field component takes from the form: name, id prefix, default, message, 必須. */
 export function field(meta: AnyField) {
