@@ -70,6 +70,10 @@ export function meta() {
 }
 
 export default function StaffRegistration({ loaderData, actionData }: Route.ComponentProps) {
+  const { fields, errors } = useSchemaForm(StaffAccountSchema, {
+    defaultValue: loaderData.state === "form" ? loaderData.values : undefined,
+    result: actionData,
+  });
   if (loaderData.state !== "form") {
     return (
       <AuthCard title="キャスト登録">
@@ -91,10 +95,6 @@ export default function StaffRegistration({ loaderData, actionData }: Route.Comp
     );
   }
 
-  const { fields, errors } = useSchemaForm(StaffAccountSchema, {
-    defaultValue: loaderData.values,
-    result: actionData,
-  });
   const keepPassword = loaderData.hasPassword && !actionData;
   return (
     <AuthCard
