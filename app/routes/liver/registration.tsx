@@ -87,8 +87,6 @@ export default function LiverRegistration({ loaderData, actionData }: Route.Comp
     defaultValue: loaderData.values,
     result: actionData,
   });
-  // The shared address and hours fields (also on the store profile page) take the values as such.
-  const values = (actionData?.values ?? loaderData.values) as Record<string, string | undefined>;
   const keepPassword = loaderData.hasPassword && !actionData;
   return (
     <AuthCard
@@ -140,11 +138,11 @@ export default function LiverRegistration({ loaderData, actionData }: Route.Comp
         </FormSection>
 
         <FormSection title="所在地">
-          <StoreLocationFields values={values} errors={errors} />
+          <StoreLocationFields fields={fields} />
         </FormSection>
 
         <FormSection title="営業時間">
-          <BusinessHoursFields values={values} errors={errors} />
+          <BusinessHoursFields fields={fields} />
         </FormSection>
 
         <FormSection title="ログイン情報">
