@@ -1,12 +1,17 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useMemo } from "react";
 import { Form } from "react-router";
 import {
+  BankAccountChangeSchema,
   EMAIL_CHANGE_ERRORS,
   type EmailChangeErrorKey,
+  EmailChangeSchema,
+  mailSettingFormSchema,
+  NicknameSchema,
+  PasswordChangeSchema,
   SETTINGS_DONE_MESSAGES,
   type SettingsDoneKey,
 } from "~/domain/account-settings";
-import { ACCOUNT_HOLDER_MAX, BANK_ACCOUNT_LABELS } from "~/domain/bank-account";
+import { ACCOUNT_HOLDER_MAX, BANK_ACCOUNT_LABELS, PlanChangeSchema } from "~/domain/bank-account";
 import { NICKNAME_MAX } from "~/domain/listener-registration";
 import { ACCOUNT_TYPE_DEFAULT, ACCOUNT_TYPES } from "~/domain/options";
 import { planTerms } from "~/domain/plans";
@@ -19,6 +24,7 @@ import { RadioGroup } from "../form/radio-group";
 import type { SelectOption } from "../form/select-input";
 import { SubmitButton } from "../form/submit-button";
 import { TextInput } from "../form/text-input";
+import { field, listField, useSchemaForm } from "../form/use-schema-form";
 import { Notice } from "./auth-card";
 
 /**
@@ -36,8 +42,6 @@ export interface SettingsFormResult {
 export function resultFor(actionData: SettingsFormResult | undefined, intent: string) {
   return actionData?.intent === intent ? actionData : undefined;
 }
-
-const text = (value: unknown): string | undefined => (typeof value === "string" ? value : undefined);
 
 export function SettingsPage({
   done,
@@ -107,25 +111,25 @@ export function NicknameForm({
   nickname: string;
   result?: SettingsFormResult;
 }) {
-  const errors = result?.errors ?? {};
+  const { fields, errors } = useSchemaForm(NicknameSchema, {
+    id: "nickname",
+    defaultValue: { nickname },
+    result,
+  });
   return (
     <Section id="nickname" title="ニックネーム">
       <FormErrorSummary
-        errors={result?.errors}
+        errors={errors}
         labels={{ nickname: "ニックネーム" }}
         idPrefix="nickname"
         className="mb-4"
       />
       <IntentForm action={action} intent="nickname">
         <TextInput
-          name="nickname"
+          {...field(fields.nickname)}
           label="ニックネーム"
-          idPrefix="nickname"
           hint={`${NICKNAME_MAX}文字以内`}
           autoComplete="nickname"
-          defaultValue={text(result?.values.nickname) ?? nickname}
-          error={errors.nickname}
-          required
         />
         <SubmitButton pendingLabel="保存中…">ニックネームを変更する</SubmitButton>
       </IntentForm>
@@ -145,27 +149,28 @@ export function MailSettingsForm({
   setting: Record<string, boolean> | null;
   result?: SettingsFormResult;
 }) {
-  const submitted = result?.values.mail_setting;
-  const checked = Array.isArray(submitted)
-    ? submitted.filter((value): value is string => typeof value === "string")
-    : options.filter((option) => setting?.[option.value] ?? true).map((option) => option.value);
+  const schema = useMemo(() => mailSettingFormSchema(options), [options]);
+  const { fields, errors } = useSchemaForm(schema, {
+    id: "mail",
+    defaultValue: {
+      mail_setting: options.filter((option) => setting?.[option.value] ?? true).map((option) => option.value),
+    },
+    result,
+  });
   return (
     <Section id="mail" title="メール通知設定" lead="チェックを外したお知らせはメールでお送りしません。">
       <FormErrorSummary
-        errors={result?.errors}
+        errors={errors}
         labels={{ mail_setting: "メール通知" }}
         idPrefix="mail"
         className="mb-4"
       />
       <IntentForm action={action} intent="mail_setting">
         <CheckboxGroup
-          name="mail_setting"
+          {...listField(fields.mail_setting)}
           label="メールで受け取るお知らせ"
-          idPrefix="mail"
           options={options}
-          defaultValue={checked}
           columns={1}
-          error={result?.errors.mail_setting}
         />
         <SubmitButton pendingLabel="保存中…">通知設定を保存する</SubmitButton>
       </IntentForm>
@@ -182,7 +187,7 @@ export function EmailChangeForm({
   currentEmail: string;
   result?: SettingsFormResult;
 }) {
-  const errors = result?.errors ?? {};
+  const { fields, errors } = useSchemaForm(EmailChangeSchema, { id: "email", result });
   return (
     <Section
       id="email"
@@ -199,7 +204,7 @@ export function EmailChangeForm({
       }
     >
       <FormErrorSummary
-        errors={result?.errors}
+        errors={errors}
         labels={{ email: "新しいメールアドレス", current_password: "現在のパスワード" }}
         order={["email", "current_password"]}
         idPrefix="email"
@@ -207,24 +212,17 @@ export function EmailChangeForm({
       />
       <IntentForm action={action} intent="email">
         <TextInput
-          name="email"
+          {...field(fields.email)}
           label="新しいメールアドレス"
-          idPrefix="email"
           type="email"
           inputMode="email"
           autoComplete="email"
           autoCapitalize="none"
-          defaultValue={text(result?.values.email)}
-          error={errors.email}
-          required
         />
         <PasswordInput
-          name="current_password"
+          {...field(fields.current_password)}
           label="現在のパスワード"
-          idPrefix="email"
           autoComplete="current-password"
-          error={errors.current_password}
-          required
         />
         <SubmitButton pendingLabel="送信中…">確認メールを送信する</SubmitButton>
       </IntentForm>
@@ -233,7 +231,7 @@ export function EmailChangeForm({
 }
 
 export function PasswordChangeForm({ action, result }: { action: string; result?: SettingsFormResult }) {
-  const errors = result?.errors ?? {};
+  const { fields, errors } = useSchemaForm(PasswordChangeSchema, { id: "password", result });
   return (
     <Section
       id="password"
@@ -241,7 +239,7 @@ export function PasswordChangeForm({ action, result }: { action: string; result?
       lead="変更すると、この端末以外でのログインはすべて解除されます。"
     >
       <FormErrorSummary
-        errors={result?.errors}
+        errors={errors}
         labels={{
           current_password: "現在のパスワード",
           password: "新しいパスワード",
@@ -253,28 +251,16 @@ export function PasswordChangeForm({ action, result }: { action: string; result?
       />
       <IntentForm action={action} intent="password">
         <PasswordInput
-          name="current_password"
+          {...field(fields.current_password)}
           label="現在のパスワード"
-          idPrefix="password"
           autoComplete="current-password"
-          error={errors.current_password}
-          required
         />
         <PasswordInput
-          name="password"
+          {...field(fields.password)}
           label="新しいパスワード"
-          idPrefix="password"
           hint="8文字以上128文字以内の半角英数字・記号"
-          error={errors.password}
-          required
         />
-        <PasswordInput
-          name="password_confirmation"
-          label="新しいパスワード（確認）"
-          idPrefix="password"
-          error={errors.password_confirmation}
-          required
-        />
+        <PasswordInput {...field(fields.password_confirmation)} label="新しいパスワード（確認）" />
         <SubmitButton pendingLabel="変更中…">パスワードを変更する</SubmitButton>
       </IntentForm>
     </Section>
@@ -299,8 +285,11 @@ export function BankAccountForm({
   account: BankAccountValues | null;
   result?: SettingsFormResult;
 }) {
-  const errors = result?.errors ?? {};
-  const value = (name: keyof BankAccountValues) => text(result?.values[name]) ?? account?.[name] ?? "";
+  const { fields, errors } = useSchemaForm(BankAccountChangeSchema, {
+    id: "bank",
+    defaultValue: account,
+    result,
+  });
   return (
     <Section
       id="bank"
@@ -308,7 +297,7 @@ export function BankAccountForm({
       lead="アイテムの換金などの売上をお振り込みする口座です。通帳やキャッシュカードの表記どおりに入力してください。変更するとご登録のメールアドレスにお知らせします。"
     >
       <FormErrorSummary
-        errors={result?.errors}
+        errors={errors}
         labels={{ ...BANK_ACCOUNT_LABELS, current_password: "現在のパスワード" }}
         order={[...Object.keys(BANK_ACCOUNT_LABELS), "current_password"]}
         idPrefix="bank"
@@ -316,68 +305,46 @@ export function BankAccountForm({
       />
       <IntentForm action={action} intent="bank_account">
         <KanaInput
-          name="account_holder"
+          {...field(fields.account_holder)}
           label={BANK_ACCOUNT_LABELS.account_holder}
-          idPrefix="bank"
           hint={`${ACCOUNT_HOLDER_MAX}文字以内（例：ヨルナビ　タロウ、カ）ヨルナビ）`}
           maxLength={ACCOUNT_HOLDER_MAX}
-          defaultValue={value("account_holder")}
-          error={errors.account_holder}
-          required
         />
         <div className="grid grid-cols-2 gap-3">
           <TextInput
-            name="bank_code"
+            {...field(fields.bank_code)}
             label={BANK_ACCOUNT_LABELS.bank_code}
-            idPrefix="bank"
             hint="4桁"
             inputMode="numeric"
             maxLength={4}
-            defaultValue={value("bank_code")}
-            error={errors.bank_code}
-            required
           />
           <TextInput
-            name="branch_code"
+            {...field(fields.branch_code)}
             label={BANK_ACCOUNT_LABELS.branch_code}
-            idPrefix="bank"
             hint="3桁"
             inputMode="numeric"
             maxLength={3}
-            defaultValue={value("branch_code")}
-            error={errors.branch_code}
-            required
           />
         </div>
         <RadioGroup
-          name="account_type"
+          {...field(fields.account_type)}
           label={BANK_ACCOUNT_LABELS.account_type}
-          idPrefix="bank"
           options={ACCOUNT_TYPES}
-          defaultValue={value("account_type") || ACCOUNT_TYPE_DEFAULT}
-          error={errors.account_type}
+          defaultValue={field(fields.account_type).defaultValue || ACCOUNT_TYPE_DEFAULT}
           inline
-          required
         />
         <TextInput
-          name="account_number"
+          {...field(fields.account_number)}
           label={BANK_ACCOUNT_LABELS.account_number}
-          idPrefix="bank"
           hint="7桁（7桁に満たない場合は先頭に0を付けてください）"
           inputMode="numeric"
           maxLength={7}
-          defaultValue={value("account_number")}
-          error={errors.account_number}
-          required
         />
         <PasswordInput
-          name="current_password"
+          {...field(fields.current_password)}
           label="現在のパスワード"
-          idPrefix="bank"
           hint="振込先の変更には、ログイン中でもパスワードの確認が必要です"
           autoComplete="current-password"
-          error={errors.current_password}
-          required
         />
         <SubmitButton pendingLabel="保存中…">振込口座を保存する</SubmitButton>
       </IntentForm>
@@ -414,7 +381,13 @@ export function PlanForm({
   limitStaff: number;
   result?: SettingsFormResult;
 }) {
-  const chosen = text(result?.values.new_plan_id) ?? newPlan?.id ?? plan?.id ?? "";
+  const { fields, errors } = useSchemaForm(PlanChangeSchema, {
+    id: "plan",
+    defaultValue: { new_plan_id: newPlan?.id ?? plan?.id ?? "" },
+    result,
+  });
+  const planField = field(fields.new_plan_id);
+  const chosen = planField.defaultValue ?? newPlan?.id ?? plan?.id ?? "";
   return (
     <Section
       id="plan"
@@ -439,19 +412,10 @@ export function PlanForm({
         </>
       }
     >
-      <FormErrorSummary
-        errors={result?.errors}
-        labels={{ new_plan_id: "プラン" }}
-        idPrefix="plan"
-        className="mb-4"
-      />
+      <FormErrorSummary errors={errors} labels={{ new_plan_id: "プラン" }} idPrefix="plan" className="mb-4" />
       <IntentForm action={action} intent="plan">
-        <Fieldset
-          name="new_plan_id"
-          label="翌月からのプラン"
-          idPrefix="plan"
-          error={result?.errors.new_plan_id}
-        >
+        {/* One plan is always chosen (the current one): the page shows no 必須 badge here. */}
+        <Fieldset {...planField} label="翌月からのプラン" required={undefined}>
           {(control) => (
             <div className="grid gap-2">
               {plans.map((option, index) => {

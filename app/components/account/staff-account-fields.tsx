@@ -1,6 +1,7 @@
 import { KanaInput } from "~/components/form/kana-input";
 import { PasswordInput } from "~/components/form/password-input";
 import { TextInput } from "~/components/form/text-input";
+import { type AnyField, field } from "~/components/form/use-schema-form";
 import { STAFF_ACCOUNT_LABELS as LABELS, STAFF_NAME_KANA_MAX, STAFF_NAME_MAX } from "~/domain/staff-account";
 
 /**
@@ -8,13 +9,12 @@ import { STAFF_ACCOUNT_LABELS as LABELS, STAFF_NAME_KANA_MAX, STAFF_NAME_MAX } f
  * invitation registration and by the store creating an account for its staff.
  */
 export function StaffAccountFields({
-  values,
-  errors,
+  fields,
   keepPassword = false,
   byStore = false,
 }: {
-  values: Record<string, string | undefined>;
-  errors: Record<string, string | undefined>;
+  /** The fields of `useSchemaForm(StaffAccountSchema, …)`. */
+  fields: Record<"name" | "name_kana" | "login_id" | "password" | "password_confirmation", AnyField>;
   /** A password was entered before (back from the confirm step): blank keeps it. */
   keepPassword?: boolean;
   /** The store fills it in for its performer: no autofill from the store's own saved login. */
@@ -23,7 +23,7 @@ export function StaffAccountFields({
   return (
     <>
       <TextInput
-        name="name"
+        {...field(fields.name)}
         label={LABELS.name}
         hint={
           byStore
@@ -32,20 +32,10 @@ export function StaffAccountFields({
         }
         autoComplete={byStore ? "off" : "nickname"}
         maxLength={STAFF_NAME_MAX}
-        defaultValue={values.name}
-        error={errors.name}
-        required
       />
-      <KanaInput
-        name="name_kana"
-        label={LABELS.name_kana}
-        maxLength={STAFF_NAME_KANA_MAX}
-        defaultValue={values.name_kana}
-        error={errors.name_kana}
-        required
-      />
+      <KanaInput {...field(fields.name_kana)} label={LABELS.name_kana} maxLength={STAFF_NAME_KANA_MAX} />
       <TextInput
-        name="login_id"
+        {...field(fields.login_id)}
         label={LABELS.login_id}
         hint="4〜30文字の半角英数字と _ . - （大文字・小文字は区別しません）"
         autoComplete={byStore ? "off" : "username"}
@@ -53,23 +43,18 @@ export function StaffAccountFields({
         autoCapitalize="none"
         spellCheck={false}
         maxLength={30}
-        defaultValue={values.login_id}
-        error={errors.login_id}
-        required
       />
       <PasswordInput
-        name="password"
+        {...field(fields.password)}
         label={LABELS.password}
         hint={
           keepPassword ? "変更しない場合は空欄のままにしてください" : "8文字以上128文字以内の半角英数字・記号"
         }
-        error={errors.password}
         required={!keepPassword}
       />
       <PasswordInput
-        name="password_confirmation"
+        {...field(fields.password_confirmation)}
         label={LABELS.password_confirmation}
-        error={errors.password_confirmation}
         required={!keepPassword}
       />
     </>

@@ -1,3 +1,4 @@
+import { useMemo } from "react";
 import { Form } from "react-router";
 import { FormSection } from "~/components/form/form-section";
 import {
@@ -17,7 +18,7 @@ import {
   withBlank,
 } from "~/domain/options";
 import { STAFF_NAME_KANA_MAX, STAFF_NAME_MAX } from "~/domain/staff-account";
-import { INTRODUCTION_MAX, STAFF_PROFILE_LABELS } from "~/domain/staff-profile";
+import { INTRODUCTION_MAX, STAFF_PROFILE_LABELS, StaffProfileSchema } from "~/domain/staff-profile";
 import { Fieldset } from "../form/field";
 import { FormErrorSummary } from "../form/form-error-summary";
 import { KanaInput } from "../form/kana-input";
@@ -26,6 +27,7 @@ import { SelectInput } from "../form/select-input";
 import { SubmitButton } from "../form/submit-button";
 import { TextInput } from "../form/text-input";
 import { TextareaInput } from "../form/textarea-input";
+import { type FieldBinding, field, fieldsetOf, useSchemaForm } from "../form/use-schema-form";
 
 /** What the form shows: the stored profile, or what was just submitted. */
 export interface StaffProfileValues {
@@ -74,7 +76,7 @@ export function staffProfileValues(staff: Record<string, unknown>): StaffProfile
  */
 export function StaffProfileForm({
   values,
-  errors = {},
+  errors,
   action,
   submitLabel = "プロフィールを保存する",
 }: {
@@ -83,8 +85,12 @@ export function StaffProfileForm({
   action?: string;
   submitLabel?: string;
 }) {
-  const text = (name: string) => (typeof values[name] === "string" ? (values[name] as string) : "");
-  const matching = values.matching_info ?? {};
+  // With errors, `values` is the action's answer (one object per answer): Conform sees each once.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the answer is identified by its errors
+  const result = useMemo(() => (errors ? { values, errors } : null), [errors]);
+  const { fields } = useSchemaForm(StaffProfileSchema, { defaultValue: values, result });
+  const matching = fieldsetOf(fields.matching_info);
+  // Ticked boxes come back as "1" from a post and as true from the stored row.
   const published = values.published_profile ?? {};
 
   return (
@@ -99,47 +105,35 @@ export function StaffProfileForm({
         <input type="hidden" name="intent" value="profile" />
         <FormSection title="基本情報">
           <TextInput
-            name="name"
+            {...field(fields.name)}
             label={STAFF_PROFILE_LABELS.name}
             hint={`${STAFF_NAME_MAX}文字以内`}
-            defaultValue={text("name")}
-            error={errors.name}
-            required
           />
           <KanaInput
-            name="name_kana"
+            {...field(fields.name_kana)}
             label={STAFF_PROFILE_LABELS.name_kana}
             hint={`${STAFF_NAME_KANA_MAX}文字以内`}
-            defaultValue={text("name_kana")}
-            error={errors.name_kana}
-            required
           />
           <div className="grid grid-cols-2 gap-3">
             <SelectInput
-              name="age"
+              {...field(fields.age)}
               label={STAFF_PROFILE_LABELS.age}
               options={AGE_OPTIONS}
-              defaultValue={text("age") || "18"}
-              error={errors.age}
-              required
+              defaultValue={field(fields.age).defaultValue || "18"}
             />
             <SelectInput
-              name="height"
+              {...field(fields.height)}
               label={STAFF_PROFILE_LABELS.height}
               options={HEIGHT_OPTIONS}
-              defaultValue={text("height") || "150"}
-              error={errors.height}
-              required
+              defaultValue={field(fields.height).defaultValue || "150"}
             />
           </div>
           <TextInput
-            name="birth_of_date"
+            {...field(fields.birth_of_date)}
             label={STAFF_PROFILE_LABELS.birth_of_date}
             type="date"
             hint="任意"
             min="1920-01-01"
-            defaultValue={text("birth_of_date")}
-            error={errors.birth_of_date}
             required={false}
           />
         </FormSection>
@@ -149,11 +143,10 @@ export function StaffProfileForm({
             {ATTRIBUTE_SELECTS.map(([name, options]) => (
               <SelectInput
                 key={name}
-                name={name}
+                {...field(fields[name])}
                 label={STAFF_PROFILE_LABELS[name]}
                 options={options}
-                defaultValue={text(name)}
-                error={errors[name]}
+                required={undefined}
                 className={name === "personality_type" ? "sm:col-span-2" : undefined}
               />
             ))}
@@ -162,43 +155,27 @@ export function StaffProfileForm({
 
         <FormSection title="自己紹介">
           <TextareaInput
-            name="introduction"
+            {...field(fields.introduction)}
             label={STAFF_PROFILE_LABELS.introduction}
             hint="お店のページに表示されます。趣味や得意なこと、お客様へのメッセージなど"
             maxLength={INTRODUCTION_MAX}
             rows={6}
-            defaultValue={text("introduction")}
-            error={errors.introduction}
             required={false}
           />
         </FormSection>
 
         <FormSection title="SNS">
+          <SnsInput binding={field(fields.instagram_id)} hint="@を付けずに入力（例：yoru_navi）" />
+          <SnsInput binding={field(fields.tiktok_id)} hint="@を付けずに入力" />
           <SnsInput
-            name="instagram_id"
-            hint="@を付けずに入力（例：yoru_navi）"
-            value={text("instagram_id")}
-            error={errors.instagram_id}
-          />
-          <SnsInput
-            name="tiktok_id"
-            hint="@を付けずに入力"
-            value={text("tiktok_id")}
-            error={errors.tiktok_id}
-          />
-          <SnsInput
-            name="youtube_id"
+            binding={field(fields.youtube_id)}
             hint="@を付けないハンドル、またはUCから始まるチャンネルID"
-            value={text("youtube_id")}
-            error={errors.youtube_id}
           />
           <TextInput
-            name="followers"
+            {...field(fields.followers)}
             label={STAFF_PROFILE_LABELS.followers}
             hint="任意。SNSの合計フォロワー数"
             inputMode="numeric"
-            defaultValue={text("followers")}
-            error={errors.followers}
             required={false}
             className="max-w-60"
           />
@@ -210,17 +187,15 @@ export function StaffProfileForm({
           </p>
           <div className="grid gap-4 sm:grid-cols-2">
             {MATCHING_QUESTIONS.map((question) => {
-              const name = `matching_info.${question.key}`;
-              const chosen =
-                typeof matching[question.key] === "string" ? (matching[question.key] as string) : "";
+              const answer = field(matching[question.key]!);
               return (
                 <RadioGroup
                   key={question.key}
-                  name={name}
+                  {...answer}
                   label={question.question}
                   options={question.answers}
-                  defaultValue={chosen || question.answers[0].value}
-                  error={errors[name]}
+                  defaultValue={answer.defaultValue || question.answers[0].value}
+                  required={undefined}
                   inline
                 />
               );
@@ -230,10 +205,10 @@ export function StaffProfileForm({
 
         <FormSection title="プロフィールの公開設定">
           <Fieldset
-            name="published_profile"
+            {...field(fields.published_profile)}
             label="公開する項目"
             hint="チェックを外した項目は、お店のページ・検索結果・APIに表示されません"
-            error={errors.published_profile}
+            required={undefined}
           >
             {(control) => (
               <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
@@ -248,7 +223,7 @@ export function StaffProfileForm({
                       <input
                         type="checkbox"
                         id={id}
-                        name={`published_profile.${item.value}`}
+                        name={`${control.name}.${item.value}`}
                         value="1"
                         defaultChecked={published[item.value] === "1" || published[item.value] === true}
                         className="size-5 shrink-0 accent-brand-600"
@@ -268,28 +243,16 @@ export function StaffProfileForm({
   );
 }
 
-function SnsInput({
-  name,
-  hint,
-  value,
-  error,
-}: {
-  name: "instagram_id" | "tiktok_id" | "youtube_id";
-  hint: string;
-  value: string;
-  error: string | undefined;
-}) {
+function SnsInput({ binding, hint }: { binding: FieldBinding; hint: string }) {
   return (
     <TextInput
-      name={name}
-      label={STAFF_PROFILE_LABELS[name]}
+      {...binding}
+      label={STAFF_PROFILE_LABELS[binding.name as "instagram_id" | "tiktok_id" | "youtube_id"]}
       hint={hint}
       autoCapitalize="none"
       autoCorrect="off"
       spellCheck={false}
       maxLength={40}
-      defaultValue={value}
-      error={error}
       required={false}
     />
   );

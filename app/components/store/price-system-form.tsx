@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useState } from "react";
+import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { Form } from "react-router";
 import {
   DRINK_NAME_MAX,
@@ -9,6 +9,7 @@ import {
   PRICE_SETS_MAX,
   PRICE_SYSTEM_LABELS,
   type PriceFormValues,
+  PriceSystemSchema,
 } from "~/domain/price-system";
 import { END_CHOICES, START_CHOICES } from "~/domain/schedule-times";
 import { CheckboxGroup } from "../form/checkbox-group";
@@ -16,6 +17,7 @@ import { FieldError, fieldId, INPUT_CLASS, inputStateClass } from "../form/field
 import { FormErrorSummary } from "../form/form-error-summary";
 import { SubmitButton } from "../form/submit-button";
 import { TextareaInput } from "../form/textarea-input";
+import { type FieldBinding, field, fieldsetOf, listField, useSchemaForm } from "../form/use-schema-form";
 import { SMALL_BUTTON } from "../mypage/ui";
 
 type Row = Record<string, string>;
@@ -52,14 +54,19 @@ const SUMMARY_LABELS: Record<string, string> = {
  */
 export function PriceSystemForm({
   values,
-  errors = {},
+  errors,
 }: {
   values: PriceFormValues;
   errors?: Record<string, string | undefined>;
 }) {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
-  const text = (name: string) => (typeof values[name] === "string" ? (values[name] as string) : "");
+  // With errors, `values` is the action's answer (rebuilt on each render by the page): one result
+  // per answer, keyed on its errors object, so Conform sees each answer once.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the answer is identified by its errors
+  const result = useMemo(() => (errors ? { values, errors } : null), [errors]);
+  const { fields } = useSchemaForm(PriceSystemSchema, { defaultValue: values, result });
+  const extension = fieldsetOf(fields.extension);
   const labelFor = (name: string) => {
     const match = /^(sets|drinks)\.(\d+)\.(\w+)$/.exec(name);
     if (!match) return SUMMARY_LABELS[name] ?? name;
@@ -67,7 +74,7 @@ export function PriceSystemForm({
       match[3] === "name" ? PRICE_SYSTEM_LABELS.drink_name : (SUMMARY_LABELS[match[3]!] ?? match[3]);
     return `${match[1] === "sets" ? "セット料金" : "ドリンク"} ${Number(match[2]) + 1}（${field}）`;
   };
-  const labels = Object.fromEntries(Object.keys(errors).map((name) => [name, labelFor(name)]));
+  const labels = Object.fromEntries(Object.keys(errors ?? {}).map((name) => [name, labelFor(name)]));
 
   return (
     <>
@@ -79,47 +86,20 @@ export function PriceSystemForm({
           hint="時間帯ごとの料金です（例：20:00〜21:00 60分 ¥4,000）。時間帯を問わない場合は「指定なし」のまま。"
           name="sets"
           rows={values.sets}
+          group={field(fields.sets)}
+          fields={fieldsetOf(fields.sets)}
           max={PRICE_SETS_MAX}
-          errors={errors}
           hydrated={hydrated}
           addLabel="セットを追加"
-          render={(prefix, row, err) => (
+          render={(row) => (
             <div className="grid grid-cols-2 gap-2 sm:grid-cols-[1fr_1fr_6rem_8rem]">
-              <MiniSelect
-                name={`${prefix}.start_time`}
-                label="開始"
-                options={START_OPTIONS}
-                value={row.start_time}
-                error={err("start_time")}
-              />
-              <MiniSelect
-                name={`${prefix}.end_time`}
-                label="終了"
-                options={END_OPTIONS}
-                value={row.end_time}
-                error={err("end_time")}
-              />
+              <MiniSelect {...field(row.start_time!)} label="開始" options={START_OPTIONS} />
+              <MiniSelect {...field(row.end_time!)} label="終了" options={END_OPTIONS} />
+              <MiniInput {...field(row.minutes!)} label="時間（分）" numeric suffix="分" />
+              <MiniInput {...field(row.price!)} label="料金" numeric prefixText="¥" />
               <MiniInput
-                name={`${prefix}.minutes`}
-                label="時間（分）"
-                value={row.minutes}
-                error={err("minutes")}
-                numeric
-                suffix="分"
-              />
-              <MiniInput
-                name={`${prefix}.price`}
-                label="料金"
-                value={row.price}
-                error={err("price")}
-                numeric
-                prefixText="¥"
-              />
-              <MiniInput
-                name={`${prefix}.label`}
+                {...field(row.label!)}
                 label="補足（例：初回・女性）"
-                value={row.label}
-                error={err("label")}
                 maxLength={PRICE_LABEL_MAX}
                 className="col-span-2 sm:col-span-4"
               />
@@ -133,18 +113,14 @@ export function PriceSystemForm({
           </legend>
           <div className="grid grid-cols-2 gap-3">
             <MiniInput
-              name="extension.minutes"
+              {...field(extension.minutes!)}
               label={PRICE_SYSTEM_LABELS["extension.minutes"]}
-              value={asRow(values.extension).minutes}
-              error={errors["extension.minutes"]}
               numeric
               suffix="分"
             />
             <MiniInput
-              name="extension.price"
+              {...field(extension.price!)}
               label={PRICE_SYSTEM_LABELS["extension.price"]}
-              value={asRow(values.extension).price}
-              error={errors["extension.price"]}
               numeric
               prefixText="¥"
             />
@@ -152,28 +128,22 @@ export function PriceSystemForm({
               (name) => (
                 <MiniInput
                   key={name}
-                  name={name}
+                  {...field(fields[name])}
                   label={PRICE_SYSTEM_LABELS[name]}
-                  value={text(name)}
-                  error={errors[name]}
                   numeric
                   prefixText="¥"
                 />
               ),
             )}
             <MiniInput
-              name="service_charge_percent"
+              {...field(fields.service_charge_percent)}
               label={PRICE_SYSTEM_LABELS.service_charge_percent}
-              value={text("service_charge_percent")}
-              error={errors.service_charge_percent}
               numeric
               suffix="%"
             />
             <MiniInput
-              name="tax_percent"
+              {...field(fields.tax_percent)}
               label={PRICE_SYSTEM_LABELS.tax_percent}
-              value={text("tax_percent")}
-              error={errors.tax_percent}
               numeric
               suffix="%"
             />
@@ -188,46 +158,34 @@ export function PriceSystemForm({
           hint="キャストドリンク・ボトルなど代表的なものを載せてください。"
           name="drinks"
           rows={values.drinks}
+          group={field(fields.drinks)}
+          fields={fieldsetOf(fields.drinks)}
           max={PRICE_DRINKS_MAX}
-          errors={errors}
           hydrated={hydrated}
           addLabel="ドリンクを追加"
-          render={(prefix, row, err) => (
+          render={(row) => (
             <div className="grid grid-cols-[1fr_8rem] gap-2">
               <MiniInput
-                name={`${prefix}.name`}
+                {...field(row.name!)}
                 label={PRICE_SYSTEM_LABELS.drink_name}
-                value={row.name}
-                error={err("name")}
                 maxLength={DRINK_NAME_MAX}
               />
-              <MiniInput
-                name={`${prefix}.price`}
-                label="料金"
-                value={row.price}
-                error={err("price")}
-                numeric
-                prefixText="¥"
-              />
+              <MiniInput {...field(row.price!)} label="料金" numeric prefixText="¥" />
             </div>
           )}
         />
 
         <CheckboxGroup
-          name="payment_methods"
+          {...listField(fields.payment_methods)}
           label={PRICE_SYSTEM_LABELS.payment_methods}
           options={PAYMENT_METHODS}
-          defaultValue={values.payment_methods}
-          error={errors.payment_methods}
         />
         <TextareaInput
-          name="note"
+          {...field(fields.note)}
           label={PRICE_SYSTEM_LABELS.note}
           hint="例：延長は自動ではありません。女性のお客様は半額。"
           maxLength={PRICE_NOTE_MAX}
           rows={4}
-          defaultValue={text("note")}
-          error={errors.note}
           required={false}
         />
         <SubmitButton pendingLabel="保存中…">料金システムを保存する</SubmitButton>
@@ -236,15 +194,14 @@ export function PriceSystemForm({
   );
 }
 
-const asRow = (value: unknown): Row => (typeof value === "object" && value !== null ? (value as Row) : {});
-
 function Rows({
   legend,
   hint,
   name,
   rows,
+  group,
+  fields,
   max,
-  errors,
   hydrated,
   addLabel,
   render,
@@ -253,11 +210,15 @@ function Rows({
   hint: string;
   name: "sets" | "drinks";
   rows: Record<string, Row>;
+  /** The group's own binding (its message: too many rows). */
+  group: FieldBinding;
+  /** The rows' fields by row key (`sets.0` …). */
+  fields: ReturnType<typeof fieldsetOf>;
   max: number;
-  errors: Record<string, string | undefined>;
   hydrated: boolean;
   addLabel: string;
-  render: (prefix: string, row: Row, error: (field: string) => string | undefined) => ReactNode;
+  /** The fields of one row (`sets.0.price` …), by key. */
+  render: (row: ReturnType<typeof fieldsetOf>) => ReactNode;
 }) {
   const [keys, setKeys] = useState(() => initialKeys(rows, max));
   // Once the 追加 button works the spare blank rows are not needed (one stays when there is none);
@@ -271,10 +232,9 @@ function Rows({
     <fieldset className="space-y-3" data-field={name}>
       <legend className="mb-2 w-full border-brand-500 border-l-4 pl-2 font-bold text-base">{legend}</legend>
       <p className="text-slate-600 text-sm">{hint}</p>
-      <FieldError id={`${fieldId(name)}-error`} error={errors[name]} />
+      <FieldError id={`${fieldId(group.name, group.idPrefix)}-error`} error={group.error} />
       <ol className="space-y-3">
         {keys.map((key, index) => {
-          const prefix = `${name}.${key}`;
           return (
             <li
               key={key}
@@ -298,7 +258,7 @@ function Rows({
                   </button>
                 ) : null}
               </div>
-              {render(prefix, rows[key] ?? {}, (field) => errors[`${prefix}.${field}`])}
+              {render(fieldsetOf(fields[key]!))}
             </li>
           );
         })}
@@ -323,26 +283,24 @@ function Rows({
 
 function MiniInput({
   name,
+  idPrefix,
   label,
-  value,
+  defaultValue,
   error,
   numeric = false,
   prefixText,
   suffix,
   maxLength,
   className = "",
-}: {
-  name: string;
+}: Omit<FieldBinding, "required"> & {
   label: string;
-  value: string | undefined;
-  error: string | undefined;
   numeric?: boolean;
   prefixText?: string;
   suffix?: string;
   maxLength?: number;
   className?: string;
 }) {
-  const id = fieldId(name);
+  const id = fieldId(name, idPrefix);
   return (
     <div className={className} data-field={name}>
       <label htmlFor={id} className="mb-1 block font-bold text-slate-700 text-xs">
@@ -360,7 +318,7 @@ function MiniInput({
           type="text"
           inputMode={numeric ? "numeric" : undefined}
           maxLength={maxLength}
-          defaultValue={value ?? ""}
+          defaultValue={defaultValue ?? ""}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
           className={`${INPUT_CLASS} ${inputStateClass(error)} ${prefixText ? "pl-7" : ""} ${suffix ? "pr-8" : ""} ${numeric ? "text-right tabular-nums" : ""}`}
@@ -378,18 +336,16 @@ function MiniInput({
 
 function MiniSelect({
   name,
+  idPrefix,
   label,
   options,
-  value,
+  defaultValue,
   error,
-}: {
-  name: string;
+}: Omit<FieldBinding, "required"> & {
   label: string;
   options: readonly { value: string; label: string }[];
-  value: string | undefined;
-  error: string | undefined;
 }) {
-  const id = fieldId(name);
+  const id = fieldId(name, idPrefix);
   return (
     <div data-field={name}>
       <label htmlFor={id} className="mb-1 block font-bold text-slate-700 text-xs">
@@ -398,7 +354,7 @@ function MiniSelect({
       <select
         id={id}
         name={name}
-        defaultValue={value ?? ""}
+        defaultValue={defaultValue ?? ""}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
         className={`${INPUT_CLASS} ${inputStateClass(error)} pr-8`}

@@ -9,66 +9,62 @@ import { AreaPicker } from "../form/area-picker";
 import { PostalCodeInput } from "../form/postal-code-input";
 import { SelectInput } from "../form/select-input";
 import { TextInput } from "../form/text-input";
+import { type AnyField, field } from "../form/use-schema-form";
 
 /**
  * Field groups of a store shared by the store registration and the store profile of the back
  * office: the address with the area pickers, and the business hours.
  */
 
-type Values = Record<string, unknown>;
-type Errors = Record<string, string | undefined>;
+/** The fields of the page's `useSchemaForm` (the registration's or the store profile's schema). */
+type Fields = Record<string, AnyField>;
 
-const text = (values: Values, name: string) =>
-  typeof values[name] === "string" ? (values[name] as string) : "";
+const bind = (fields: Fields, name: string) => field(fields[name]!);
 
 const START_OPTIONS = TIME_CHOICES.map((time) => ({ value: time, label: time }));
 // "LAST" alone: the half-width select cannot show more; the hint below explains it.
 const END_OPTIONS = BUSINESS_END_CHOICES.map((time) => ({ value: time, label: time }));
 
 /** Postal code (fills the address), address, building and the cascading area pickers. */
-export function StoreLocationFields({ values, errors }: { values: Values; errors: Errors }) {
+export function StoreLocationFields({ fields }: { fields: Fields }) {
+  const area = Object.fromEntries(
+    (["region", "prefecture", "group", "area", "area_detail"] as const).map((name) => [
+      name,
+      bind(fields, name),
+    ]),
+  ) as Record<"region" | "prefecture" | "group" | "area" | "area_detail", ReturnType<typeof field>>;
   return (
     <>
-      <PostalCodeInput
-        defaultValue={text(values, "postal_code")}
-        error={errors.postal_code}
-        addressField="address"
-        required
-      />
+      <PostalCodeInput {...bind(fields, "postal_code")} addressField="address" />
       <TextInput
-        name="address"
+        {...bind(fields, "address")}
         label={LIVER_FIELD_LABELS.address}
         hint="都道府県・市区町村・町名・番地（例：東京都新宿区歌舞伎町1-2-3）"
         autoComplete="street-address"
         maxLength={ADDRESS_MAX}
-        defaultValue={text(values, "address")}
-        error={errors.address}
-        required
       />
       <TextInput
-        name="buildingName"
+        {...bind(fields, "buildingName")}
         label={LIVER_FIELD_LABELS.buildingName}
         hint="ビル名・階数・部屋番号（例：ヨルナビビル 5F）"
         maxLength={BUILDING_NAME_MAX}
-        defaultValue={text(values, "buildingName")}
-        error={errors.buildingName}
         required={false}
       />
       <AreaPicker
         legend="掲載エリア"
         values={{
-          region: text(values, "region"),
-          prefecture: text(values, "prefecture"),
-          group: text(values, "group"),
-          area: text(values, "area"),
-          area_detail: text(values, "area_detail"),
+          region: area.region.defaultValue ?? "",
+          prefecture: area.prefecture.defaultValue ?? "",
+          group: area.group.defaultValue ?? "",
+          area: area.area.defaultValue ?? "",
+          area_detail: area.area_detail.defaultValue ?? "",
         }}
         errors={{
-          region: errors.region,
-          prefecture: errors.prefecture,
-          group: errors.group,
-          area: errors.area,
-          area_detail: errors.area_detail,
+          region: area.region.error,
+          prefecture: area.prefecture.error,
+          group: area.group.error,
+          area: area.area.error,
+          area_detail: area.area_detail.error,
         }}
         required={["region", "prefecture", "area"]}
       />
@@ -77,27 +73,21 @@ export function StoreLocationFields({ values, errors }: { values: Values; errors
 }
 
 /** Opening and closing time (closing may be LAST). */
-export function BusinessHoursFields({ values, errors }: { values: Values; errors: Errors }) {
+export function BusinessHoursFields({ fields }: { fields: Fields }) {
   return (
     <>
       <div className="grid grid-cols-2 gap-3">
         <SelectInput
-          name="business_start_time"
+          {...bind(fields, "business_start_time")}
           label="開始"
           options={START_OPTIONS}
           placeholder="選択"
-          defaultValue={text(values, "business_start_time")}
-          error={errors.business_start_time}
-          required
         />
         <SelectInput
-          name="business_end_time"
+          {...bind(fields, "business_end_time")}
           label="終了"
           options={END_OPTIONS}
           placeholder="選択"
-          defaultValue={text(values, "business_end_time")}
-          error={errors.business_end_time}
-          required
         />
       </div>
       <p className="text-slate-500 text-xs">

@@ -8,6 +8,7 @@ import { FormErrorSummary } from "~/components/form/form-error-summary";
 import { PasswordInput } from "~/components/form/password-input";
 import { SubmitButton } from "~/components/form/submit-button";
 import { TextInput } from "~/components/form/text-input";
+import { field, useSchemaForm } from "~/components/form/use-schema-form";
 import { type AccountRole, ROLE_LABELS, roleOfPath } from "~/domain/account-roles";
 import { AUTH_MESSAGES } from "~/domain/auth-messages";
 import { zEmail, zPassword } from "~/domain/validators";
@@ -63,8 +64,10 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
 
 export default function Reset({ loaderData, actionData }: Route.ComponentProps) {
   const { role, token } = loaderData;
-  const errors: Record<string, string | undefined> = actionData?.errors ?? {};
-  const values = (actionData?.values ?? {}) as Record<string, string | undefined>;
+  // Two forms on one page: the e-mail request, and the new password once the link brought a token.
+  const requestForm = useSchemaForm(RequestSchema, { result: actionData });
+  const passwordForm = useSchemaForm(NewPasswordSchema, { result: actionData });
+  const errors = requestForm.errors;
   const back = (
     <p>
       <Link to={`/${role}/login`} className="text-brand-700 underline">
@@ -93,17 +96,13 @@ export default function Reset({ loaderData, actionData }: Route.ComponentProps) 
         <Form method="post" className="space-y-5" noValidate>
           <input type="hidden" name="token" value={token} />
           <PasswordInput
-            name="password"
+            {...field(passwordForm.fields.password)}
             label="新しいパスワード"
             hint="8文字以上の半角英数字・記号"
-            error={errors.password}
-            required
           />
           <PasswordInput
-            name="password_confirmation"
+            {...field(passwordForm.fields.password_confirmation)}
             label="新しいパスワード（確認）"
-            error={errors.password_confirmation}
-            required
           />
           <SubmitButton pendingLabel="設定中…">パスワードを設定する</SubmitButton>
         </Form>
@@ -125,15 +124,12 @@ export default function Reset({ loaderData, actionData }: Route.ComponentProps) 
       <FormErrorSummary errors={errors} labels={{ email: "メールアドレス" }} />
       <Form method="post" className="space-y-5" noValidate>
         <TextInput
-          name="email"
+          {...field(requestForm.fields.email)}
           label="メールアドレス"
           type="email"
           autoComplete="email"
           inputMode="email"
           autoCapitalize="none"
-          defaultValue={values.email}
-          error={errors.email}
-          required
         />
         <SubmitButton pendingLabel="送信中…">再設定メールを送る</SubmitButton>
       </Form>

@@ -7,6 +7,7 @@ import { AuthCard } from "~/components/account/auth-card";
 import { FormErrorSummary } from "~/components/form/form-error-summary";
 import { SubmitButton } from "~/components/form/submit-button";
 import { TextInput } from "~/components/form/text-input";
+import { field, useSchemaForm } from "~/components/form/use-schema-form";
 import { OPERATOR, safeRedirectPath } from "~/domain/account-roles";
 import { ADMIN_MESSAGES } from "~/domain/admin";
 import { pageTitle } from "~/site";
@@ -51,7 +52,7 @@ export function meta() {
 
 export default function AdminEnrol({ loaderData, actionData }: Route.ComponentProps) {
   const { email, secret, qrDataUrl } = loaderData;
-  const errors: Record<string, string | undefined> = actionData?.errors ?? {};
+  const { fields, errors } = useSchemaForm(EnrolSchema, { result: actionData });
   return (
     <AuthCard
       title="二段階認証の設定"
@@ -91,12 +92,12 @@ export default function AdminEnrol({ loaderData, actionData }: Route.ComponentPr
             <FormErrorSummary errors={errors} labels={{ code: "確認コード" }} />
             <Form method="post" className="space-y-5" noValidate>
               <TextInput
-                name="code"
+                {...field(fields.code)}
                 label="確認コード（6桁）"
                 autoComplete="one-time-code"
                 inputMode="numeric"
                 maxLength={20}
-                error={errors.code}
+                // Blank is parsed as "" and refused by the service with its own message: needed all the same.
                 required
               />
               <SubmitButton pendingLabel="確認中…">設定してログイン</SubmitButton>

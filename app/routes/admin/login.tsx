@@ -8,6 +8,7 @@ import { FormErrorSummary } from "~/components/form/form-error-summary";
 import { PasswordInput } from "~/components/form/password-input";
 import { SubmitButton } from "~/components/form/submit-button";
 import { TextInput } from "~/components/form/text-input";
+import { field, useSchemaForm } from "~/components/form/use-schema-form";
 import { OPERATOR, safeRedirectPath } from "~/domain/account-roles";
 import { ADMIN_MESSAGES } from "~/domain/admin";
 import { isEmail, messages } from "~/domain/validators";
@@ -61,7 +62,7 @@ export function meta() {
 
 export default function AdminLogin({ loaderData, actionData }: Route.ComponentProps) {
   const { from, expired } = loaderData;
-  const errors: Record<string, string | undefined> = actionData?.errors ?? {};
+  const { fields, errors } = useSchemaForm(LoginSchema, { result: actionData });
   const action = from ? `?from=${encodeURIComponent(from)}` : undefined;
   return (
     <AuthCard
@@ -82,31 +83,21 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
       />
       <Form method="post" action={action} className="space-y-5" noValidate>
         <TextInput
-          name="email"
+          {...field(fields.email)}
           label="メールアドレス"
           type="email"
           autoComplete="username"
           autoCapitalize="none"
           inputMode="email"
-          defaultValue={actionData?.values.email}
-          error={errors.email}
-          required
         />
-        <PasswordInput
-          name="password"
-          label="パスワード"
-          autoComplete="current-password"
-          error={errors.password}
-          required
-        />
+        <PasswordInput {...field(fields.password)} label="パスワード" autoComplete="current-password" />
         <TextInput
-          name="code"
+          {...field(fields.code)}
           label="確認コード（6桁）"
           hint="認証アプリに表示される6桁の数字です。初回ログイン（認証アプリの設定前）は空欄のまま進んでください。"
           autoComplete="one-time-code"
           inputMode="numeric"
           maxLength={20}
-          error={errors.code}
         />
         <SubmitButton pendingLabel="ログイン中…">ログイン</SubmitButton>
       </Form>

@@ -11,6 +11,7 @@ import { ProofOfWorkForm, ProofOfWorkSubmitButton } from "~/components/form/proo
 import { SelectInput } from "~/components/form/select-input";
 import { TextInput } from "~/components/form/text-input";
 import { TextareaInput } from "~/components/form/textarea-input";
+import { field, useSchemaForm } from "~/components/form/use-schema-form";
 import { infoMeta } from "~/components/info/info-pages";
 import {
   CONTACT_CATEGORIES,
@@ -53,8 +54,10 @@ export const meta = () =>
   });
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
-  const values = (actionData?.values ?? loaderData.values) as Record<string, string | undefined>;
-  const errors: Record<string, string | undefined> = actionData?.errors ?? {};
+  const { fields, errors } = useSchemaForm(ContactSchema, {
+    defaultValue: loaderData.values,
+    result: actionData,
+  });
   return (
     <AuthCard
       wide
@@ -92,41 +95,25 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
       <FormErrorSummary errors={errors} labels={LABELS} order={Object.keys(LABELS)} className="mb-5" />
       <ProofOfWorkForm className="space-y-5" noValidate>
         <TextInput
-          name="name"
+          {...field(fields.name)}
           label={LABELS.name}
           hint={`${CONTACT_NAME_MAX}文字以内（ニックネームでも構いません）`}
           autoComplete="name"
           maxLength={CONTACT_NAME_MAX}
-          defaultValue={values.name}
-          error={errors.name}
-          required
         />
-        <EmailInput
-          name="email"
-          label={LABELS.email}
-          hint="ご返信はこのアドレスにお送りします"
-          defaultValue={values.email}
-          error={errors.email}
-          required
-        />
+        <EmailInput {...field(fields.email)} label={LABELS.email} hint="ご返信はこのアドレスにお送りします" />
         <SelectInput
-          name="category"
+          {...field(fields.category)}
           label={LABELS.category}
           options={CONTACT_CATEGORIES}
           placeholder="選択してください"
-          defaultValue={values.category}
-          error={errors.category}
-          required
         />
         <TextareaInput
-          name="message"
+          {...field(fields.message)}
           label={LABELS.message}
           hint="通報の場合は、相手の名前・日時・内容をできるだけ具体的にお書きください"
           rows={8}
           maxLength={CONTACT_MESSAGE_MAX}
-          defaultValue={values.message}
-          error={errors.message}
-          required
         />
         <p className="text-slate-600 text-xs leading-relaxed">
           お送りいただいた個人情報は、お問い合わせへの回答のために利用します。詳しくは

@@ -13,6 +13,7 @@ import { ProofOfWorkForm, ProofOfWorkSubmitButton } from "~/components/form/proo
 import { SelectInput } from "~/components/form/select-input";
 import { TextInput } from "~/components/form/text-input";
 import { TextareaInput } from "~/components/form/textarea-input";
+import { field, useSchemaForm } from "~/components/form/use-schema-form";
 import { infoMeta } from "~/components/info/info-pages";
 import { PREFECTURES } from "~/domain/areas";
 import { STORE_TYPES } from "~/domain/options";
@@ -66,9 +67,8 @@ export const meta = () =>
   });
 
 export default function ShopEntry({ loaderData, actionData }: Route.ComponentProps) {
+  const { fields, errors } = useSchemaForm(ShopEntrySchema, { result: actionData });
   if (loaderData.sent && !actionData) return <ShopEntrySent done={loaderData.done} />;
-  const values = (actionData?.values ?? {}) as Record<string, string | undefined>;
-  const errors: Record<string, string | undefined> = actionData?.errors ?? {};
   return (
     <AuthCard
       wide
@@ -101,90 +101,64 @@ export default function ShopEntry({ loaderData, actionData }: Route.ComponentPro
       <ProofOfWorkForm className="space-y-8" noValidate>
         <FormSection title="店舗について">
           <TextInput
-            name="store_name"
+            {...field(fields.store_name)}
             label={LABELS.store_name}
             hint={`${SHOP_ENTRY_STORE_NAME_MAX}文字以内`}
             autoComplete="organization"
             maxLength={SHOP_ENTRY_STORE_NAME_MAX}
-            defaultValue={values.store_name}
-            error={errors.store_name}
-            required
           />
           <KanaInput
-            name="store_name_kana"
+            {...field(fields.store_name_kana)}
             label={LABELS.store_name_kana}
             hint={`${SHOP_ENTRY_KANA_MAX}文字以内（例：ヨルナビ）`}
             maxLength={SHOP_ENTRY_KANA_MAX}
-            defaultValue={values.store_name_kana}
-            error={errors.store_name_kana}
-            required
           />
           <SelectInput
-            name="store_type"
+            {...field(fields.store_type)}
             label={LABELS.store_type}
             options={STORE_TYPE_OPTIONS}
             placeholder="選択してください"
-            defaultValue={values.store_type}
-            error={errors.store_type}
-            required
           />
           <div className="grid gap-5 sm:grid-cols-2">
             <SelectInput
-              name="prefecture"
+              {...field(fields.prefecture)}
               label={LABELS.prefecture}
               hint="店舗の所在地"
               options={PREFECTURE_OPTIONS}
               placeholder="選択してください"
-              defaultValue={values.prefecture}
-              error={errors.prefecture}
-              required
             />
             <TextInput
-              name="area"
+              {...field(fields.area)}
               label={LABELS.area}
               hint="市区町村・繁華街名（例：新宿区歌舞伎町）"
               maxLength={SHOP_ENTRY_AREA_MAX}
-              defaultValue={values.area}
-              error={errors.area}
-              required
             />
           </div>
         </FormSection>
         <FormSection title="ご連絡先">
           <TextInput
-            name="contact_name"
+            {...field(fields.contact_name)}
             label={LABELS.contact_name}
             hint={`${SHOP_ENTRY_CONTACT_NAME_MAX}文字以内（役職があれば併記してください）`}
             autoComplete="name"
             maxLength={SHOP_ENTRY_CONTACT_NAME_MAX}
-            defaultValue={values.contact_name}
-            error={errors.contact_name}
-            required
           />
           <PhoneInput
-            name="phone_number"
+            {...field(fields.phone_number)}
             label={LABELS.phone_number}
             hint="日中につながる番号（例：03-1234-5678）"
-            defaultValue={values.phone_number}
-            error={errors.phone_number}
-            required
           />
           <EmailInput
-            name="email"
+            {...field(fields.email)}
             label={LABELS.email}
             hint="受付確認メールとご案内をお送りします"
-            defaultValue={values.email}
-            error={errors.email}
-            required
           />
           <TextareaInput
-            name="message"
+            {...field(fields.message)}
             label={LABELS.message}
             hint="ご希望のプラン、掲載予定のキャスト数、ご連絡のつきやすい時間帯など"
             rows={5}
             maxLength={SHOP_ENTRY_MESSAGE_MAX}
-            defaultValue={values.message}
-            error={errors.message}
             required={false}
           />
         </FormSection>

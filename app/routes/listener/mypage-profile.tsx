@@ -6,6 +6,7 @@ import { updateMatchingInfo } from "~/.server/services/accounts/update-matching-
 import { FormErrorSummary } from "~/components/form/form-error-summary";
 import { RadioGroup } from "~/components/form/radio-group";
 import { SubmitButton } from "~/components/form/submit-button";
+import { field, fieldsetOf, useSchemaForm } from "~/components/form/use-schema-form";
 import { normalizeMatchingInfo } from "~/domain/matching";
 import { MATCHING_PROFILE_MESSAGES, MatchingProfileSchema } from "~/domain/matching-profile";
 import { MATCHING_QUESTIONS } from "~/domain/options";
@@ -34,8 +35,11 @@ const LABELS = Object.fromEntries(MATCHING_QUESTIONS.map((q) => [`matching_info.
 
 export default function MypageProfile({ loaderData, actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
-  const submitted = (actionData?.values?.matching_info ?? {}) as Record<string, string>;
-  const errors = actionData?.errors ?? {};
+  const { fields, errors } = useSchemaForm(MatchingProfileSchema, {
+    defaultValue: { matching_info: loaderData.answers },
+    result: actionData,
+  });
+  const answers = fieldsetOf(fields.matching_info);
   return (
     <section className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
       <h1 className="font-bold text-xl">相性診断の回答</h1>
@@ -51,17 +55,22 @@ export default function MypageProfile({ loaderData, actionData }: Route.Componen
       )}
       <Form method="post" className="mt-5 space-y-5" noValidate>
         <FormErrorSummary errors={errors} labels={LABELS} order={Object.keys(LABELS)} />
-        {MATCHING_QUESTIONS.map((question, index) => (
-          <RadioGroup
-            key={question.key}
-            name={`matching_info.${question.key}`}
-            label={`Q${index + 1}. ${question.question}`}
-            options={question.answers}
-            defaultValue={submitted[question.key] ?? loaderData.answers[question.key]}
-            error={errors[`matching_info.${question.key}`]}
-            inline
-          />
-        ))}
+        {MATCHING_QUESTIONS.map((question, index) => {
+          const answer = field(answers[question.key]!);
+          return (
+            <RadioGroup
+              key={question.key}
+              {...answer}
+              label={`Q${index + 1}. ${question.question}`}
+              options={question.answers}
+              // A question left unanswered in a refused post shows the saved answer again.
+              defaultValue={answer.defaultValue ?? loaderData.answers[question.key]}
+              // Unanswered questions count as the left-hand answer: no 必須 badge on the page.
+              required={undefined}
+              inline
+            />
+          );
+        })}
         <SubmitButton pendingLabel="保存中…">回答を保存する</SubmitButton>
       </Form>
     </section>

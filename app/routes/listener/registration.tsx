@@ -8,6 +8,7 @@ import { FormErrorSummary } from "~/components/form/form-error-summary";
 import { PasswordInput } from "~/components/form/password-input";
 import { SubmitButton } from "~/components/form/submit-button";
 import { TextInput } from "~/components/form/text-input";
+import { field, useSchemaForm } from "~/components/form/use-schema-form";
 import {
   LISTENER_FIELD_LABELS,
   NICKNAME_MAX,
@@ -54,8 +55,10 @@ export function meta() {
 }
 
 export default function ListenerRegistration({ loaderData, actionData }: Route.ComponentProps) {
-  const values = (actionData?.values ?? loaderData.values) as Record<string, string | undefined>;
-  const errors: Record<string, string | undefined> = actionData?.errors ?? {};
+  const { fields, errors } = useSchemaForm(RegisterListenerSchema, {
+    defaultValue: loaderData.values,
+    result: actionData,
+  });
   const keepPassword = loaderData.hasPassword && !actionData;
   return (
     <AuthCard
@@ -77,41 +80,33 @@ export default function ListenerRegistration({ loaderData, actionData }: Route.C
       />
       <Form method="post" className="space-y-5" noValidate>
         <TextInput
-          name="email"
+          {...field(fields.email)}
           label={LISTENER_FIELD_LABELS.email}
           type="email"
           autoComplete="email"
           inputMode="email"
           autoCapitalize="none"
           maxLength={254}
-          defaultValue={values.email}
-          error={errors.email}
-          required
         />
         <PasswordInput
-          name="password"
+          {...field(fields.password)}
           label={LISTENER_FIELD_LABELS.password}
           hint={
             keepPassword ? "入力済みです。変更する場合のみ入力してください。" : "8文字以上の半角英数字・記号"
           }
-          error={errors.password}
           required={!keepPassword}
         />
         <PasswordInput
-          name="password_confirmation"
+          {...field(fields.password_confirmation)}
           label={LISTENER_FIELD_LABELS.password_confirmation}
-          error={errors.password_confirmation}
           required={!keepPassword}
         />
         <TextInput
-          name="nickname"
+          {...field(fields.nickname)}
           label={LISTENER_FIELD_LABELS.nickname}
           hint={`サイト上で表示されます（${NICKNAME_MAX}文字以内）`}
           autoComplete="nickname"
           maxLength={NICKNAME_MAX}
-          defaultValue={values.nickname}
-          error={errors.nickname}
-          required
         />
         <TermsNote />
         <SubmitButton>確認画面へ</SubmitButton>

@@ -21,6 +21,7 @@ import { RadioGroup } from "~/components/form/radio-group";
 import { SelectInput } from "~/components/form/select-input";
 import { SubmitButton } from "~/components/form/submit-button";
 import { TextInput } from "~/components/form/text-input";
+import { field, listField, useSchemaForm } from "~/components/form/use-schema-form";
 import { GalleryEditor, galleryResult } from "~/components/mypage/gallery-editor";
 import { Card, doneMessage, FlashMessage, PageHeader } from "~/components/mypage/ui";
 import { BusinessHoursFields, StoreLocationFields } from "~/components/store/store-fields";
@@ -79,19 +80,14 @@ export function meta() {
   return [{ title: pageTitle("店舗情報の編集") }, { name: "robots", content: "noindex" }];
 }
 
-type Values = Record<string, unknown>;
-
 export default function LiverProfile({ loaderData, actionData }: Route.ComponentProps) {
   const { store } = loaderData;
   const result = actionData as MypageActionData | undefined;
   const profileResult = result?.intent === "profile" ? result : undefined;
-  const values: Values = (profileResult?.values as Values | undefined) ?? {
-    ...store,
-    slug: store.slug ?? "",
-  };
-  const errors: Record<string, string | undefined> = profileResult?.errors ?? {};
-  const text = (name: string) => (typeof values[name] === "string" ? (values[name] as string) : "");
-  const list = (name: string) => (Array.isArray(values[name]) ? (values[name] as string[]) : []);
+  const { fields, errors } = useSchemaForm(StoreProfileSchema, {
+    defaultValue: { ...store, slug: store.slug ?? "" },
+    result: profileResult,
+  });
   const suspended = store.status === "suspended";
 
   return (
@@ -113,104 +109,68 @@ export default function LiverProfile({ loaderData, actionData }: Route.Component
       />
 
       <Card title="店舗プロフィール" id="profile">
-        <FormErrorSummary
-          errors={profileResult?.errors}
-          labels={LABELS}
-          order={Object.keys(LABELS)}
-          className="mb-5"
-        />
+        <FormErrorSummary errors={errors} labels={LABELS} order={Object.keys(LABELS)} className="mb-5" />
         <Form method="post" className="space-y-8" noValidate>
           <input type="hidden" name="intent" value="profile" />
           <FormSection title="基本情報">
             <TextInput
-              name="store_name"
+              {...field(fields.store_name)}
               label={LABELS.store_name}
               hint={`${STORE_NAME_MAX}文字以内。変更すると所属キャストの店舗名も変わります`}
-              defaultValue={text("store_name")}
-              error={errors.store_name}
-              required
             />
             <KanaInput
-              name="store_name_kana"
+              {...field(fields.store_name_kana)}
               label={LABELS.store_name_kana}
               hint={`${STORE_NAME_KANA_MAX}文字以内`}
-              defaultValue={text("store_name_kana")}
-              error={errors.store_name_kana}
-              required
             />
             <SelectInput
-              name="store_type"
+              {...field(fields.store_type)}
               label={LABELS.store_type}
               options={STORE_TYPE_OPTIONS}
-              defaultValue={text("store_type")}
-              error={errors.store_type}
-              required
             />
             <TextInput
-              name="slug"
+              {...field(fields.slug)}
               label={LABELS.slug}
               hint={`店舗ページのアドレスの末尾になります。半角英小文字・数字・ハイフン${SLUG_MAX}文字以内（例：girls-bar-luna）`}
               autoCapitalize="none"
               autoCorrect="off"
               spellCheck={false}
               maxLength={SLUG_MAX}
-              defaultValue={text("slug")}
-              error={errors.slug}
-              required
             />
             {suspended ? (
               <input type="hidden" name="status" value="private" />
             ) : (
-              <RadioGroup
-                name="status"
-                label={LABELS.status}
-                options={STORE_LISTING_STATUSES}
-                defaultValue={text("status")}
-                error={errors.status}
-                required
-              />
+              <RadioGroup {...field(fields.status)} label={LABELS.status} options={STORE_LISTING_STATUSES} />
             )}
           </FormSection>
 
           <FormSection title="所在地・連絡先">
-            <PhoneInput
-              name="phone_number"
-              label={LABELS.phone_number}
-              defaultValue={text("phone_number")}
-              error={errors.phone_number}
-              required
-            />
-            <StoreLocationFields values={values} errors={errors} />
+            <PhoneInput {...field(fields.phone_number)} label={LABELS.phone_number} />
+            <StoreLocationFields fields={fields} />
           </FormSection>
 
           <FormSection title="営業時間・定休日">
-            <BusinessHoursFields values={values} errors={errors} />
+            <BusinessHoursFields fields={fields} />
             <CheckboxGroup
-              name="holidays"
+              {...listField(fields.holidays)}
               label={LABELS.holidays}
               hint="年中無休の場合は何も選ばないでください"
               options={HOLIDAY_OPTIONS}
-              defaultValue={list("holidays")}
               columns={3}
-              error={errors.holidays}
             />
           </FormSection>
 
           <FormSection title="業態・こだわり条件">
             <CheckboxGroup
-              name="services"
+              {...listField(fields.services)}
               label={LABELS.services}
               hint="当てはまるものをすべて選んでください。検索の絞り込みに使われます"
               options={VENUE_TYPES}
-              defaultValue={list("services")}
-              error={errors.services}
             />
             <CheckboxGroup
-              name="commitments"
+              {...listField(fields.commitments)}
               label={LABELS.commitments}
               options={VENUE_FEATURES}
-              defaultValue={list("commitments")}
-              error={errors.commitments}
             />
           </FormSection>
 

@@ -8,6 +8,7 @@ import { Notice } from "~/components/account/auth-card";
 import { StaffAccountFields } from "~/components/account/staff-account-fields";
 import { FormErrorSummary } from "~/components/form/form-error-summary";
 import { SubmitButton } from "~/components/form/submit-button";
+import { useSchemaForm } from "~/components/form/use-schema-form";
 import { ButtonLink, Card, PageHeader } from "~/components/mypage/ui";
 import { STAFF_ACCOUNT_LABELS, STAFF_ACCOUNT_MESSAGES, StaffAccountSchema } from "~/domain/staff-account";
 import { STAFF_MANAGEMENT_MESSAGES } from "~/domain/staff-management";
@@ -61,8 +62,7 @@ export function meta() {
 export default function LiverStaffCreate({ loaderData, actionData }: Route.ComponentProps) {
   const { limit_staff, staffCount, template, candidates, planName } = loaderData;
   const result = actionData as MypageActionData | undefined;
-  const values = (result?.values ?? {}) as Record<string, string | undefined>;
-  const errors: Record<string, string | undefined> = result?.errors ?? {};
+  const { fields } = useSchemaForm(StaffAccountSchema, { result });
   const full = staffCount >= limit_staff;
 
   return (
@@ -130,7 +130,7 @@ export default function LiverStaffCreate({ loaderData, actionData }: Route.Compo
             className="mb-4"
           />
           <Form method="post" className="space-y-5" noValidate>
-            <StaffAccountFields values={values} errors={errors} byStore />
+            <StaffAccountFields fields={fields} byStore />
             <SubmitButton pendingLabel="登録中…">キャストを登録する</SubmitButton>
           </Form>
         </Card>

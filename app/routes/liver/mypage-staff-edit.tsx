@@ -9,6 +9,7 @@ import { getStaffProfile } from "~/.server/services/staff/get-staff-profile";
 import { FormErrorSummary } from "~/components/form/form-error-summary";
 import { PasswordInput } from "~/components/form/password-input";
 import { SubmitButton } from "~/components/form/submit-button";
+import { field, useSchemaForm } from "~/components/form/use-schema-form";
 import { GalleryEditor, galleryResult } from "~/components/mypage/gallery-editor";
 import { ScheduleEditor } from "~/components/mypage/schedule-editor";
 import { StaffProfileForm, staffProfileValues } from "~/components/mypage/staff-profile-form";
@@ -83,6 +84,9 @@ export default function LiverStaffEdit({ loaderData, actionData }: Route.Compone
   const result = actionData as MypageActionData | undefined;
   const base = `/liver/mypage/staff/${staff.uid}`;
   const profileResult = result?.intent === "profile" ? result : undefined;
+  const password = useSchemaForm(StaffPasswordSchema, {
+    result: result?.intent === "password" ? result : undefined,
+  });
 
   return (
     <div className="space-y-6">
@@ -147,24 +151,20 @@ export default function LiverStaffEdit({ loaderData, actionData }: Route.Compone
           lead="キャストがパスワードを忘れたときに、新しいパスワードを設定できます。変更すると、このキャストのログイン中の端末はすべてログアウトされます。"
         >
           <FormErrorSummary
-            errors={result?.intent === "password" ? result.errors : undefined}
+            errors={password.errors}
             labels={{ password: "新しいパスワード", password_confirmation: "新しいパスワード（確認）" }}
             className="mb-4"
           />
           <Form method="post" action={`${base}?tab=password`} className="space-y-5" noValidate>
             <input type="hidden" name="intent" value="password" />
             <PasswordInput
-              name="password"
+              {...field(password.fields.password)}
               label="新しいパスワード"
               hint="8文字以上128文字以内の半角英数字・記号"
-              error={result?.intent === "password" ? result.errors.password : undefined}
-              required
             />
             <PasswordInput
-              name="password_confirmation"
+              {...field(password.fields.password_confirmation)}
               label="新しいパスワード（確認）"
-              error={result?.intent === "password" ? result.errors.password_confirmation : undefined}
-              required
             />
             <SubmitButton pendingLabel="変更中…">パスワードを変更する</SubmitButton>
           </Form>

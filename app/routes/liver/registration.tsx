@@ -13,6 +13,7 @@ import { PhoneInput } from "~/components/form/phone-input";
 import { SelectInput } from "~/components/form/select-input";
 import { SubmitButton } from "~/components/form/submit-button";
 import { TextInput } from "~/components/form/text-input";
+import { type FieldBinding, field, useSchemaForm } from "~/components/form/use-schema-form";
 import { BusinessHoursFields, StoreLocationFields } from "~/components/store/store-fields";
 import {
   LIVER_FIELD_LABELS,
@@ -82,8 +83,10 @@ export function meta() {
 }
 
 export default function LiverRegistration({ loaderData, actionData }: Route.ComponentProps) {
-  const values = (actionData?.values ?? loaderData.values) as Record<string, string | undefined>;
-  const errors: Record<string, string | undefined> = actionData?.errors ?? {};
+  const { fields, errors } = useSchemaForm(RegisterLiverSchema, {
+    defaultValue: loaderData.values,
+    result: actionData,
+  });
   const keepPassword = loaderData.hasPassword && !actionData;
   return (
     <AuthCard
@@ -110,52 +113,41 @@ export default function LiverRegistration({ loaderData, actionData }: Route.Comp
       <Form method="post" className="mt-2 space-y-8" noValidate>
         <FormSection title="店舗情報">
           <TextInput
-            name="store_name"
+            {...field(fields.store_name)}
             label={LABELS.store_name}
             hint={`${STORE_NAME_MAX}文字以内`}
             autoComplete="organization"
-            defaultValue={values.store_name}
-            error={errors.store_name}
-            required
           />
           <KanaInput
-            name="store_name_kana"
+            {...field(fields.store_name_kana)}
             label={LABELS.store_name_kana}
             hint={`${STORE_NAME_KANA_MAX}文字以内（例：ヨルナビ）`}
             maxLength={STORE_NAME_KANA_MAX}
-            defaultValue={values.store_name_kana}
-            error={errors.store_name_kana}
-            required
           />
           <SelectInput
-            name="store_type"
+            {...field(fields.store_type)}
             label={LABELS.store_type}
             options={STORE_TYPE_OPTIONS}
-            defaultValue={values.store_type || STORE_TYPE_DEFAULT}
-            error={errors.store_type}
-            required
+            defaultValue={field(fields.store_type).defaultValue || STORE_TYPE_DEFAULT}
           />
           <PhoneInput
-            name="phone_number"
+            {...field(fields.phone_number)}
             label={LABELS.phone_number}
             hint="お店の電話番号（例：03-1234-5678）"
-            defaultValue={values.phone_number}
-            error={errors.phone_number}
-            required
           />
         </FormSection>
 
         <FormSection title="所在地">
-          <StoreLocationFields values={values} errors={errors} />
+          <StoreLocationFields fields={fields} />
         </FormSection>
 
         <FormSection title="営業時間">
-          <BusinessHoursFields values={values} errors={errors} />
+          <BusinessHoursFields fields={fields} />
         </FormSection>
 
         <FormSection title="ログイン情報">
           <TextInput
-            name="email"
+            {...field(fields.email)}
             label={LABELS.email}
             hint="ログインと各種お知らせに使います"
             type="email"
@@ -163,34 +155,29 @@ export default function LiverRegistration({ loaderData, actionData }: Route.Comp
             inputMode="email"
             autoCapitalize="none"
             maxLength={254}
-            defaultValue={values.email}
-            error={errors.email}
-            required
           />
           <PasswordInput
-            name="password"
+            {...field(fields.password)}
             label={LABELS.password}
             hint={
               keepPassword
                 ? "入力済みです。変更する場合のみ入力してください。"
                 : "8文字以上の半角英数字・記号"
             }
-            error={errors.password}
             required={!keepPassword}
           />
           <PasswordInput
-            name="password_confirmation"
+            {...field(fields.password_confirmation)}
             label={LABELS.password_confirmation}
-            error={errors.password_confirmation}
             required={!keepPassword}
           />
         </FormSection>
 
         <FormSection title="プラン">
-          <PlanRadios plans={loaderData.plans} defaultValue={values.plan_id} error={errors.plan_id} />
+          <PlanRadios plans={loaderData.plans} {...field(fields.plan_id)} />
         </FormSection>
 
-        <AgreeCheckbox checked={values.agree === "1" || values.agree === "on"} error={errors.agree} />
+        <AgreeCheckbox {...field(fields.agree)} />
 
         <SubmitButton>確認画面へ</SubmitButton>
       </Form>
@@ -202,22 +189,13 @@ export default function LiverRegistration({ loaderData, actionData }: Route.Comp
  * The plans as radios (the frame of RadioGroup), each showing its name, price, staff limit and
  * description on separate lines, which one line of RadioGroup text cannot hold on a phone.
  */
-function PlanRadios({
-  plans,
-  defaultValue,
-  error,
-}: {
-  plans: readonly PlanChoice[];
-  defaultValue: string | undefined;
-  error: string | undefined;
-}) {
+function PlanRadios({ plans, defaultValue, ...binding }: { plans: readonly PlanChoice[] } & FieldBinding) {
+  const { error } = binding;
   return (
     <Fieldset
-      name="plan_id"
+      {...binding}
       label="ご利用プラン"
       hint="掲載できるキャストの人数で選べます。料金は月額・税込です。"
-      error={error}
-      required
     >
       {(control) => (
         <div className="grid gap-2">
@@ -256,8 +234,10 @@ function PlanRadios({
 }
 
 /** The one required checkbox of the form: its label links to the terms for stores. */
-function AgreeCheckbox({ checked, error }: { checked: boolean; error: string | undefined }) {
-  const control = controlProps({ name: "agree", required: true, error });
+function AgreeCheckbox({ defaultValue, ...binding }: FieldBinding) {
+  const { error } = binding;
+  const checked = defaultValue === "1" || defaultValue === "on";
+  const control = controlProps(binding);
   return (
     <div data-field="agree">
       <label

@@ -8,6 +8,7 @@ import { StepIndicator } from "~/components/account/step-indicator";
 import { TermsNote } from "~/components/account/terms-note";
 import { FormErrorSummary } from "~/components/form/form-error-summary";
 import { SubmitButton } from "~/components/form/submit-button";
+import { useSchemaForm } from "~/components/form/use-schema-form";
 import {
   STAFF_ACCOUNT_LABELS as LABELS,
   type StaffAccountInput,
@@ -69,6 +70,10 @@ export function meta() {
 }
 
 export default function StaffRegistration({ loaderData, actionData }: Route.ComponentProps) {
+  const { fields, errors } = useSchemaForm(StaffAccountSchema, {
+    defaultValue: loaderData.state === "form" ? loaderData.values : undefined,
+    result: actionData,
+  });
   if (loaderData.state !== "form") {
     return (
       <AuthCard title="キャスト登録">
@@ -90,8 +95,6 @@ export default function StaffRegistration({ loaderData, actionData }: Route.Comp
     );
   }
 
-  const values = (actionData?.values ?? loaderData.values) as Record<string, string | undefined>;
-  const errors: Record<string, string | undefined> = actionData?.errors ?? {};
   const keepPassword = loaderData.hasPassword && !actionData;
   return (
     <AuthCard
@@ -106,10 +109,10 @@ export default function StaffRegistration({ loaderData, actionData }: Route.Comp
         </>
       }
     >
-      <FormErrorSummary errors={actionData?.errors} labels={LABELS} order={Object.keys(LABELS)} />
+      <FormErrorSummary errors={errors} labels={LABELS} order={Object.keys(LABELS)} />
       <Form method="post" className="space-y-5" noValidate>
         <input type="hidden" name="invite" value={loaderData.invite} />
-        <StaffAccountFields values={values} errors={errors} keepPassword={keepPassword} />
+        <StaffAccountFields fields={fields} keepPassword={keepPassword} />
         <TermsNote />
         <SubmitButton>確認画面へ</SubmitButton>
       </Form>
