@@ -12,6 +12,7 @@ import { PasswordInput } from "~/components/form/password-input";
 import { ProofOfWorkForm, ProofOfWorkSubmitButton } from "~/components/form/proof-of-work-form";
 import { SubmitButton } from "~/components/form/submit-button";
 import { TextInput } from "~/components/form/text-input";
+import { type AnyField, field, useSchemaForm } from "~/components/form/use-schema-form";
 import { type AccountRole, ROLE_LABELS, roleOfPath, safeRedirectPath } from "~/domain/account-roles";
 import { AUTH_MESSAGES, signInMessage } from "~/domain/auth-messages";
 import { POW_FIELD } from "~/domain/pow";
@@ -47,16 +48,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-const LoginSchema = z.object({
-  identifier: z.string().trim().min(1, messages.required).max(254),
-  password: z.string().min(1, messages.required).max(128),
-});
+const identifier = z.string().trim().min(1, messages.required).max(254);
+const password = z.string().min(1, messages.required).max(128);
+/** The form of each login: e-mail for listeners and stores, login ID for staff (contract §4). */
+const LOGIN_SCHEMAS = {
+  email: z.object({ email: identifier, password }),
+  login_id: z.object({ login_id: identifier, password }),
+} as const;
+const identifierFieldOf = (role: AccountRole) => (role === "staff" ? "login_id" : "email");
 
 export async function action({ request, context }: Route.ActionArgs) {
   const role = roleOf(request);
   // A body that is not a form reads as an empty one: every field is then "missing", a 400.
   const form = (await readFormData(request)) ?? new FormData();
-  const identifierField = role === "staff" ? "login_id" : "email";
+  const identifierField = identifierFieldOf(role);
 
   if (form.get("intent") === "resend") {
     const email = String(form.get("email") ?? "").trim();
@@ -74,18 +79,21 @@ export async function action({ request, context }: Route.ActionArgs) {
     return { resent: true, errors: {}, values: { email } };
   }
 
-  form.set("identifier", String(form.get(identifierField) ?? ""));
-  const parsed = await parseForm(form, LoginSchema);
+  const parsed = await parseForm(form, LOGIN_SCHEMAS[identifierField]);
   const values = { [identifierField]: String(form.get(identifierField) ?? "") };
   if (!parsed.ok) {
     const errors: Record<string, string> = {};
-    if (parsed.errors.identifier) errors[identifierField] = parsed.errors.identifier;
+    if (parsed.errors[identifierField]) errors[identifierField] = parsed.errors[identifierField];
     if (parsed.errors.password) errors.password = parsed.errors.password;
     return data({ resent: false, errors, values }, { status: 400 });
   }
 
   const proof = form.get(POW_FIELD) ?? undefined;
-  const result = await signIn({ ...context, input: { role, ...parsed.data, proof } });
+  const typed = parsed.data as { email?: string; login_id?: string; password: string };
+  const result = await signIn({
+    ...context,
+    input: { role, identifier: typed[identifierField] ?? "", password: typed.password, proof },
+  });
   if (!result.ok) {
     const status = result.error === "too_many_attempts" ? 429 : 400;
     return data(
@@ -119,9 +127,10 @@ const REGISTRATION: Record<AccountRole, string | null> = {
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const { role, from, verified, verifyError, reset } = loaderData;
   const isStaff = role === "staff";
-  const identifierName = isStaff ? "login_id" : "email";
-  const errors: Record<string, string | undefined> = actionData?.errors ?? {};
-  const values: Record<string, string | undefined> = actionData?.values ?? {};
+  const identifierName = identifierFieldOf(role);
+  const form = useSchemaForm(LOGIN_SCHEMAS[identifierName], { result: actionData });
+  const errors = form.errors;
+  const fields = form.fields as Record<"password" | typeof identifierName, AnyField>;
   const unverifiedEmail =
     actionData && "unverifiedEmail" in actionData ? actionData.unverifiedEmail : undefined;
   const registration = REGISTRATION[role];
@@ -183,23 +192,14 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       )}
       <ProofOfWorkForm action={action} className="space-y-5" noValidate quiet>
         <TextInput
-          name={identifierName}
+          {...field(fields[identifierName])}
           label={isStaff ? "ログインID" : "メールアドレス"}
           type={isStaff ? "text" : "email"}
           autoComplete={isStaff ? "username" : "email"}
           autoCapitalize="none"
           inputMode={isStaff ? "text" : "email"}
-          defaultValue={values[identifierName]}
-          error={errors[identifierName]}
-          required
         />
-        <PasswordInput
-          name="password"
-          label="パスワード"
-          autoComplete="current-password"
-          error={errors.password}
-          required
-        />
+        <PasswordInput {...field(fields.password)} label="パスワード" autoComplete="current-password" />
         <ProofOfWorkSubmitButton pendingLabel="ログイン中…">ログイン</ProofOfWorkSubmitButton>
       </ProofOfWorkForm>
     </AuthCard>

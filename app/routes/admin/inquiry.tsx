@@ -3,11 +3,12 @@ import { operatorActor } from "~/.server/http/admin";
 import { FORM_ERROR_KEY, fieldErrorsOf, readFormData } from "~/.server/http/form";
 import { getInquiry } from "~/.server/services/admin/get-inquiry";
 import { markInquiryHandled } from "~/.server/services/admin/mark-inquiry-handled";
-import { ReplySchema, replyToInquiry } from "~/.server/services/admin/reply-to-inquiry";
+import { replyToInquiry } from "~/.server/services/admin/reply-to-inquiry";
 import { FormErrorSummary } from "~/components/form/form-error-summary";
 import { SubmitButton } from "~/components/form/submit-button";
 import { TextInput } from "~/components/form/text-input";
 import { TextareaInput } from "~/components/form/textarea-input";
+import { field, useSchemaForm } from "~/components/form/use-schema-form";
 import { Badge, Card, doneMessage, FlashMessage, PageHeader } from "~/components/mypage/ui";
 import {
   ADMIN_MESSAGES,
@@ -20,6 +21,7 @@ import {
   REPLY_BODY_MAX,
   REPLY_SUBJECT_MAX,
 } from "~/domain/admin";
+import { ReplySchema } from "~/domain/admin-reply";
 import { MAIL_STATUS_LABELS } from "~/domain/mail-status";
 import { pageTitle } from "~/site";
 import type { Route } from "./+types/inquiry";
@@ -102,9 +104,11 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
 export default function AdminInquiry({ loaderData, actionData }: Route.ComponentProps) {
   const { kind, inquiry, done } = loaderData;
   const labels = INQUIRY_LABELS[kind];
-  const errors: Record<string, string | undefined> = actionData?.errors ?? {};
   const values = actionData?.values ?? null;
-  const defaultSubject = labels.subject;
+  const { fields, errors } = useSchemaForm(ReplySchema, {
+    defaultValue: { subject: labels.subject, body: "", mark_handled: true },
+    result: actionData,
+  });
   return (
     <>
       <PageHeader
@@ -154,28 +158,18 @@ export default function AdminInquiry({ loaderData, actionData }: Route.Component
           {/* A new form after each reply (the fields are uncontrolled and would keep the sent text). */}
           <Form key={inquiry.history.length} method="post" className="space-y-5" noValidate>
             <input type="hidden" name="intent" value="reply" />
-            <TextInput
-              name="subject"
-              label="件名"
-              defaultValue={values?.subject ?? defaultSubject}
-              maxLength={REPLY_SUBJECT_MAX}
-              error={errors.subject}
-              required
-            />
+            <TextInput {...field(fields.subject)} label="件名" maxLength={REPLY_SUBJECT_MAX} />
             <TextareaInput
-              name="body"
+              {...field(fields.body)}
               label="本文"
               hint={`「${inquiry.name} 様」の宛名と、お問い合わせ内容の引用は自動で入ります。`}
-              defaultValue={values?.body ?? ""}
               maxLength={REPLY_BODY_MAX}
               rows={8}
-              error={errors.body}
-              required
             />
             <label className="flex min-h-11 items-center gap-2 text-sm">
               <input
                 type="checkbox"
-                name="mark_handled"
+                name={fields.mark_handled.name}
                 value="1"
                 defaultChecked={values ? values.mark_handled : true}
                 className="size-5 accent-brand-600"

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
-import { z } from "zod";
-import { INQUIRY_LABELS, type InquiryKind, REPLY_BODY_MAX, REPLY_SUBJECT_MAX } from "~/domain/admin";
+import { INQUIRY_LABELS, type InquiryKind } from "~/domain/admin";
+import { type ReplyInput, ReplySchema } from "~/domain/admin-reply";
 import type { Db } from "../../db/client";
 import type { Env } from "../../env";
 import type { Mailer, MailResult, OutgoingMail } from "../../integrations/mail/mailer";
@@ -8,30 +8,6 @@ import { formatReceivedAt, operatorReplyMail } from "../../integrations/mail/tem
 import { inquiryRows, inquiryTable, summarize } from "./inquiry-source";
 import { assertOperator, type SignedInOperator } from "./operator-actor";
 import { writeAudit } from "./write-audit";
-
-/** No control characters but tab and line breaks (a NUL byte would break the database write). */
-const noControl = (value: string) =>
-  !Array.from(value).some((c) => {
-    const code = c.charCodeAt(0);
-    return (code < 0x20 && c !== "\t" && c !== "\n" && c !== "\r") || code === 0x7f;
-  });
-
-export const ReplySchema = z.object({
-  subject: z
-    .string()
-    .trim()
-    .min(1, "件名を入力してください")
-    .max(REPLY_SUBJECT_MAX, `件名は${REPLY_SUBJECT_MAX}文字以内で入力してください`)
-    .refine(noControl, "件名に使用できない文字が含まれています"),
-  body: z
-    .string()
-    .trim()
-    .min(1, "本文を入力してください")
-    .max(REPLY_BODY_MAX, `本文は${REPLY_BODY_MAX.toLocaleString("ja-JP")}文字以内で入力してください`)
-    .refine(noControl, "本文に使用できない文字が含まれています"),
-  mark_handled: z.boolean().default(true),
-});
-export type ReplyInput = z.output<typeof ReplySchema>;
 
 export type ReplyResult = { ok: true; mail: MailResult } | { ok: false; error: "not_found" };
 
