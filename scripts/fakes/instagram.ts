@@ -219,6 +219,9 @@ export async function startFakeInstagram(
         const redirectUri = q.get("redirect_uri") ?? "";
         if (q.get("client_id") !== FAKE_INSTAGRAM_APP.clientId || !/^https?:\/\//.test(redirectUri))
           return sendText(res, 400, "text/html", "<p>Invalid platform app / redirect_uri</p>");
+        const scope = (q.get("scope") ?? "").split(",");
+        if (q.get("response_type") !== "code" || !scope.includes("instagram_business_basic"))
+          return sendText(res, 400, "text/html", "<p>Invalid response_type / scope</p>");
         const back = (params: Record<string, string>) => {
           const target = new URL(redirectUri);
           for (const [k, v] of Object.entries(params)) target.searchParams.set(k, v);

@@ -173,6 +173,13 @@ export async function startFakeTikTok(options: FakeOptions & { seed?: boolean } 
         const redirectUri = q.get("redirect_uri") ?? "";
         if (q.get("client_key") !== FAKE_TIKTOK_APP.clientKey || !/^https?:\/\//.test(redirectUri))
           return sendText(res, 400, "text/html", "<p>client_key / redirect_uri</p>");
+        const scope = (q.get("scope") ?? "").split(",");
+        if (
+          q.get("response_type") !== "code" ||
+          !scope.includes("user.info.basic") ||
+          !scope.includes("video.list")
+        )
+          return sendText(res, 400, "text/html", "<p>response_type / scope</p>");
         const state = q.get("state") ?? "";
         const back = (params: Record<string, string>) => {
           const target = new URL(redirectUri);

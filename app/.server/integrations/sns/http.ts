@@ -33,7 +33,9 @@ export async function vendorFetch(
   try {
     response = await fetchImpl(url, {
       ...request,
-      redirect: "manual",
+      // API calls never follow redirects (a token in the query must not travel elsewhere); the
+      // public youtube.com pages ask for "follow".
+      redirect: request.redirect ?? "manual",
       signal: AbortSignal.timeout(timeoutMs),
     });
     text = await response.text();

@@ -43,7 +43,7 @@ export function createYouTubeClient(config: YouTubeConfig): YouTubePort {
     const response = await vendorFetch(
       "youtube",
       joinUrl(config.feedBase, "/feeds/videos.xml", { channel_id: channelId }),
-      http,
+      { ...http, redirect: "follow" },
     );
     if (response.status === 429)
       throw new RateLimitedError(
@@ -80,11 +80,10 @@ export function createYouTubeClient(config: YouTubeConfig): YouTubePort {
       if ("channelId" in parsed) channelId = parsed.channelId;
       else {
         // Without a key the handle's channel page names its channel id (canonical link).
-        const page = await vendorFetch(
-          "youtube",
-          joinUrl(config.feedBase, `/${encodeURI(parsed.handle)}`),
-          http,
-        );
+        const page = await vendorFetch("youtube", joinUrl(config.feedBase, `/${encodeURI(parsed.handle)}`), {
+          ...http,
+          redirect: "follow",
+        });
         if (page.status === 404) return null;
         if (page.status !== 200)
           throw new SnsVendorError("youtube", `channel page answered HTTP ${page.status}`, page.status);
