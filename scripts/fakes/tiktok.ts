@@ -255,7 +255,7 @@ export async function startFakeTikTok(options: FakeOptions & { seed?: boolean } 
         return oauthError(res, 400, "unsupported_grant_type", "The grant type is not supported.");
       }
 
-      if (path === "/v2/user/info/" || path === "/v2/video/list/") {
+      if (path === "/v2/user/info/" || path === "/v2/video/list/" || path === "/v2/video/query/") {
         const token = bearer(req);
         if (!token)
           return apiError(
@@ -282,6 +282,26 @@ export async function startFakeTikTok(options: FakeOptions & { seed?: boolean } 
             },
             error: { code: "ok", message: "", log_id: logId() },
           });
+        if (path === "/v2/video/query/" && req.method === "POST") {
+          let ids: unknown;
+          try {
+            ids = JSON.parse((await readBody(req)) || "{}").filters?.video_ids;
+          } catch {
+            return apiError(res, 400, "invalid_params", "The request body is not valid JSON.");
+          }
+          if (!Array.isArray(ids) || ids.length === 0 || ids.length > 20)
+            return apiError(res, 400, "invalid_params", "filters.video_ids must have 1 to 20 ids.");
+          return sendJson(res, 200, {
+            data: {
+              videos: user.videos
+                .filter((v) => ids.includes(v.id))
+                .map((v) =>
+                  pick({ ...v, cover_image_url: `${v.cover_image_url}&refreshed=${now()}` }, fields),
+                ),
+            },
+            error: { code: "ok", message: "", log_id: logId() },
+          });
+        }
         if (path === "/v2/video/list/" && req.method === "POST") {
           let body: { cursor?: unknown; max_count?: unknown };
           try {

@@ -126,6 +126,15 @@ describe("TikTok client against the fake", () => {
     expect(ids).toEqual(user.videos.map((v) => v.id));
   });
 
+  it("video/query returns fresh covers for the ids asked, and skips ids that are not the user's", async () => {
+    const { accessToken } = await connect();
+    const wanted = [user.videos[5]!.id, user.videos[30]!.id, "123"];
+    const videos = await client.queryVideos(accessToken, wanted);
+    expect(videos.map((v) => v.external_id).sort()).toEqual([user.videos[5]!.id, user.videos[30]!.id].sort());
+    expect(videos[0]!.thumbnail_url).toMatch(/&refreshed=\d+$/);
+    expect(await client.queryVideos(accessToken, [])).toEqual([]);
+  });
+
   it("turns 429 rate_limit_exceeded with Retry-After into RateLimitedError", async () => {
     const { accessToken } = await connect();
     fake.rateLimitNext(42);

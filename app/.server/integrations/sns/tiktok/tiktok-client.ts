@@ -141,6 +141,22 @@ export function createTikTokClient(config: TikTokConfig): TikTokPort {
         nextCursor: data.has_more === true && next ? next : null,
       };
     },
+
+    async queryVideos(accessToken, videoIds) {
+      if (videoIds.length === 0) return [];
+      if (videoIds.length > 20) throw new RangeError("video/query takes at most 20 ids");
+      const data = await api(
+        joinUrl(config.apiBase, "/v2/video/query/", { fields: VIDEO_FIELDS }),
+        accessToken,
+        {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ filters: { video_ids: videoIds } }),
+        },
+      );
+      const videos = Array.isArray(data.videos) ? data.videos : [];
+      return videos.map((v) => normalizeTikTokVideo(asRecord(v))).filter((v) => v !== null);
+    },
   };
 }
 

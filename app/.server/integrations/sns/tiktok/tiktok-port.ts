@@ -1,4 +1,4 @@
-import type { SnsMediaPage } from "../types";
+import type { SnsMediaItem, SnsMediaPage } from "../types";
 
 /** TikTok's token answer. Refresh tokens rotate: always keep the newest one (in one transaction). */
 export interface TikTokTokenGrant {
@@ -26,4 +26,9 @@ export interface TikTokPort {
   getUser(accessToken: string): Promise<TikTokUser>;
   /** The user's public videos, newest first (`video/list`); the cursor is a ms timestamp. */
   listVideos(accessToken: string, args?: { cursor?: string | null; limit?: number }): Promise<SnsMediaPage>;
+  /**
+   * Up to 20 of the user's videos by id (`video/query`): fresh `cover_image_url`s (they expire
+   * after about 6 h); ids that are gone or private are simply missing from the answer.
+   */
+  queryVideos(accessToken: string, videoIds: string[]): Promise<SnsMediaItem[]>;
 }
