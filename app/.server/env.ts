@@ -13,6 +13,10 @@ import type { S3Config } from "./integrations/storage/s3-storage";
  */
 const emptyToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 
+function baseUrl(fallback: string) {
+  return z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).default(fallback));
+}
+
 const EnvSchema = z.object({
   NODE_ENV: z.preprocess(
     emptyToUndefined,
@@ -82,6 +86,20 @@ const EnvSchema = z.object({
   S3_ACCESS_KEY_ID: z.preprocess(emptyToUndefined, z.string().max(256).optional()),
   S3_SECRET_ACCESS_KEY: z.preprocess(emptyToUndefined, z.string().max(256).optional()),
   S3_PUBLIC_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  // SNS vendors (ADR 0023): credentials are optional (without them the link is "not configured");
+  // base URLs exist so tests and `npm run fakes` can point the real clients at local fakes.
+  INSTAGRAM_CLIENT_ID: z.preprocess(emptyToUndefined, z.string().max(200).optional()),
+  INSTAGRAM_CLIENT_SECRET: z.preprocess(emptyToUndefined, z.string().max(500).optional()),
+  INSTAGRAM_AUTH_BASE: baseUrl("https://www.instagram.com"),
+  INSTAGRAM_API_BASE: baseUrl("https://api.instagram.com"),
+  INSTAGRAM_GRAPH_BASE: baseUrl("https://graph.instagram.com"),
+  TIKTOK_CLIENT_KEY: z.preprocess(emptyToUndefined, z.string().max(200).optional()),
+  TIKTOK_CLIENT_SECRET: z.preprocess(emptyToUndefined, z.string().max(500).optional()),
+  TIKTOK_AUTH_BASE: baseUrl("https://www.tiktok.com"),
+  TIKTOK_API_BASE: baseUrl("https://open.tiktokapis.com"),
+  YOUTUBE_API_KEY: z.preprocess(emptyToUndefined, z.string().max(500).optional()),
+  YOUTUBE_API_BASE: baseUrl("https://www.googleapis.com/youtube/v3"),
+  YOUTUBE_FEED_BASE: baseUrl("https://www.youtube.com"),
 });
 
 /** Development stand-ins, worded so nobody mistakes them for real details. */
@@ -116,6 +134,22 @@ export interface Env {
   /** S3-compatible storage for uploads; undefined: the local disk under DATA_DIR/uploads. */
   s3: S3Config | undefined;
   realtime: { maxStreamsPerAccount: number; heartbeatSeconds: number };
+  /** SNS vendor ports (ADR 0023); `configured` false: the connect button explains it is not set up. */
+  sns: SnsEnv;
+}
+
+export interface SnsEnv {
+  instagram: {
+    configured: boolean;
+    clientId: string;
+    clientSecret: string;
+    authBase: string;
+    apiBase: string;
+    graphBase: string;
+  };
+  tiktok: { configured: boolean; clientKey: string; clientSecret: string; authBase: string; apiBase: string };
+  /** The feed needs no key, so YouTube is always usable; `apiKey` switches to the Data API. */
+  youtube: { configured: true; apiKey: string | undefined; apiBase: string; feedBase: string };
 }
 
 export class EnvError extends Error {
@@ -159,6 +193,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       `WEB_CONCURRENCY: more than 1 worker needs DATABASE_URL; the embedded database allows one process (got ${JSON.stringify(source.WEB_CONCURRENCY)})`,
     );
   const s3 = parseS3(e, issues);
+  const sns = parseSns(e, issues);
   if (issues.length > 0) throw new EnvError(issues);
 
   const dataDir = path.resolve(e.DATA_DIR);
@@ -189,6 +224,43 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     realtime: {
       maxStreamsPerAccount: e.REALTIME_MAX_STREAMS_PER_ACCOUNT,
       heartbeatSeconds: e.REALTIME_HEARTBEAT_SECONDS,
+    },
+    sns,
+  };
+}
+
+/** A vendor's id without its secret (or the reverse) stops the server instead of a broken button. */
+function parseSns(e: z.infer<typeof EnvSchema>, issues: string[]): SnsEnv {
+  const pairs = [
+    ["INSTAGRAM_CLIENT_ID", "INSTAGRAM_CLIENT_SECRET"],
+    ["TIKTOK_CLIENT_KEY", "TIKTOK_CLIENT_SECRET"],
+  ] as const;
+  for (const [a, b] of pairs) {
+    if (e[a] && !e[b]) issues.push(`${b}: required when ${a} is set`);
+    if (e[b] && !e[a]) issues.push(`${a}: required when ${b} is set`);
+  }
+  const trim = (url: string) => url.replace(/\/+$/, "");
+  return {
+    instagram: {
+      configured: Boolean(e.INSTAGRAM_CLIENT_ID && e.INSTAGRAM_CLIENT_SECRET),
+      clientId: e.INSTAGRAM_CLIENT_ID ?? "",
+      clientSecret: e.INSTAGRAM_CLIENT_SECRET ?? "",
+      authBase: trim(e.INSTAGRAM_AUTH_BASE),
+      apiBase: trim(e.INSTAGRAM_API_BASE),
+      graphBase: trim(e.INSTAGRAM_GRAPH_BASE),
+    },
+    tiktok: {
+      configured: Boolean(e.TIKTOK_CLIENT_KEY && e.TIKTOK_CLIENT_SECRET),
+      clientKey: e.TIKTOK_CLIENT_KEY ?? "",
+      clientSecret: e.TIKTOK_CLIENT_SECRET ?? "",
+      authBase: trim(e.TIKTOK_AUTH_BASE),
+      apiBase: trim(e.TIKTOK_API_BASE),
+    },
+    youtube: {
+      configured: true,
+      apiKey: e.YOUTUBE_API_KEY,
+      apiBase: trim(e.YOUTUBE_API_BASE),
+      feedBase: trim(e.YOUTUBE_FEED_BASE),
     },
   };
 }
