@@ -3,6 +3,7 @@
  *
  * Operator accounts (contract §15) exist only through this command: no page registers one.
  */
+
 import { randomInt } from "node:crypto";
 import path from "node:path";
 import { createInterface } from "node:readline";
@@ -11,13 +12,13 @@ import { eq } from "drizzle-orm";
 import { type Database, openDatabase } from "../app/.server/db/client";
 import { DataDirLockedError } from "../app/.server/db/lock";
 import { operators, user } from "../app/.server/db/schema";
-import { EnvError, parseEnv } from "../app/.server/env";
 import { createOperator } from "../app/.server/services/admin/create-operator";
 import {
   resetOperatorPassword,
   resetOperatorTotp,
 } from "../app/.server/services/admin/reset-operator-credentials";
 import { validatePassword } from "../app/domain/validators";
+import { readScriptEnv } from "./read-env";
 
 const USAGE = `Usage: npm run operator -- <command> [options]
 
@@ -138,16 +139,8 @@ async function main(): Promise<number> {
     return 0;
   }
 
-  let env: ReturnType<typeof parseEnv>;
-  try {
-    env = parseEnv(process.env);
-  } catch (error) {
-    if (error instanceof EnvError) {
-      console.error(error.message);
-      return 1;
-    }
-    throw error;
-  }
+  const env = readScriptEnv();
+  if (!env) return 1;
 
   // Ask for the password before the database is opened: PGlite is held only as long as needed.
   const password =

@@ -4,6 +4,7 @@
  * Fills the configured database (DATABASE_URL, or the embedded one in DATA_DIR) with deterministic
  * demo data. The same command builds the benchmark data set at a larger size.
  */
+
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { count, sql } from "drizzle-orm";
@@ -11,10 +12,10 @@ import { z } from "zod";
 import { type Database, openDatabase } from "../app/.server/db/client";
 import { DataDirLockedError } from "../app/.server/db/lock";
 import { livers } from "../app/.server/db/schema";
-import { EnvError, parseEnv } from "../app/.server/env";
 import { createObjectStorage } from "../app/.server/integrations/storage/create-object-storage";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDatabase } from "../app/.server/seed/seed-database";
 import { createProgressBar } from "./progress-bar";
+import { readScriptEnv } from "./read-env";
 
 const USAGE = `Usage: npm run seed -- [--stores N] [--staff M] [--listeners K] [--seed S] [--reset]
 
@@ -102,16 +103,8 @@ async function main(): Promise<number> {
     return 0;
   }
 
-  let env: ReturnType<typeof parseEnv>;
-  try {
-    env = parseEnv(process.env);
-  } catch (error) {
-    if (error instanceof EnvError) {
-      console.error(error.message);
-      return 1;
-    }
-    throw error;
-  }
+  const env = readScriptEnv();
+  if (!env) return 1;
 
   const started = Date.now();
   let database: Database;

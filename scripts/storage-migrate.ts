@@ -6,12 +6,13 @@
  * can run again after an interruption, and once more just before the switch. Rows keep their
  * `/uploads/…` URLs: nothing in the database changes.
  */
-import { EnvError, parseEnv } from "../app/.server/env";
+
 import { copyObjects } from "../app/.server/integrations/storage/copy-objects";
 import { uploadsDir } from "../app/.server/integrations/storage/create-object-storage";
 import { diskObjectStorage } from "../app/.server/integrations/storage/disk-storage";
 import { s3ObjectStorage } from "../app/.server/integrations/storage/s3-storage";
 import { createProgressBar } from "./progress-bar";
+import { readScriptEnv } from "./read-env";
 
 const USAGE = `Usage: npm run storage:migrate
 
@@ -27,16 +28,8 @@ async function main(argv: string[]): Promise<number> {
     console.error(`storage:migrate: unknown argument ${argv[0]}\n\n${USAGE}`);
     return 2;
   }
-  let env: ReturnType<typeof parseEnv>;
-  try {
-    env = parseEnv(process.env);
-  } catch (error) {
-    if (error instanceof EnvError) {
-      console.error(error.message);
-      return 2;
-    }
-    throw error;
-  }
+  const env = readScriptEnv();
+  if (!env) return 2;
   if (!env.s3) {
     console.error(
       "storage:migrate: S3_BUCKET (and the other S3_* variables) must be set: where should the files go?",
