@@ -8,6 +8,7 @@ export * from "./logs";
 export * from "./mail-outbox";
 export * from "./operators";
 export * from "./plans";
+export * from "./posts";
 export * from "./rate-limits";
 export * from "./realtime";
 export * from "./rooms";

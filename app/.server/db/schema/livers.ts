@@ -11,7 +11,7 @@ import {
 } from "drizzle-orm/pg-core";
 import type { PriceSystem } from "../../../domain/price-system";
 import { user } from "./auth";
-import { createdAt, emptyTextArray, searchTextExpression, updatedAt } from "./columns";
+import { createdAt, emptyTextArray, searchTextExpression, tstz, updatedAt } from "./columns";
 import { plans } from "./plans";
 
 export interface BankAccount {
@@ -61,6 +61,12 @@ export const livers = pgTable(
       .default({ message_to_staff: true, item_to_staff: true, official_information: true }),
     email: text("email").notNull().default(""),
     follower_number: integer("follower_number").notNull().default(0),
+    /** The store's own posts (contract §8); its staff's posts move the staff, not the store. */
+    last_post_at: tstz("last_post_at"),
+    last_instagram_at: tstz("last_instagram_at"),
+    last_tiktok_at: tstz("last_tiktok_at"),
+    last_live_at: tstz("last_live_at"),
+    last_youtube_at: tstz("last_youtube_at"),
     postal_code: text("postal_code").notNull().default(""),
     address: text("address").notNull().default(""),
     buildingName: text("building_name").notNull().default(""),

@@ -1,0 +1,50 @@
+import { sql } from "drizzle-orm";
+import { check, index, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  POST_AUTHOR_TYPES,
+  POST_KINDS,
+  POST_SOURCES,
+  POST_STATUSES,
+  type PostMedia,
+} from "../../../domain/posts";
+import { createdAt, tstz, updatedAt } from "./columns";
+import { livers } from "./livers";
+import { staffs } from "./staffs";
+
+/**
+ * A post of a staff member or a store (contract §8): written natively, imported from a linked
+ * Instagram / TikTok / YouTube account, or written when a live starts. `liver_id` is always the
+ * store (a staff post carries its store too), so a store's feed is one index range.
+ */
+export const posts = pgTable(
+  "posts",
+  {
+    post_id: text("post_id").primaryKey(),
+    author_type: text("author_type", { enum: POST_AUTHOR_TYPES }).notNull(),
+    staff_id: text("staff_id").references(() => staffs.uid, { onDelete: "cascade" }),
+    liver_id: text("liver_id")
+      .notNull()
+      .references(() => livers.uid, { onDelete: "cascade" }),
+    source: text("source", { enum: POST_SOURCES }).notNull(),
+    kind: text("kind", { enum: POST_KINDS }).notNull(),
+    caption: text("caption").notNull().default(""),
+    media: jsonb("media").$type<PostMedia[]>().notNull().default([]),
+    permalink: text("permalink").notNull().default(""),
+    external_id: text("external_id").notNull(),
+    posted_at: tstz("posted_at").notNull(),
+    status: text("status", { enum: POST_STATUSES }).notNull().default("public"),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    check("posts_author", sql`(${t.author_type} = 'staff') = (${t.staff_id} is not null)`),
+    check("posts_caption_length", sql`char_length(${t.caption}) <= 2200`),
+    uniqueIndex("posts_source_external_key").on(t.source, t.external_id),
+    index("posts_public_posted_idx").on(t.posted_at.desc(), t.post_id).where(sql`${t.status} = 'public'`),
+    index("posts_staff_posted_idx").on(t.staff_id, t.posted_at.desc()),
+    index("posts_liver_posted_idx").on(t.liver_id, t.posted_at.desc()),
+  ],
+);
+
+export type Post = typeof posts.$inferSelect;
+export type NewPost = typeof posts.$inferInsert;

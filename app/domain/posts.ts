@@ -1,0 +1,51 @@
+/**
+ * Posts and feeds (contract §8): the enumerations, limits and the Japanese texts shared by the
+ * native post editor, the importer, the feeds and the API. Pure, so the rules are table-tested.
+ */
+
+export const POST_SOURCES = ["instagram", "tiktok", "youtube", "live", "native"] as const;
+export type PostSource = (typeof POST_SOURCES)[number];
+
+/** The sources an account links from outside (contract §8 "Linked accounts"). */
+export const LINKED_SOURCES = ["instagram", "tiktok", "youtube"] as const satisfies readonly PostSource[];
+export type LinkedSource = (typeof LINKED_SOURCES)[number];
+
+export const POST_KINDS = ["image", "video", "carousel_album", "text"] as const;
+export type PostKind = (typeof POST_KINDS)[number];
+
+export const POST_STATUSES = ["public", "deleted"] as const;
+export type PostStatus = (typeof POST_STATUSES)[number];
+
+export const POST_AUTHOR_TYPES = ["staff", "liver"] as const;
+export type PostAuthorType = (typeof POST_AUTHOR_TYPES)[number];
+
+export const FEED_SORTS = ["new", "popular", "matching"] as const;
+export type FeedSort = (typeof FEED_SORTS)[number];
+
+export const POST_CAPTION_MAX = 2200;
+export const POST_IMAGES_MAX = 10;
+export const POST_VIDEO_MAX_BYTES = 100 * 1024 * 1024;
+export const POST_VIDEO_MAX_SECONDS = 180;
+export const POST_VIDEO_TYPES = ["video/mp4", "video/webm"] as const;
+
+/** One picture or video of a post; `url` is ours for native posts, the platform's for imports. */
+export interface PostMedia {
+  url: string;
+  kind: "image" | "video" | "embed";
+  width: number | null;
+  height: number | null;
+  thumbnail_url: string | null;
+}
+
+/** The `last_{source}_at` column an author's post of this source moves. */
+export function lastSourceColumn(source: PostSource): `last_${Exclude<PostSource, "native">}_at` | null {
+  return source === "native" ? null : `last_${source}_at`;
+}
+
+/** The kind of a native post from what it carries: several pictures make a carousel. */
+export function nativePostKind(imageCount: number, hasVideo: boolean): PostKind {
+  if (hasVideo) return "video";
+  if (imageCount > 1) return "carousel_album";
+  if (imageCount === 1) return "image";
+  return "text";
+}
