@@ -10,8 +10,14 @@ export type NotificationEvent =
   | { kind: "following_live"; author: NotificationAuthor; postId: string | null; at: Date }
   /** A followed staff member or store got a new imported Instagram / TikTok post. */
   | { kind: "following_instagram" | "following_tiktok"; author: NotificationAuthor; postId: string; at: Date }
-  /** News published with mail (contract §10); the audience is read from the news row. */
-  | { kind: "official_information"; newsId: string; at: Date }
+  /** News published with mail (contract §10), at its publication (a scheduled news when its time comes). */
+  | {
+      kind: "official_information";
+      newsId: string;
+      title: string;
+      audience: "listener" | "liver" | "staff" | "all";
+      at: Date;
+    }
   /** A listener wrote to a staff member (first message of a room, or after 24 h of silence). */
   | { kind: "message_to_staff"; liverId: string; staffId: string; listenerId: string; at: Date }
   /** A staff member received an item. */
