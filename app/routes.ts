@@ -95,6 +95,8 @@ export default [
   route("contact/confirm", "routes/inquiry/contact-confirm.tsx"),
   route("contact/complete", "routes/inquiry/contact-complete.tsx"),
   route("shop_entry", "routes/inquiry/shop-entry.tsx"),
+  // Notification mail's one-click unsubscribe (contract §9, RFC 8058)
+  route("unsubscribe/:token", "routes/public/unsubscribe.tsx"),
   mypageArea("listener", LISTENER_MYPAGE),
   mypageArea("liver", LIVER_MYPAGE),
   mypageArea("staff", STAFF_MYPAGE),

@@ -112,7 +112,7 @@ async function serve(env: Env, database: Database, vite?: ViteDevServer): Promis
   const app = createApp({ db: database.db, env, mailer, realtime, vite }, await loadServerBuild(vite));
   let jobs: JobRunner | undefined;
   try {
-    jobs = await startJobRunner({ database, handlers: createJobHandlers({ db: database.db, mailer }) });
+    jobs = await startJobRunner({ database, handlers: createJobHandlers({ db: database.db, mailer, env }) });
   } catch (error) {
     console.error(`[jobs] cannot start: ${(error as Error).message}`);
     await database.close();

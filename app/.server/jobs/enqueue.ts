@@ -49,3 +49,35 @@ export async function enqueueJob(
   if (!id) throw new Error(`Job ${name} was not queued (is its queue created?)`);
   return id;
 }
+
+/**
+ * Queues many jobs of one queue in one statement (pg-boss's bulk insert) on the connection or
+ * transaction given — the bulk twin of `enqueueJob` for fan-outs (ADR 0025). `id` names the job,
+ * so the caller can record it next to its business row.
+ */
+export async function enqueueJobs(
+  db: Db | Tx,
+  name: JobName,
+  jobs: { id?: string; data: Record<string, unknown> }[],
+  options: Pick<EnqueueOptions, "retryDelay" | "retryLimit"> = {},
+): Promise<void> {
+  if (jobs.length === 0) return;
+  const policy = JOB_QUEUES[name];
+  await sender.insert(
+    jobs.map((job) => ({
+      ...(job.id ? { id: job.id } : {}),
+      name,
+      data: job.data,
+      retryLimit: options.retryLimit ?? policy.retryLimit,
+      retryDelay: options.retryDelay ?? policy.retryDelay,
+      retryBackoff: policy.retryBackoff,
+      expireInSeconds: policy.expireInSeconds,
+    })),
+    {
+      db: {
+        executeSql: async (text: string, values: unknown[]) =>
+          (await db.execute(sqlFromText(text, values))) as unknown as { rows: { id: string }[] },
+      },
+    },
+  );
+}

@@ -1,17 +1,36 @@
 import type { Db } from "../db/client";
+import type { Env } from "../env";
 import type { Mailer } from "../integrations/mail/mailer";
 import { pruneRealtimeEvents, REALTIME_RETENTION_MS } from "../realtime/prune";
 import { settleAbandonedMails } from "../services/mail/settle-abandoned-mails";
+import { fanOutNotification } from "../services/notifications/fan-out-notification";
+import { flushNotificationSummaries } from "../services/notifications/flush-notification-summaries";
 import { pruneExpiredRecords } from "../services/prune-expired-records";
 import type { JobHandlers } from "./job-runner";
 
 /** The handler of every queue, wired to this process's database and ports. */
-export function createJobHandlers({ db, mailer }: { db: Db; mailer: Mailer }): JobHandlers {
+export function createJobHandlers({
+  db,
+  mailer,
+  env,
+}: {
+  db: Db;
+  mailer: Mailer;
+  /** Links and unsubscribe signatures of notification mail; without it those jobs fail (and retry). */
+  env?: Pick<Env, "baseUrl" | "authSecret">;
+}): JobHandlers {
+  const notifications = () => {
+    if (!env) throw new Error("notification jobs need the environment (createJobHandlers({ env }))");
+    return { db, mailer, env };
+  };
   return {
     "mail.deliver": async (data, job) => {
       const mailId = typeof data.mailId === "string" ? data.mailId : "";
       return mailer.deliver(mailId, { final: job.final });
     },
+    "notification.fanout": async (data) =>
+      fanOutNotification(notifications(), typeof data.eventId === "string" ? data.eventId : ""),
+    "notification.flush": async () => flushNotificationSummaries(notifications()),
     "maintenance.prune": async () => ({
       ...(await pruneExpiredRecords({ db })),
       abandonedMails: await settleAbandonedMails({ db }),

@@ -5,6 +5,13 @@
 export const JOB_QUEUES = {
   /** Hands one `mail_outbox` row to SMTP; retried with a doubling wait, then `failed`. */
   "mail.deliver": { retryLimit: 8, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
+  /**
+   * Mails the recipients of one notification event in chunks (ADR 0025); a retry resumes at the
+   * event's cursor and writes nothing twice. 100,000 recipients take well under a minute.
+   */
+  "notification.fanout": { retryLimit: 6, retryDelay: 10, retryBackoff: true, expireInSeconds: 900 },
+  /** Sends the hourly summaries whose window is over (every minute). */
+  "notification.flush": { retryLimit: 2, retryDelay: 30, retryBackoff: true, expireInSeconds: 600 },
   /** Removes expired rate-limit windows, challenges, tokens and old realtime events; settles abandoned mails (hourly). */
   "maintenance.prune": { retryLimit: 2, retryDelay: 60, retryBackoff: true, expireInSeconds: 600 },
 } as const satisfies Record<string, QueuePolicy>;
@@ -23,6 +30,7 @@ export interface QueuePolicy {
 /** Cron-like schedules (minute hour day month weekday, Asia/Tokyo). One job per tick, cluster-wide. */
 export const JOB_SCHEDULES: { name: JobName; cron: string }[] = [
   { name: "maintenance.prune", cron: "7 * * * *" },
+  { name: "notification.flush", cron: "* * * * *" },
 ];
 
 export const JOB_TIME_ZONE = "Asia/Tokyo";

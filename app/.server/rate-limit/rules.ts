@@ -22,6 +22,11 @@ export const RATE_LIMITS = {
   // Public forms that mail the operator (and the sender): messages sent, not pages viewed.
   /** Every picture is decoded and re-encoded: generous for a store filling its gallery, not endless. */
   uploadPerAccount: { name: "upload:account", limit: 120, windowSeconds: 60 * 60 },
+  /**
+   * The one-click unsubscribe (RFC 8058) and its page's button: open without login or Origin, so
+   * bounded per address; a mail provider posting for many users from one address stays well inside.
+   */
+  unsubscribePerIp: { name: "unsubscribe:ip", limit: 300, windowSeconds: 15 * 60 },
   contactPerIp: { name: "contact:ip", limit: 5, windowSeconds: 60 * 60 },
   shopEntryPerIp: { name: "shop-entry:ip", limit: 5, windowSeconds: 60 * 60 },
   // The operator's login (/admin/login): every attempt per address; failed passwords per account

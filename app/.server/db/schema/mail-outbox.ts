@@ -31,6 +31,8 @@ export const mailOutbox = pgTable(
     /** Delivery attempts so far. */
     attempts: integer("attempts").notNull().default(0),
     meta: jsonb("meta").$type<Record<string, string>>().notNull().default({}),
+    /** Extra headers handed to SMTP as they are (List-Unsubscribe of notification mail, RFC 8058). */
+    headers: jsonb("headers").$type<Record<string, string>>().notNull().default({}),
     created_at: createdAt(),
     sent_at: tstz("sent_at"),
   },

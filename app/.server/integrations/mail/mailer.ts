@@ -4,7 +4,7 @@ import { SITE_NAME } from "~/site";
 import type { Db, Tx } from "../../db/client";
 import { type MailStatus, mailOutbox } from "../../db/schema";
 import type { Env } from "../../env";
-import { enqueueJob } from "../../jobs/enqueue";
+import { enqueueJob, enqueueJobs } from "../../jobs/enqueue";
 import {
   createSmtpTransport,
   DEFAULT_SMTP_TIMEOUT_MS,
@@ -20,6 +20,8 @@ export interface OutgoingMail {
   text: string;
   html: string;
   meta?: Record<string, string>;
+  /** Extra headers, e.g. `List-Unsubscribe` and `List-Unsubscribe-Post` (RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 export interface MailResult {
@@ -45,6 +47,11 @@ export type DeliveryOutcome = "sent" | "already-sent" | "missing" | "kept";
  */
 export interface Mailer {
   send(mail: OutgoingMail, options?: SendOptions): Promise<MailResult>;
+  /**
+   * The bulk form of `send` for fan-outs (ADR 0025): every mail row in one statement and, with
+   * SMTP, every `mail.deliver` job in one more, in the transaction given.
+   */
+  sendMany(mails: OutgoingMail[], options: { tx: Tx }): Promise<MailResult[]>;
   /**
    * Queues a `failed` (or, once SMTP is configured, `kept`) mail again; any other row is left as
    * it is and its status answered. Without SMTP nothing changes.
@@ -111,26 +118,44 @@ export function createMailer({
       );
   }
 
+  const outboxRow = (id: string, mail: OutgoingMail, status: MailStatus) => ({
+    id,
+    kind: mail.kind,
+    to: mail.to.trim(),
+    subject: mail.subject.replace(/\s+/g, " ").trim(),
+    text: mail.text,
+    html: mail.html,
+    status,
+    meta: mail.meta ?? {},
+    headers: mail.headers ?? {},
+  });
+
   return {
     async send(mail, { tx } = {}) {
       const id = randomUUID();
       const status: MailStatus = env.smtpUrl ? "queued" : "kept";
       const write = async (writer: Db | Tx) => {
-        await writer.insert(mailOutbox).values({
-          id,
-          kind: mail.kind,
-          to: mail.to.trim(),
-          subject: mail.subject.replace(/\s+/g, " ").trim(),
-          text: mail.text,
-          html: mail.html,
-          status,
-          meta: mail.meta ?? {},
-        });
+        await writer.insert(mailOutbox).values(outboxRow(id, mail, status));
         if (status === "queued") await queue(writer, id);
       };
       if (tx) await write(tx);
       else await db.transaction(write);
       return { id, status };
+    },
+
+    async sendMany(mails, { tx }) {
+      if (mails.length === 0) return [];
+      const status: MailStatus = env.smtpUrl ? "queued" : "kept";
+      const rows = mails.map((mail) => outboxRow(randomUUID(), mail, status));
+      await tx.insert(mailOutbox).values(rows);
+      if (status === "queued")
+        await enqueueJobs(
+          tx,
+          "mail.deliver",
+          rows.map((row) => ({ data: { mailId: row.id } })),
+          jobOptions,
+        );
+      return rows.map((row) => ({ id: row.id, status }));
     },
 
     async resend(id, { tx } = {}) {
@@ -167,7 +192,14 @@ export function createMailer({
         .set({ status: "sending", attempts: row.attempts + 1 })
         .where(eq(mailOutbox.id, id));
       try {
-        await transport.send({ from, to: row.to, subject: row.subject, text: row.text, html: row.html });
+        await transport.send({
+          from,
+          to: row.to,
+          subject: row.subject,
+          text: row.text,
+          html: row.html,
+          ...(Object.keys(row.headers).length > 0 ? { headers: row.headers } : {}),
+        });
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
         await db

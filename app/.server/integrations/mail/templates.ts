@@ -13,7 +13,7 @@ export interface RenderedMail {
   html: string;
 }
 
-interface MailContent {
+export interface MailContent {
   subject: string;
   /** The preview line mail clients show next to the subject. */
   preheader: string;
@@ -22,6 +22,8 @@ interface MailContent {
   intro: string[];
   /** What the recipient submitted or is told about, as a list of labelled values (inquiries). */
   details?: { title: string; rows: { label: string; value: string }[] };
+  /** A list of linked entries (a notification summary's events), after the details. */
+  links?: { title: string; items: { label: string; url: string }[] };
   /** The one link of the mail; mails to the operator have none. */
   action?: { lead: string; label: string; url: string };
   notes: string[];
@@ -29,9 +31,11 @@ interface MailContent {
   noReply?: boolean;
   /** The site's origin for the signature when there is no action link to take it from. */
   origin?: string;
+  /** Notification mail: why it came, the setting page and the one-click unsubscribe link (§9). */
+  unsubscribe?: { reason: string; settingsUrl: string; url: string };
 }
 
-const SUBJECT_PREFIX = `【${SITE_NAME}】`;
+export const SUBJECT_PREFIX = `【${SITE_NAME}】`;
 
 export function escapeHtml(value: string): string {
   return value.replace(
@@ -47,7 +51,7 @@ function greetingFor(name: string): string {
 }
 
 /** A subject is a header: no line breaks may reach it. */
-function oneLine(value: string): string {
+export function oneLine(value: string): string {
   return value.replace(/\s+/g, " ").trim();
 }
 
@@ -416,7 +420,7 @@ function siteOrigin(url: string): string | null {
   }
 }
 
-function render(content: MailContent): RenderedMail {
+export function render(content: MailContent): RenderedMail {
   const subject = oneLine(content.subject);
   return { subject, text: renderText(content), html: renderHtml({ ...content, subject }) };
 }
@@ -437,6 +441,12 @@ function renderText(content: MailContent): string {
           ...content.details.rows.flatMap((row) => [`■${row.label}`, row.value || "（なし）", ""]),
         ]
       : []),
+    ...(content.links
+      ? [
+          `【${content.links.title}】`,
+          ...content.links.items.flatMap((item) => [`■${item.label}`, item.url, ""]),
+        ]
+      : []),
     ...(content.action
       ? [
           content.action.lead,
@@ -448,6 +458,14 @@ function renderText(content: MailContent): string {
       : []),
     ...content.notes,
     "",
+    ...(content.unsubscribe
+      ? [
+          content.unsubscribe.reason,
+          `通知設定の変更: ${content.unsubscribe.settingsUrl}`,
+          `このお知らせの配信停止: ${content.unsubscribe.url}`,
+          "",
+        ]
+      : []),
     ...(content.noReply === false ? [] : [NO_REPLY, ""]),
     SIGNATURE_LINE,
     SITE_NAME,
@@ -488,6 +506,19 @@ ${content.details.rows
 </table>`
     : "";
   const action = content.action ? renderAction(content.action) : "";
+  const link = (url: string, label: string) =>
+    siteOrigin(url)
+      ? `<a href="${e(url)}" target="_blank" rel="noopener" style="color:${COLORS.brand};">${e(label)}</a>`
+      : e(label);
+  const links = content.links
+    ? `<p style="margin:8px 0 8px;font-size:15px;font-weight:bold;color:${COLORS.text};">${e(content.links.title)}</p>
+<ul style="margin:0 0 24px;padding:0 0 0 20px;font-size:14px;line-height:1.8;color:${COLORS.text};">
+${content.links.items.map((item) => `<li>${link(item.url, item.label)}</li>`).join("\n")}
+</ul>`
+    : "";
+  const unsubscribe = content.unsubscribe
+    ? `<p style="margin:0 0 8px;font-size:12px;line-height:1.7;color:${COLORS.muted};">${e(content.unsubscribe.reason)}<br>${link(content.unsubscribe.settingsUrl, "通知設定を変更する")} ／ ${link(content.unsubscribe.url, "このお知らせの配信を停止する")}</p>`
+    : "";
 
   return `<!DOCTYPE html>
 <html lang="ja">
@@ -507,10 +538,12 @@ ${content.details.rows
 ${content.greeting ? paragraph(content.greeting, "font-weight:bold;") : ""}
 ${content.intro.map((t) => paragraph(t)).join("\n")}
 ${details}
+${links}
 ${action}
 ${content.notes.map(note).join("\n")}
 </td></tr>
 <tr><td style="padding:16px 24px 24px;border-top:1px solid ${COLORS.border};font-family:${FONT};">
+${unsubscribe}
 ${content.noReply === false ? "" : note(NO_REPLY)}
 <p style="margin:8px 0 0;font-size:13px;line-height:1.7;color:${COLORS.muted};">${e(SITE_NAME)}${
     origin

@@ -1,4 +1,7 @@
+import { randomUUID } from "node:crypto";
 import type { Tx } from "../../db/client";
+import { notificationEvents } from "../../db/schema";
+import { enqueueJob } from "../../jobs/enqueue";
 
 /**
  * The six notification triggers of contract §9. Whoever causes one calls `recordNotification`
@@ -39,7 +42,18 @@ export interface NotificationAuthor {
 }
 
 /**
- * Records one notification event in the caller's transaction. PLACEHOLDER until the notification
- * mail lands (issue 13, §9): it keeps the call sites honest about where the trigger happens.
+ * Records one notification event in the caller's transaction, with the `notification.fanout`
+ * job that mails its recipients (ADR 0025): both exist exactly when the cause commits. Cheap on
+ * purpose — one row and one job, whatever the number of recipients.
  */
-export async function recordNotification(_tx: Tx, _event: NotificationEvent): Promise<void> {}
+export async function recordNotification(tx: Tx, event: NotificationEvent): Promise<void> {
+  const id = randomUUID();
+  const { kind, at, ...rest } = event;
+  await tx.insert(notificationEvents).values({
+    id,
+    kind,
+    payload: JSON.parse(JSON.stringify(rest)) as Record<string, unknown>,
+    occurred_at: at,
+  });
+  await enqueueJob(tx, "notification.fanout", { eventId: id });
+}
