@@ -21,6 +21,8 @@ export interface ReceivedMail {
   text: string;
   /** The HTML part, "" when there is none. */
   html: string;
+  /** Every header as received, by lower-case name, folded lines joined (the first of repeated ones). */
+  headers: Record<string, string>;
   /** The SMTP envelope (MAIL FROM, RCPT TO). */
   envelope: { from: string; to: string[] };
   receivedAt: Date;
@@ -58,6 +60,18 @@ export const TEMPORARY_FAILURE_REPLY = "4.3.0 Try again later (test server)";
 export function linksIn(text: string): string[] {
   const found = text.match(/https?:\/\/[^\s<>"'「」（）]+/g) ?? [];
   return found.map((url) => url.replace(/[.,;:!?。、）)\]]+$/, ""));
+}
+
+function rawHeaders(lines: { key: string; line: string }[]): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const { key, line } of lines) {
+    if (key in headers) continue;
+    headers[key] = line
+      .slice(line.indexOf(":") + 1)
+      .replace(/\r?\n[ \t]+/g, " ")
+      .trim();
+  }
+  return headers;
 }
 
 function addresses(value: AddressObject | AddressObject[] | undefined): string[] {
@@ -140,6 +154,7 @@ export async function startSmtpServer(options: StartSmtpServerOptions = {}): Pro
             subject: parsed.subject ?? "",
             text: parsed.text ?? "",
             html: typeof parsed.html === "string" ? parsed.html : "",
+            headers: rawHeaders(parsed.headerLines),
             envelope: {
               from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
               to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),

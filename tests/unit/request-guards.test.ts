@@ -30,7 +30,12 @@ beforeAll(async () => {
     }
     const request = new Request(`http://localhost${req.originalUrl}`, init);
     const body = Buffer.from(await request.arrayBuffer());
-    res.json({ length: body.length, text: body.toString("latin1"), path: req.path });
+    res.json({
+      length: body.length,
+      text: body.toString("latin1"),
+      path: req.path,
+      origin: request.headers.get("origin"),
+    });
   });
   const server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
@@ -167,6 +172,20 @@ describe("sameOriginMutations: the Origin check of every post, resource routes i
     expect((await fetch(`${origin}/logout`, { headers: { origin: "https://evil.example" } })).status).toBe(
       200,
     );
+  });
+
+  it("lets a one-click unsubscribe (RFC 8058) through from any origin, and drops its Origin for React Router's check", async () => {
+    const path = "/unsubscribe/djE6bGlzdGVuZXI.c2lnbmF0dXJl";
+    for (const from of ["https://mail.google.com", "null", undefined]) {
+      const response = await post(path, from ? { origin: from } : {});
+      expect(response.status).toBe(200);
+      expect(await response.json()).toMatchObject({ path, origin: null, text: "a=1" });
+    }
+    // Exactly that path: not its neighbours, not other methods' business.
+    for (const other of ["/unsubscribe", "/unsubscribe/a.b/c", "/unsubscribe/a.b.data", "/unsubscribex/a.b"])
+      expect((await post(other, { origin: "https://mail.google.com" })).status).toBe(403);
+    const own = await post(path, { origin: BASE_URL });
+    expect(own.status).toBe(200);
   });
 
   it("counts X-Forwarded-Host/-Proto only from a trusted proxy (here: loopback)", async () => {
