@@ -62,7 +62,7 @@ export function linksIn(text: string): string[] {
   return found.map((url) => url.replace(/[.,;:!?。、）)\]]+$/, ""));
 }
 
-function rawHeaders(lines: { key: string; line: string }[]): Record<string, string> {
+function rawHeaders(lines: ReadonlyArray<{ key: string; line: string }>): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const { key, line } of lines) {
     if (key in headers) continue;
