@@ -1,11 +1,13 @@
 /**
- * npm run bench -- [--section directory|sse|weight|all] [--stores N] [--staff M] [--duration S]
+ * npm run bench -- [--section directory|sse|weight|news-mail|all] [--stores N] [--staff M] [--duration S]
  *                  [--connections C] [--port P] [--subscribers 1000,2500,5000] [--rounds R]
+ *                  [--recipients N]
  *
  * Sections: `directory` (below), `sse` (scripts/bench-sse.ts: concurrent event-stream
  * subscribers of one process and the p95 delivery delay) and `weight` (scripts/page-weight.ts:
  * the JavaScript gzip bytes and the LCP element of the public pages in headless Chromium at a
- * phone viewport); `all` (the default) runs all three.
+ * phone viewport) and `news-mail` (scripts/bench-news-mail.ts: one official news mailed to 100,000
+ * listeners, the fan-out into the outbox with its delivery jobs); `all` (the default) runs all four.
  *
  * Builds the large demo data set (when the database has less), starts the production server on
  * loopback, measures the directory with autocannon (p50/p95/p99, req/s) and runs the same queries
@@ -36,6 +38,7 @@ import { listedStaff } from "../app/.server/services/shared/staff-query";
 import { parseLiverSearch, parseStaffSearch } from "../app/domain/directory-search";
 import { matchingMask } from "../app/domain/matching";
 import { businessDate } from "../app/domain/shift-status";
+import { benchNewsMail, newsMailTable } from "./bench-news-mail";
 import { benchSse, sseTable } from "./bench-sse";
 import { CHROMIUM_ARGS, WEIGHED_PAGES, weighPages, weightTable } from "./page-weight";
 import { createProgressBar } from "./progress-bar";
@@ -51,11 +54,13 @@ const { values: args } = parseArgs({
     section: { type: "string", default: "all" },
     subscribers: { type: "string", default: "1000,2500,5000" },
     rounds: { type: "string", default: "20" },
+    recipients: { type: "string", default: "100000" },
   },
 });
-const SECTIONS = args.section === "all" ? ["directory", "sse", "weight"] : args.section.split(",");
+const ALL_SECTIONS = ["directory", "sse", "weight", "news-mail"];
+const SECTIONS = args.section === "all" ? ALL_SECTIONS : args.section.split(",");
 for (const section of SECTIONS)
-  if (!["directory", "sse", "weight"].includes(section)) throw new Error(`unknown --section ${section}`);
+  if (!ALL_SECTIONS.includes(section)) throw new Error(`unknown --section ${section}`);
 const STORES = Number(args.stores);
 const STAFF = Number(args.staff);
 const DURATION = Number(args.duration);
@@ -485,6 +490,24 @@ async function main() {
   if (SECTIONS.includes("directory")) await benchDirectory();
   if (SECTIONS.includes("sse")) await benchRealtime();
   if (SECTIONS.includes("weight")) await benchWeight();
+  if (SECTIONS.includes("news-mail")) await benchNewsMailSection();
+}
+
+/** The news-mail section: the fan-out of one news to `--recipients` listeners (ADR 0025). */
+async function benchNewsMailSection() {
+  const recipients = Number(args.recipients);
+  if (!Number.isInteger(recipients) || recipients < 1) throw new Error("--recipients: a positive count");
+  const loadBefore = loadAverage();
+  console.error(`bench: news mail to ${recipients.toLocaleString("en-US")} listeners`);
+  const result = await benchNewsMail({ databaseUrl: DATABASE_URL, recipients });
+  const cpus = os.cpus();
+  console.log(
+    [
+      "",
+      `Machine: ${cpus.length} × ${cpus[0]?.model ?? "cpu"}, Node ${process.version}; load average before ${loadBefore}, after ${loadAverage()}`,
+      ...newsMailTable(result),
+    ].join("\n"),
+  );
 }
 
 /**

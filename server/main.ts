@@ -11,6 +11,7 @@ import { createJobHandlers } from "~/.server/jobs/handlers";
 import { type JobRunner, startJobRunner } from "~/.server/jobs/job-runner";
 import { startRealtime } from "~/.server/realtime";
 import { seedDemoIfEmpty } from "~/.server/seed/seed-demo-if-empty";
+import { FAN_OUT_PARALLEL_PG } from "~/.server/services/notifications/fan-out-notification";
 import { createApp, loadServerBuild } from "./app";
 
 interface MainOptions {
@@ -112,7 +113,15 @@ async function serve(env: Env, database: Database, vite?: ViteDevServer): Promis
   const app = createApp({ db: database.db, env, mailer, realtime, vite }, await loadServerBuild(vite));
   let jobs: JobRunner | undefined;
   try {
-    jobs = await startJobRunner({ database, handlers: createJobHandlers({ db: database.db, mailer, env }) });
+    jobs = await startJobRunner({
+      database,
+      handlers: createJobHandlers({
+        db: database.db,
+        mailer,
+        env,
+        fanOutParallel: database.driver === "pg" ? FAN_OUT_PARALLEL_PG : 1,
+      }),
+    });
   } catch (error) {
     console.error(`[jobs] cannot start: ${(error as Error).message}`);
     await database.close();

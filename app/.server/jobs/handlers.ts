@@ -13,15 +13,18 @@ export function createJobHandlers({
   db,
   mailer,
   env,
+  fanOutParallel = 1,
 }: {
   db: Db;
   mailer: Mailer;
   /** Links and unsubscribe signatures of notification mail; without it those jobs fail (and retry). */
   env?: Pick<Env, "baseUrl" | "authSecret">;
+  /** Chunk transactions of a notification fan-out in flight at once (PostgreSQL: FAN_OUT_PARALLEL_PG). */
+  fanOutParallel?: number;
 }): JobHandlers {
   const notifications = () => {
     if (!env) throw new Error("notification jobs need the environment (createJobHandlers({ env }))");
-    return { db, mailer, env };
+    return { db, mailer, env, parallel: fanOutParallel };
   };
   return {
     "mail.deliver": async (data, job) => {

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { SITE_NAME } from "~/site";
 import type { Db, Tx } from "../../db/client";
 import { type MailStatus, mailOutbox } from "../../db/schema";
@@ -147,7 +147,12 @@ export function createMailer({
       if (mails.length === 0) return [];
       const status: MailStatus = env.smtpUrl ? "queued" : "kept";
       const rows = mails.map((mail) => outboxRow(randomUUID(), mail, status));
-      await tx.insert(mailOutbox).values(rows);
+      // One parameter for the whole chunk: thousands of rows without thousands of placeholders.
+      await tx.execute(sql`
+        insert into mail_outbox (id, kind, "to", subject, text, html, status, meta, headers)
+        select id, kind, "to", subject, text, html, status, meta, headers
+        from json_to_recordset(${JSON.stringify(rows)}::json) as x(
+          id text, kind text, "to" text, subject text, text text, html text, status text, meta jsonb, headers jsonb)`);
       if (status === "queued")
         await enqueueJobs(
           tx,

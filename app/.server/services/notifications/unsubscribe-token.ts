@@ -14,9 +14,17 @@ export type UnsubscribeSubject = NotificationSetting & { uid: string };
 
 const VERSION = "v1";
 
+// A fan-out signs 100,000 links: the derived key is kept per secret instead of derived each time.
+const keys = new Map<string, Buffer>();
+
 function key(authSecret: string): Buffer {
   if (!authSecret) throw new Error("AUTH_SECRET is needed to sign unsubscribe links");
-  return Buffer.from(hkdfSync("sha256", authSecret, "yoru-notification-mail", "unsubscribe-token", 32));
+  let derived = keys.get(authSecret);
+  if (!derived) {
+    derived = Buffer.from(hkdfSync("sha256", authSecret, "yoru-notification-mail", "unsubscribe-token", 32));
+    keys.set(authSecret, derived);
+  }
+  return derived;
 }
 
 function sign(body: string, authSecret: string): Buffer {
