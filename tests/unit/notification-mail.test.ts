@@ -1,0 +1,86 @@
+import { describe, expect, it } from "vitest";
+import { notificationMail } from "~/.server/integrations/mail/notification-templates";
+import {
+  createUnsubscribeToken,
+  readUnsubscribeToken,
+} from "~/.server/services/notifications/unsubscribe-token";
+import { notificationSetting } from "~/domain/notifications";
+
+const env = { authSecret: "unit-test-secret-0123456789abcdef0123" };
+
+describe("unsubscribe tokens", () => {
+  it("name the account, its role and one setting, and read back only under the same secret", () => {
+    const token = createUnsubscribeToken({ role: "liver", setting: "item_to_staff", uid: "u:1" }, env);
+    expect(token).toMatch(/^[\w-]+\.[\w-]+$/);
+    expect(readUnsubscribeToken(token, env)).toEqual({ role: "liver", setting: "item_to_staff", uid: "u:1" });
+    expect(readUnsubscribeToken(token, { authSecret: `${env.authSecret}x` })).toBeNull();
+  });
+
+  it("refuse a changed body, a changed signature, a flag the role does not have, and junk", () => {
+    const token = createUnsubscribeToken({ role: "listener", setting: "following_live", uid: "abc" }, env);
+    const [body, signature] = token.split(".") as [string, string];
+    const other = Buffer.from("v1:listener:official_information:abc").toString("base64url");
+    expect(readUnsubscribeToken(`${other}.${signature}`, env)).toBeNull();
+    expect(readUnsubscribeToken(`${body}.${signature.slice(0, -1)}A`, env)).toBeNull();
+    const wrongRole = Buffer.from("v1:listener:item_to_staff:abc").toString("base64url");
+    const signed = createUnsubscribeToken({ role: "liver", setting: "item_to_staff", uid: "abc" }, env);
+    expect(readUnsubscribeToken(`${wrongRole}.${signed.split(".")[1]}`, env)).toBeNull();
+    for (const junk of ["", ".", "a.b.c", "x".repeat(600), body])
+      expect(readUnsubscribeToken(junk, env)).toBeNull();
+    expect(notificationSetting("staff", "official_information")).toBeNull();
+  });
+});
+
+describe("notification templates", () => {
+  const base = {
+    name: "<b>太郎</b>",
+    settingsUrl: "https://yoru.example/listener/mypage/setting",
+    unsubscribeUrl: "https://yoru.example/unsubscribe/a.b",
+    settingLabel: "フォロー中のInstagram投稿",
+  };
+  const entry = (i: number) => ({
+    actor: "みさき",
+    at: new Date(`2026-11-25T0${i % 10}:00:00Z`),
+    url: `https://yoru.example/p/${i}`,
+  });
+
+  it("the prompt mail names who and when, links the page and the unsubscribe URL, escapes names", () => {
+    const mail = notificationMail({
+      ...base,
+      kind: "following_instagram",
+      entries: [entry(1)],
+      summary: false,
+    });
+    expect(mail.subject).toBe("【ヨルナビ】みさきさんがInstagramに新しい投稿をしました");
+    expect(mail.text).toContain("https://yoru.example/p/1");
+    expect(mail.text).toContain("このお知らせの配信停止: https://yoru.example/unsubscribe/a.b");
+    expect(mail.html).toContain('href="https://yoru.example/unsubscribe/a.b"');
+    expect(mail.html).not.toContain("<b>太郎</b>");
+    expect(mail.html).toContain("&lt;b&gt;太郎&lt;/b&gt;");
+  });
+
+  it("the summary lists every waiting event as 他 N 件", () => {
+    const entries = Array.from({ length: 11 }, (_, i) => entry(i));
+    const mail = notificationMail({ ...base, kind: "following_instagram", entries, summary: true });
+    expect(mail.subject).toContain("他 11 件の新しい投稿");
+    for (const e of entries) expect(mail.text).toContain(e.url);
+  });
+
+  it("store mails say who wrote to which staff member and when, never a content", () => {
+    const mail = notificationMail({
+      ...base,
+      kind: "item_to_staff",
+      entries: [
+        {
+          actor: "けんた",
+          staff: "りな",
+          item: "シャンパン",
+          at: new Date("2026-11-25T11:05:00Z"),
+          url: "https://yoru.example/liver/mypage",
+        },
+      ],
+      summary: false,
+    });
+    expect(mail.text).toContain("けんたさんからりなさんに「シャンパン」が届きました（11/25 20:05）");
+  });
+});
