@@ -2,6 +2,7 @@ import type { Db } from "../db/client";
 import type { Mailer } from "../integrations/mail/mailer";
 import { pruneRealtimeEvents, REALTIME_RETENTION_MS } from "../realtime/prune";
 import { settleAbandonedMails } from "../services/mail/settle-abandoned-mails";
+import { publishDueNews } from "../services/news/publish-due-news";
 import { pruneExpiredRecords } from "../services/prune-expired-records";
 import type { JobHandlers } from "./job-runner";
 
@@ -20,5 +21,6 @@ export function createJobHandlers({ db, mailer }: { db: Db; mailer: Mailer }): J
         olderThan: new Date(Date.now() - REALTIME_RETENTION_MS),
       }),
     }),
+    "news.publish": async () => publishDueNews({ db }),
   };
 }

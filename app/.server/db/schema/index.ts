@@ -6,6 +6,7 @@ export * from "./listeners";
 export * from "./livers";
 export * from "./logs";
 export * from "./mail-outbox";
+export * from "./news";
 export * from "./operators";
 export * from "./plans";
 export * from "./posts";
