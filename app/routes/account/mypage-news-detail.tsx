@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import { requireViewer } from "~/.server/auth/viewer";
 import { openNews } from "~/.server/services/news/open-news";
 import { Card, PageHeader } from "~/components/mypage/ui";
@@ -15,11 +14,11 @@ import type { Route } from "./+types/mypage-news-detail";
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const role = roleOfPath(new URL(request.url).pathname);
-  if (!role) throw data(null, { status: 404 });
+  if (!role) throw new Response(null, { status: 404 });
   const viewer = await requireViewer(request, context, role);
-  if (!isRecordId(params.id)) throw data(null, { status: 404 });
+  if (!isRecordId(params.id)) throw new Response(null, { status: 404 });
   const result = await openNews({ db: context.db, actor: viewer, input: { newsId: params.id } });
-  if (!result.ok) throw data(null, { status: result.error === "forbidden" ? 403 : 404 });
+  if (!result.ok) throw new Response(null, { status: result.error === "forbidden" ? 403 : 404 });
   return {
     role,
     news: { ...result.news, published_at: result.news.published_at.toISOString() },

@@ -1,4 +1,4 @@
-import { data, Form, redirect } from "react-router";
+import { Form, redirect } from "react-router";
 import { operatorActor } from "~/.server/http/admin";
 import { FORM_ERROR_KEY, invalid, parseForm, readFormData } from "~/.server/http/form";
 import { deleteNews } from "~/.server/services/admin/delete-news";
@@ -37,7 +37,7 @@ const AUDIENCE_OPTIONS = NEWS_AUDIENCES.map((value) => ({ value, label: NEWS_AUD
 /** `/admin/news/new` or `/admin/news/{id}`: the id of the news to edit, null for a new one. */
 function newsIdOf(params: { id?: string }): string | null {
   if (params.id === undefined) return null;
-  if (!isRecordId(params.id)) throw data(null, { status: 404 });
+  if (!isRecordId(params.id)) throw new Response(null, { status: 404 });
   return params.id;
 }
 
@@ -46,7 +46,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const newsId = newsIdOf(params);
   if (!newsId) return { news: null };
   const found = await getOperatorNews({ db: context.db, actor, input: { newsId } });
-  if (!found) throw data(null, { status: 404 });
+  if (!found) throw new Response(null, { status: 404 });
   return {
     news: {
       news_id: found.news_id,
@@ -67,10 +67,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const formData = (await readFormData(request)) ?? new FormData();
 
   if (formData.get("intent") === "delete") {
-    if (!newsId) throw data(null, { status: 404 });
+    if (!newsId) throw new Response(null, { status: 404 });
     const result = await deleteNews({ db: context.db, actor, input: { newsId } });
     if (result.ok) return redirect("/admin/news?done=deleted");
-    if (result.error === "not_found") throw data(null, { status: 404 });
+    if (result.error === "not_found") throw new Response(null, { status: 404 });
     return invalid({}, { [FORM_ERROR_KEY]: NEWS_MESSAGES.alreadyPublished });
   }
 
@@ -78,7 +78,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!parsed.ok) return invalid(parsed.values, parsed.errors);
   const result = await saveNews({ db: context.db, actor, input: { newsId, form: parsed.data } });
   if (!result.ok) {
-    if (result.error === "not_found") throw data(null, { status: 404 });
+    if (result.error === "not_found") throw new Response(null, { status: 404 });
     return invalid(parsed.values, result.errors);
   }
   const done = result.published ? (newsId ? "saved" : "published") : "scheduled";
