@@ -126,7 +126,7 @@ test.describe("official news", () => {
     await expect(phone).toHaveURL(/\/listener\/mypage$/, { timeout: 60_000 });
     const badge = phone.getByTestId("mypage-badge-unreadNews");
     await expect(badge).toBeVisible();
-    const before = Number((await badge.innerText()).replace(/\D/g, ""));
+    const before = Number(((await badge.textContent()) ?? "").replace(/\D/g, ""));
     expect(before).toBeGreaterThanOrEqual(2); // the demo news and the one just published
 
     await phone
