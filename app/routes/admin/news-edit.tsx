@@ -160,7 +160,7 @@ export default function AdminNewsEdit({ loaderData, actionData }: Route.Componen
                   type="datetime-local"
                   lang="ja"
                   label="公開日時（日本時間）"
-                  hint="予約するときだけ入力します。「今すぐ公開」では現在の日時になります。"
+                  hint="予約するときだけ入力します（日本時間、分まで）。「今すぐ公開」では現在の日時になります。"
                   required={false}
                 />
                 <div className="grid gap-3 sm:grid-cols-2">

@@ -154,4 +154,31 @@ test.describe("official news", () => {
     await expect(badge).toHaveText(new RegExp(`^${before - 1}`));
     await context.close();
   });
+
+  test("staff read theirs in a section of their home, unread marked, and open one", async ({ page }) => {
+    test.setTimeout(120_000);
+    const base = server.baseUrl;
+    await page.goto(`${base}/staff/login`);
+    await page.getByLabel("ログインID").fill("demo-cast");
+    await page.locator('input[name="password"]').fill("demo-pass-2026");
+    await page.getByRole("button", { name: "ログイン", exact: true }).click();
+    await expect(page).toHaveURL(/\/staff\/mypage$/, { timeout: 60_000 });
+    const section = page.getByTestId("staff-news");
+    await expect(section.getByRole("heading", { name: "運営からのお知らせ" })).toBeVisible();
+    // The demo news for staff and for everyone; not the listeners' one published above.
+    await expect(section.getByTestId("news-item")).toHaveCount(3);
+    await expect(section).not.toContainText("年末の営業について");
+    await expect(section.getByTestId("news-unread")).toHaveCount(3);
+    await section.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(SHOTS, "staff-home-news.png"), fullPage: true });
+
+    await section
+      .getByTestId("news-item")
+      .filter({ hasText: "出勤スケジュールの入力をお願いします" })
+      .click();
+    await expect(page).toHaveURL(/\/staff\/mypage\/news\/[0-9a-f-]{36}$/);
+    await expect(page.getByTestId("news-body")).toContainText("出勤予定を入力すると");
+    await page.getByRole("link", { name: "マイページへ" }).click();
+    await expect(page.getByTestId("staff-news").getByTestId("news-unread")).toHaveCount(2);
+  });
 });
