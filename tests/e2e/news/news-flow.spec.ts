@@ -86,7 +86,7 @@ test.describe("official news", () => {
     await page.getByLabel("メールアドレス").fill(EMAIL);
     await page.locator('input[name="password"]').fill(PASSWORD);
     await page.getByRole("button", { name: "ログイン", exact: true }).click();
-    await expect(page).toHaveURL(/\/admin\/login\/enroll/);
+    await expect(page).toHaveURL(/\/admin\/login\/enroll/, { timeout: 60_000 });
     const secret = ((await page.getByTestId("totp-secret").textContent()) ?? "").replace(/\s/g, "");
     await page.getByLabel("確認コード（6桁）").fill(codeFor(secret));
     await page.getByRole("button", { name: "設定してログイン" }).click();
