@@ -18,6 +18,10 @@ const LISTENER_MYPAGE = [
   route("listener/mypage/follow", "routes/listener/mypage-follow.tsx"),
   route("listener/mypage/profile", "routes/listener/mypage-profile.tsx"),
   route("listener/mypage/setting", "routes/listener/mypage-setting.tsx"),
+  route("listener/mypage/news", "routes/account/mypage-news.tsx", { id: "listener-mypage-news" }),
+  route("listener/mypage/news/:id", "routes/account/mypage-news-detail.tsx", {
+    id: "listener-mypage-news-detail",
+  }),
   route("listener/coin", "routes/account/mypage-not-found.tsx", { id: "listener-coin-404" }),
 ];
 
@@ -29,6 +33,8 @@ const LIVER_MYPAGE = [
   route("liver/mypage/staff/:id", "routes/liver/mypage-staff-edit.tsx"),
   route("liver/mypage/price", "routes/liver/mypage-price.tsx"),
   route("liver/mypage/setting", "routes/liver/mypage-setting.tsx"),
+  route("liver/mypage/news", "routes/account/mypage-news.tsx", { id: "liver-mypage-news" }),
+  route("liver/mypage/news/:id", "routes/account/mypage-news-detail.tsx", { id: "liver-mypage-news-detail" }),
   route("liver/mypage/manual", "routes/account/mypage-manual.tsx", { id: "liver-mypage-manual" }),
 ];
 
@@ -37,6 +43,7 @@ const STAFF_MYPAGE = [
   route("staff/mypage/profile", "routes/staff/mypage-profile.tsx"),
   route("staff/mypage/schedule", "routes/staff/mypage-schedule.tsx"),
   route("staff/mypage/setting", "routes/staff/mypage-setting.tsx"),
+  route("staff/mypage/news/:id", "routes/account/mypage-news-detail.tsx", { id: "staff-mypage-news-detail" }),
   route("staff/mypage/manual", "routes/account/mypage-manual.tsx", { id: "staff-mypage-manual" }),
 ];
 
@@ -47,6 +54,9 @@ const ADMIN_PAGES = [
   route("admin/contact", "routes/admin/inquiries.tsx", { id: "admin-contact" }),
   route("admin/contact/:id", "routes/admin/inquiry.tsx", { id: "admin-contact-detail" }),
   route("admin/mail", "routes/admin/mail.tsx"),
+  route("admin/news", "routes/admin/news.tsx"),
+  route("admin/news/new", "routes/admin/news-edit.tsx", { id: "admin-news-new" }),
+  route("admin/news/:id", "routes/admin/news-edit.tsx", { id: "admin-news-edit" }),
   route("admin/audit", "routes/admin/audit.tsx"),
   route("admin/*", "routes/admin/not-found.tsx"),
 ];

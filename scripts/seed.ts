@@ -165,6 +165,7 @@ async function main(): Promise<number> {
         `  listeners  ${n(summary.listeners)}`,
         `  favorites  ${n(summary.favorites)}`,
         `  schedules  ${n(summary.schedules)}`,
+        `  news       ${n(summary.news)}`,
         `  users      ${n(summary.users)}`,
         `Demo accounts (password ${DEMO_PASSWORD}):`,
         `  listener  ${DEMO_ACCOUNTS.listener.email}`,
@@ -197,7 +198,7 @@ async function countStores(database: Database): Promise<number> {
 async function resetTables(database: Database): Promise<void> {
   await database.db.execute(
     sql.raw(
-      `truncate table favorites, schedules, logs, rooms, staffs, listeners, livers, session, account, verification, "user" cascade`,
+      `truncate table favorites, schedules, logs, rooms, news, staffs, listeners, livers, session, account, verification, "user" cascade`,
     ),
   );
 }

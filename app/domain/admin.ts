@@ -71,6 +71,9 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "contact.handled": "お問い合わせを対応済みに変更",
   "contact.reply": "お問い合わせに返信",
   "mail.resend": "メールを再送信",
+  "news.create": "お知らせを作成",
+  "news.update": "お知らせを編集",
+  "news.delete": "お知らせを削除",
 };
 
 export function auditActionLabel(action: string): string {

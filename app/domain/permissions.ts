@@ -82,6 +82,10 @@ export const PERMISSIONS = {
   "invitation.issue": { what: "issue a staff invitation link", who: STORE },
   "invitation.list": { what: "list the store's invitations", who: STORE },
   "invitation.revoke": { what: "withdraw an invitation", who: STORE },
+  "news.read": {
+    what: "read the official news for one's kind of account, mark it read",
+    who: { listener: "own", liver: "own", staff: "own" },
+  },
   "admin.use": { what: "use the operator console", who: { operator: "any" } },
 } as const satisfies Record<string, Rule>;
 

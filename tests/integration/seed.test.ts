@@ -5,7 +5,7 @@ import { verifyPassword } from "better-auth/crypto";
 import { asc, count, eq, gt, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/.server/db/client";
-import { account, favorites, listeners, livers, schedules, staffs, user } from "~/.server/db/schema";
+import { account, favorites, listeners, livers, news, schedules, staffs, user } from "~/.server/db/schema";
 import { OPTION_VALUES, tokyoDate } from "~/.server/seed/generate/common";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, type SeedSummary, seedDatabase } from "~/.server/seed/seed-database";
 import { findArea, isValidAreaPath, REGIONS } from "~/domain/areas";
@@ -21,7 +21,7 @@ const SIZE = { stores: 24, staff: 120, listeners: 10, seed: 7 };
 const dataDir = mkdtempSync(path.join(tmpdir(), "seed-test-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-const TABLES = { livers, staffs, listeners, favorites, schedules, user, account };
+const TABLES = { livers, staffs, listeners, favorites, schedules, news, user, account };
 
 async function rowCount(db: Db, table: keyof typeof TABLES) {
   const [row] = await db.select({ n: count() }).from(TABLES[table]);
@@ -78,6 +78,12 @@ describe.each(drivers)("seedDatabase on %s", (driver) => {
     expect(await rowCount(db, "account")).toBe(24 + 120 + 10);
     expect(await rowCount(db, "favorites")).toBe(summary.favorites);
     expect(await rowCount(db, "schedules")).toBe(summary.schedules);
+    // Demo news: published ones for each audience (so a newcomer has unread news) and one scheduled.
+    expect(await rowCount(db, "news")).toBe(summary.news);
+    const demoNews = await db.select().from(news);
+    for (const audience of ["listener", "liver", "staff", "all"])
+      expect(demoNews.some((n) => n.audience === audience && n.published_at <= NOW)).toBe(true);
+    expect(demoNews.filter((n) => n.published_at > NOW)).toHaveLength(1);
     expect(summary.favorites).toBeGreaterThan(0);
     expect(summary.schedules).toBeGreaterThan(0);
     expect([...phases]).toEqual(

@@ -47,6 +47,7 @@ staff.dashboard.read           401       403      403   own   403
 invitation.issue               401       403      own   403   403
 invitation.list                401       403      own   403   403
 invitation.revoke              401       403      own   403   403
+news.read                      401       own      own   own   403
 admin.use                      401       403      403   403   any
 `;
 

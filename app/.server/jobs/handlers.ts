@@ -5,6 +5,7 @@ import { pruneRealtimeEvents, REALTIME_RETENTION_MS } from "../realtime/prune";
 import { settleAbandonedMails } from "../services/mail/settle-abandoned-mails";
 import { fanOutNotification } from "../services/notifications/fan-out-notification";
 import { flushNotificationSummaries } from "../services/notifications/flush-notification-summaries";
+import { publishDueNews } from "../services/news/publish-due-news";
 import { pruneExpiredRecords } from "../services/prune-expired-records";
 import type { JobHandlers } from "./job-runner";
 
@@ -42,5 +43,6 @@ export function createJobHandlers({
         olderThan: new Date(Date.now() - REALTIME_RETENTION_MS),
       }),
     }),
+    "news.publish": async () => publishDueNews({ db }),
   };
 }

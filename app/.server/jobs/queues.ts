@@ -14,6 +14,8 @@ export const JOB_QUEUES = {
   "notification.flush": { retryLimit: 2, retryDelay: 30, retryBackoff: true, expireInSeconds: 600 },
   /** Removes expired rate-limit windows, challenges, tokens and old realtime events; settles abandoned mails (hourly). */
   "maintenance.prune": { retryLimit: 2, retryDelay: 60, retryBackoff: true, expireInSeconds: 600 },
+  /** Requests the mail of scheduled news whose time has come (every minute; exactly once per news). */
+  "news.publish": { retryLimit: 2, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
 } as const satisfies Record<string, QueuePolicy>;
 
 export type JobName = keyof typeof JOB_QUEUES;
@@ -31,6 +33,7 @@ export interface QueuePolicy {
 export const JOB_SCHEDULES: { name: JobName; cron: string }[] = [
   { name: "maintenance.prune", cron: "7 * * * *" },
   { name: "notification.flush", cron: "* * * * *" },
+  { name: "news.publish", cron: "* * * * *" },
 ];
 
 export const JOB_TIME_ZONE = "Asia/Tokyo";

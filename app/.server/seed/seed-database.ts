@@ -1,7 +1,7 @@
 import { hashPassword } from "better-auth/crypto";
 import { asc, eq, getTableColumns, sql, type Table } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { account, favorites, listeners, livers, plans, schedules, staffs, user } from "../db/schema";
+import { account, favorites, listeners, livers, news, plans, schedules, staffs, user } from "../db/schema";
 import type { ObjectStorage } from "../integrations/storage/object-storage";
 import { ensureDemoImages } from "./demo-images";
 import {
@@ -15,6 +15,7 @@ import {
 } from "./generate/common";
 import { type FollowTarget, generateFavoritesFor } from "./generate/favorites";
 import { generateListener } from "./generate/listeners";
+import { generateNews } from "./generate/news";
 import { pickLocation, REGION_IDS } from "./generate/places";
 import { generateSchedulesFor } from "./generate/schedules";
 import { generateStaff } from "./generate/staff";
@@ -68,6 +69,7 @@ export interface SeedSummary {
   listeners: number;
   favorites: number;
   schedules: number;
+  news: number;
   users: number;
   elapsedMs: number;
 }
@@ -204,6 +206,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSu
   const accountRandom = root.fork("accounts");
   // Forked last, so adding price systems changed none of the other generated rows.
   const priceRandom = root.fork("prices");
+  const newsRandom = root.fork("news");
 
   report("images", 0, 1);
   const images = await ensureDemoImages(options.dataDir, { stores: 24, staff: 48 }, options.storage);
@@ -424,6 +427,13 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSu
   await scheduleBatch.drain();
   report("schedules", scheduledStaff.length, scheduledStaff.length);
 
+  // ---- official news ---------------------------------------------------------------------------
+  await checkpoint(options.signal);
+  report("news", 0, 1);
+  const newsRows = generateNews(newsRandom, { now });
+  await bulkInsert(db, news, newsRows);
+  report("news", 1, 1);
+
   // ---- follower counts -------------------------------------------------------------------------
   await checkpoint(options.signal);
   report("followers", 0, 2);
@@ -449,6 +459,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSu
     listeners: listenerRows.length,
     favorites: favoriteRows.length,
     schedules: scheduleCount,
+    news: newsRows.length,
     users: storeRows.length + staffDone + listenerRows.length,
     elapsedMs: Date.now() - started,
   };

@@ -14,6 +14,7 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { to: "/admin", label: "ダッシュボード", end: true },
   { to: "/admin/shop_entry", label: "掲載リクエスト", badge: "newShopEntryRequests" },
   { to: "/admin/contact", label: "お問い合わせ", badge: "newContactMessages" },
+  { to: "/admin/news", label: "お知らせ" },
   { to: "/admin/mail", label: "メール送信履歴", badge: "failedMails" },
   { to: "/admin/audit", label: "操作ログ" },
 ];

@@ -7,7 +7,7 @@ type NativeInputProps = Omit<
 >;
 
 export interface TextInputProps extends FieldProps, NativeInputProps {
-  type?: "text" | "email" | "tel" | "password" | "search" | "url" | "date";
+  type?: "text" | "email" | "tel" | "password" | "search" | "url" | "date" | "datetime-local";
   /** The value to show (the server's copy of what was submitted, or the stored value). */
   defaultValue?: string;
   /** Extra classes for the <input> itself. */

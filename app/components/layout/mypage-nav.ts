@@ -5,6 +5,8 @@ export interface MypageNavItem {
   label: string;
   /** Active only on exactly this path (the home of the area). */
   end?: boolean;
+  /** A count shown next to the label (the layout loads it). */
+  badge?: "unreadNews";
 }
 
 /**
@@ -16,6 +18,7 @@ export const MYPAGE_NAV: Record<AccountRole, readonly MypageNavItem[]> = {
     { to: "/listener/mypage", label: "ホーム", end: true },
     { to: "/listener/mypage/follow", label: "フォロー中" },
     { to: "/listener/mypage/profile", label: "相性診断" },
+    { to: "/listener/mypage/news", label: "お知らせ", badge: "unreadNews" },
     { to: "/listener/mypage/setting", label: "設定" },
   ],
   liver: [
@@ -23,6 +26,7 @@ export const MYPAGE_NAV: Record<AccountRole, readonly MypageNavItem[]> = {
     { to: "/liver/mypage/profile", label: "店舗情報" },
     { to: "/liver/mypage/staff", label: "キャスト管理" },
     { to: "/liver/mypage/price", label: "料金システム" },
+    { to: "/liver/mypage/news", label: "お知らせ", badge: "unreadNews" },
     { to: "/liver/mypage/setting", label: "設定" },
     { to: "/liver/mypage/manual", label: "マニュアル" },
   ],

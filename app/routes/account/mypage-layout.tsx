@@ -1,9 +1,11 @@
-import { Form, NavLink, Outlet } from "react-router";
+import { Form, NavLink, Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
 import { requireViewer } from "~/.server/auth/viewer";
 import { topicHead } from "~/.server/realtime/publish";
+import { countUnreadNews } from "~/.server/services/news/count-unread-news";
 import { MYPAGE_NAV } from "~/components/layout/mypage-nav";
 import { AccountEvents } from "~/components/realtime/account-events";
 import { ROLE_LABELS, roleOfPath } from "~/domain/account-roles";
+import { newsIdOfPath } from "~/domain/news";
 import { accountTopic } from "~/domain/realtime-topics";
 import type { Route } from "./+types/mypage-layout";
 
@@ -12,16 +14,37 @@ import type { Route } from "./+types/mypage-layout";
  * role the path names and sends anyone else to that role's login page.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const role = roleOfPath(new URL(request.url).pathname);
+  const { pathname } = new URL(request.url);
+  const role = roleOfPath(pathname);
   if (!role) throw new Response(null, { status: 404 });
   const viewer = await requireViewer(request, context, role);
   // Where the account's event stream starts: nothing published after this render is missed.
   const eventsSince = await topicHead(context.db, accountTopic(viewer.uid));
-  return { viewer: { type: viewer.type, name: viewer.name, email: viewer.email }, eventsSince };
+  // The news page loads beside this layout: the one it opens counts as read already.
+  const unreadNews = await countUnreadNews({
+    db: context.db,
+    actor: viewer,
+    input: { opening: newsIdOfPath(pathname) },
+  });
+  return {
+    viewer: { type: viewer.type, name: viewer.name, email: viewer.email },
+    eventsSince,
+    counts: { unreadNews },
+  };
+}
+
+/** Reading news changes the menu's unread count: reload it when moving to or from a news page. */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  const news = (url: URL) => url.pathname.includes("/mypage/news") || /\/mypage\/?$/.test(url.pathname);
+  return defaultShouldRevalidate || news(currentUrl) || news(nextUrl);
 }
 
 export default function MypageLayout({ loaderData }: Route.ComponentProps) {
-  const { viewer, eventsSince } = loaderData;
+  const { viewer, eventsSince, counts } = loaderData;
   const items = MYPAGE_NAV[viewer.type];
   return (
     <div className="mx-auto max-w-5xl px-4 py-6 wide:grid wide:grid-cols-[14rem_1fr] wide:items-start wide:gap-6">
@@ -45,19 +68,31 @@ export default function MypageLayout({ loaderData }: Route.ComponentProps) {
         {/* A row that scrolls sideways on a phone; a list in the sidebar from 1024 px. */}
         <nav aria-label="マイページ" className="border-slate-100 border-t">
           <ul className="flex gap-1 overflow-x-auto px-2 py-2 text-sm wide:flex-col wide:overflow-visible">
-            {items.map((item) => (
-              <li key={item.to} className="shrink-0">
-                <NavLink
-                  to={item.to}
-                  end={item.end}
-                  className={({ isActive }) =>
-                    `flex min-h-11 items-center whitespace-nowrap rounded-full px-4 wide:rounded-lg ${isActive ? "bg-brand-50 font-bold text-brand-700" : "text-slate-700 hover:bg-slate-100"}`
-                  }
-                >
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
+            {items.map((item) => {
+              const count = item.badge ? counts[item.badge] : 0;
+              return (
+                <li key={item.to} className="shrink-0">
+                  <NavLink
+                    to={item.to}
+                    end={item.end}
+                    className={({ isActive }) =>
+                      `flex min-h-11 items-center justify-between gap-2 whitespace-nowrap rounded-full px-4 wide:rounded-lg ${isActive ? "bg-brand-50 font-bold text-brand-700" : "text-slate-700 hover:bg-slate-100"}`
+                    }
+                  >
+                    <span>{item.label}</span>
+                    {count > 0 ? (
+                      <span
+                        className="min-w-5 rounded-full bg-brand-600 px-1.5 py-0.5 text-center font-bold text-white text-xs leading-none"
+                        data-testid={`mypage-badge-${item.badge}`}
+                      >
+                        {count}
+                        <span className="sr-only">件の未読</span>
+                      </span>
+                    ) : null}
+                  </NavLink>
+                </li>
+              );
+            })}
           </ul>
         </nav>
       </aside>

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { requireViewer } from "~/.server/auth/viewer";
+import { listNews } from "~/.server/services/news/list-news";
 import { getStaffDashboard } from "~/.server/services/staff/get-staff-dashboard";
 import {
   Badge,
@@ -10,7 +11,9 @@ import {
   PageHeader,
   SectionLinks,
 } from "~/components/mypage/ui";
+import { NewsList } from "~/components/news/news-ui";
 import { formatNumber } from "~/domain/format";
+import { NEWS_TEXTS, newsPath } from "~/domain/news";
 import { shiftLabel } from "~/domain/schedule-times";
 import { dayLabel } from "~/domain/shifts";
 import { pageTitle } from "~/site";
@@ -20,8 +23,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewer(request, context, "staff");
   const dashboard = await getStaffDashboard({ db: context.db, actor: viewer });
   if (!dashboard) throw new Response(null, { status: 404 });
-  return dashboard;
+  const news = await listNews({ db: context.db, actor: viewer, input: { limit: STAFF_NEWS_LIMIT } });
+  return {
+    ...dashboard,
+    news: news.ok
+      ? news.items.map((item) => ({ ...item, published_at: item.published_at.toISOString() }))
+      : [],
+  };
 }
+
+/** The newest news shown on the staff home (contract §10: staff read theirs there). */
+const STAFF_NEWS_LIMIT = 10;
 
 export function meta() {
   return [{ title: pageTitle("マイページ") }, { name: "robots", content: "noindex" }];
@@ -35,7 +47,8 @@ const SECTIONS = [
 ] as const;
 
 export default function StaffHome({ loaderData }: Route.ComponentProps) {
-  const { staff, today, todayShift, upcoming } = loaderData;
+  const { staff, today, todayShift, upcoming, news } = loaderData;
+  const unreadNews = news.filter((item) => item.unread).length;
   const todo = [
     { done: staff.imageCount > 0, label: "プロフィール写真を登録する", to: "/staff/mypage/profile#gallery" },
     { done: staff.hasIntroduction, label: "自己紹介を書く", to: "/staff/mypage/profile" },
@@ -102,6 +115,15 @@ export default function StaffHome({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         )}
+      </Card>
+
+      <Card
+        id="news"
+        title={NEWS_TEXTS.staffSection}
+        lead={unreadNews > 0 ? `未読のお知らせが${unreadNews}件あります。` : undefined}
+        testId="staff-news"
+      >
+        <NewsList items={news} hrefOf={(id) => newsPath("staff", id)} />
       </Card>
 
       {todo.some((item) => !item.done) ? (

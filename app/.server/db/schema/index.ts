@@ -7,6 +7,7 @@ export * from "./livers";
 export * from "./logs";
 export * from "./mail-outbox";
 export * from "./notifications";
+export * from "./news";
 export * from "./operators";
 export * from "./plans";
 export * from "./posts";
