@@ -203,6 +203,13 @@ const CASES: Case[] = [
   get("shifts without a range", (f) => `/api/staffs/${f.staff.uid}/schedules`, 400),
   get("shifts of an unknown staff member", (f) => `/api/staffs/no-such-staff/schedules?${range(f)}`, 404),
 
+  get("posts", () => "/api/posts?pageSize=100", 200),
+  get("posts by matching, signed in", () => "/api/posts?sort=matching&pageSize=100", 200, "listener"),
+  get("posts by popularity of a store", (f) => `/api/posts?sort=popular&liverId=${f.store.uid}`, 200),
+  get("posts of followed accounts", () => "/api/posts?following=true", 200, "listener"),
+  get("posts of followed accounts, signed out", () => "/api/posts?following=true", 401),
+  get("posts of followed accounts, a store", () => "/api/posts?following=true", 403, "liver"),
+  get("posts, unknown source", () => "/api/posts?source=myspace", 400),
   get(
     "own staff's shifts (store)",
     (f) => `/api/liver/staff/${f.staff.uid}/schedules?${range(f)}`,
