@@ -30,6 +30,8 @@ export interface FeedViewProps {
   tabs?: boolean;
   /** Region and prefecture pickers (the site-wide feeds). */
   areas?: boolean;
+  /** Sort tabs (not on one staff member's feed: every post has the same author). */
+  sorts?: boolean;
   empty: ReactNode;
 }
 
@@ -83,7 +85,7 @@ export function FeedView({
           }}
         />
       )}
-      {state && (
+      {state && sorts && (
         <div>
           <SortTabs current={state.sort} hrefFor={(sort) => href({ sort })} labels={FEED_SORT_LABELS} />
           {state.sort === "matching" && !listener && (

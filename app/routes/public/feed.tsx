@@ -170,6 +170,7 @@ export default function Feed({ loaderData }: Route.ComponentProps) {
         listener={listener}
         tabs={!youtube}
         areas={!owner}
+        sorts={owner?.type !== "staff"}
         empty={
           <FeedEmpty
             title={
