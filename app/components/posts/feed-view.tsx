@@ -61,6 +61,7 @@ export function FeedView({
   listener,
   tabs = true,
   areas = false,
+  sorts = true,
   empty,
 }: FeedViewProps) {
   const href = (change: Partial<FeedState>) => feedHref(path, state, change);
