@@ -165,6 +165,7 @@ async function main(): Promise<number> {
         `  listeners  ${n(summary.listeners)}`,
         `  favorites  ${n(summary.favorites)}`,
         `  schedules  ${n(summary.schedules)}`,
+        `  posts      ${n(summary.posts)}`,
         `  users      ${n(summary.users)}`,
         `Demo accounts (password ${DEMO_PASSWORD}):`,
         `  listener  ${DEMO_ACCOUNTS.listener.email}`,

@@ -27,23 +27,38 @@ function publicStoreIds(db: Db, filters: FeedFilters) {
     .where(and(...store));
 }
 
-/** The ids of listed staff (their own part; the store is checked on the post), optionally by matching mask. */
-function listedStaffIds(db: Db, masks?: readonly number[]) {
+/**
+ * How the staff author is checked. `page`: a correlated lookup by primary key per post walked, so
+ * a page that stops after a few dozen index entries costs a few dozen lookups. `count`: one hash
+ * of every listed staff id, probed by every post (a total reads them all). Hashing ~35,000 ids
+ * costs more than a whole page, hence two forms of the same condition (ADR 0024).
+ */
+export type FeedMode = "page" | "count";
+
+function staffIsListed(db: Db, mode: FeedMode, masks?: readonly number[]): SQL {
   const where = masks
-    ? and(listedStaffRow, sql`${staffs.matching_mask} = any(${sql.raw(`'{${masks.join(",")}}'::int[]`)})`)
+    ? and(listedStaffRow, sql`${staffs.matching_mask} = any(${sql.raw(`'{${masks.join(",")}}'::int[]`)})`)!
     : listedStaffRow;
-  return db.select({ uid: staffs.uid }).from(staffs).where(where);
+  if (mode === "count")
+    return inArray(posts.staff_id, db.select({ uid: staffs.uid }).from(staffs).where(where));
+  // A scalar subquery, not EXISTS: PostgreSQL may turn an EXISTS into the hashed form again.
+  return sql`coalesce((select ${where} from ${staffs} where ${staffs.uid} = ${posts.staff_id}), false)`;
 }
 
 /**
  * The WHERE of a feed: listed posts, then every filter that is given. `listenerUid` is required
  * for `following` (the route answers 401/403 before it comes here).
  */
-export function feedConditions(db: Db, filters: FeedFilters, listenerUid: string | null): SQL {
+export function feedConditions(
+  db: Db,
+  filters: FeedFilters,
+  listenerUid: string | null,
+  mode: FeedMode = "page",
+): SQL {
   const conditions: SQL[] = [
     eq(posts.status, "public"),
     inArray(posts.liver_id, publicStoreIds(db, filters)),
-    or(isNull(posts.staff_id), inArray(posts.staff_id, listedStaffIds(db)))!,
+    or(isNull(posts.staff_id), staffIsListed(db, mode))!,
   ];
   if (filters.source.length > 0) conditions.push(inArray(posts.source, filters.source));
   if (filters.kind.length > 0) conditions.push(inArray(posts.kind, filters.kind));
@@ -69,9 +84,9 @@ export function feedConditions(db: Db, filters: FeedFilters, listenerUid: string
   return and(...conditions)!;
 }
 
-/** Posts of staff authors whose answers fall in `masks` (one or more matching classes). */
+/** Posts of staff authors whose answers fall in `masks` (one or more matching classes); a page's form. */
 export function staffMaskCondition(db: Db, masks: readonly number[]): SQL {
-  return inArray(posts.staff_id, listedStaffIds(db, masks));
+  return and(isNotNull(posts.staff_id), staffIsListed(db, "page", masks))!;
 }
 
 /** Store posts only (the last class of `sort=matching`). */

@@ -115,7 +115,8 @@ export async function listPosts({
     if (decision !== "allowed") return { ok: false, error: decision };
   }
   const listener = await listenerContextOf(db, actor);
-  const where = feedConditions(db, input, listener?.uid ?? null);
+  const where = feedConditions(db, input, listener?.uid ?? null, "page");
+  const counted = feedConditions(db, input, listener?.uid ?? null, "count");
   const offset = (input.page - 1) * input.pageSize;
   const countOf = (condition: SQL) => db.select({ n: count() }).from(posts).where(condition);
   const totalOf = (condition: SQL) =>
@@ -131,7 +132,7 @@ export async function listPosts({
       .select({ cls: cls.mapWith(Number), n: count() })
       .from(posts)
       .leftJoin(staffs, eq(staffs.uid, posts.staff_id))
-      .where(where)
+      .where(counted)
       .groupBy(cls);
     const counts = input.following
       ? (await classesQuery).map((c) => ({ cls: Number(c.cls), n: Number(c.n) }))
@@ -142,12 +143,12 @@ export async function listPosts({
     const order = [desc(authorFollowersSql), ...newOrder];
     [rows, total] = await Promise.all([
       pageOf(db, where, order, input.pageSize, offset, true),
-      totalOf(where),
+      totalOf(counted),
     ]);
   } else {
     [rows, total] = await Promise.all([
       pageOf(db, where, newOrder, input.pageSize, offset, false),
-      totalOf(where),
+      totalOf(counted),
     ]);
   }
   return { ok: true, items: rows.map(toFeedItem), total, page: input.page, pageSize: input.pageSize };
