@@ -74,11 +74,10 @@ export function feedConditions(
       .select({ id: favorites.liver_id })
       .from(favorites)
       .where(and(eq(favorites.uid, uid), isNotNull(favorites.liver_id)));
+    // `= any(array(…))`: the follows become two constant arrays, so PostgreSQL can read just
+    // their posts through the author indexes (a BitmapOr) instead of filtering every post.
     conditions.push(
-      or(
-        inArray(posts.staff_id, followedStaff),
-        and(isNull(posts.staff_id), inArray(posts.liver_id, followedStores)),
-      )!,
+      sql`(${posts.staff_id} = any(array(${followedStaff})) or (${posts.staff_id} is null and ${posts.liver_id} = any(array(${followedStores}))))`,
     );
   }
   return and(...conditions)!;
