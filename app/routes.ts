@@ -16,6 +16,7 @@ const mypageArea = (role: AccountRole, pages: RouteConfigEntry[]) =>
 const LISTENER_MYPAGE = [
   route("listener/mypage", "routes/listener/mypage-home.tsx", { id: "listener-mypage" }),
   route("listener/mypage/follow", "routes/listener/mypage-follow.tsx"),
+  route("listener/mypage/follow/sns", "routes/listener/mypage-follow-sns.tsx"),
   route("listener/mypage/profile", "routes/listener/mypage-profile.tsx"),
   route("listener/mypage/setting", "routes/listener/mypage-setting.tsx"),
   route("listener/mypage/news", "routes/account/mypage-news.tsx", { id: "listener-mypage-news" }),
@@ -69,6 +70,14 @@ export default [
   route("search/staff", "routes/public/search-staff.tsx"),
   route("listener/liver/:id", "routes/public/liver-page.tsx"),
   route("listener/staff/:id", "routes/public/staff-page.tsx"),
+
+  // Feeds (contract §8 "Pages"): one page module, the scope from the route id
+  route("sns", "routes/public/feed.tsx", { id: "feed-sns" }),
+  route("youtube", "routes/public/feed.tsx", { id: "feed-youtube" }),
+  route("listener/staff/:id/sns", "routes/public/feed.tsx", { id: "feed-staff-sns" }),
+  route("listener/staff/:id/youtube", "routes/public/feed.tsx", { id: "feed-staff-youtube" }),
+  route("listener/liver/:id/sns", "routes/public/feed.tsx", { id: "feed-liver-sns" }),
+  route("listener/liver/:id/youtube", "routes/public/feed.tsx", { id: "feed-liver-youtube" }),
   route("sitemap.xml", "routes/public/sitemap.ts"),
   route("robots.txt", "routes/public/robots.ts"),
 
@@ -137,6 +146,8 @@ export default [
   route("api/staffs/slug/:slug", "routes/api/staff.ts", { id: "api-staff-slug" }),
   route("api/staffs/:id/schedules", "routes/api/staff-schedules.ts"),
   route("api/favorites", "routes/api/favorites.ts"),
+  // Posts and feeds (contract §8)
+  route("api/posts", "routes/api/posts.ts"),
   route("api/favorites/:favoriteId", "routes/api/favorite.ts"),
   route("api/listeners/rooms", "routes/api/listener-rooms.ts"),
   route("api/openapi.json", "routes/api/openapi.ts"),

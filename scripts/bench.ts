@@ -39,6 +39,7 @@ import { parseLiverSearch, parseStaffSearch } from "../app/domain/directory-sear
 import { matchingMask } from "../app/domain/matching";
 import { businessDate } from "../app/domain/shift-status";
 import { benchNewsMail, newsMailTable } from "./bench-news-mail";
+import { ensureFollowing, ensurePosts, FOLLOWING_LISTENER_EMAIL } from "./bench-posts";
 import { benchSse, sseTable } from "./bench-sse";
 import { CHROMIUM_ARGS, WEIGHED_PAGES, weighPages, weightTable } from "./page-weight";
 import { createProgressBar } from "./progress-bar";
@@ -55,12 +56,14 @@ const { values: args } = parseArgs({
     subscribers: { type: "string", default: "1000,2500,5000" },
     rounds: { type: "string", default: "20" },
     recipients: { type: "string", default: "100000" },
+    posts: { type: "string", default: "500000" },
   },
 });
-const ALL_SECTIONS = ["directory", "sse", "weight", "news-mail"];
+const ALL_SECTIONS = ["directory", "posts", "sse", "weight", "news-mail"];
 const SECTIONS = args.section === "all" ? ALL_SECTIONS : args.section.split(",");
 for (const section of SECTIONS)
   if (!ALL_SECTIONS.includes(section)) throw new Error(`unknown --section ${section}`);
+const POSTS = Number(args.posts);
 const STORES = Number(args.stores);
 const STAFF = Number(args.staff);
 const DURATION = Number(args.duration);
@@ -406,10 +409,13 @@ async function startServer(extraEnv: Record<string, string> = {}): Promise<Child
   throw new Error("the server did not answer /api/health within 2 minutes");
 }
 
-async function signIn(role: "listener" | "staff" = "listener"): Promise<string> {
+async function signIn(
+  role: "listener" | "staff" = "listener",
+  email: string = DEMO_ACCOUNTS.listener.email,
+): Promise<string> {
   const body = new URLSearchParams(
     role === "listener"
-      ? { email: DEMO_ACCOUNTS.listener.email, password: DEMO_PASSWORD }
+      ? { email, password: DEMO_PASSWORD }
       : { login_id: "demo-cast", password: DEMO_PASSWORD },
   );
   const response = await fetch(`${BASE}/${role}/login`, {
@@ -488,6 +494,7 @@ const loadAverage = () =>
 
 async function main() {
   if (SECTIONS.includes("directory")) await benchDirectory();
+  if (SECTIONS.includes("posts")) await benchPosts();
   if (SECTIONS.includes("sse")) await benchRealtime();
   if (SECTIONS.includes("weight")) await benchWeight();
   if (SECTIONS.includes("news-mail")) await benchNewsMailSection();
@@ -747,6 +754,131 @@ async function benchDirectory() {
       ...lines,
       "",
       ...aloneLines,
+      "",
+      ...verdicts,
+    ].join("\n"),
+  );
+}
+
+/**
+ * The posts section (issue 13, ADR 0024): the large data set plus `--posts` posts and a listener
+ * following 200 accounts; `GET /api/posts` unfiltered, by prefecture, `following` and
+ * `sort=matching` against p95 ≤ 50 ms, SSR `/sns` against ≥ 100 req/s, and a few extra scenarios.
+ */
+async function benchPosts() {
+  const loadBefore = loadAverage();
+  const where = DATABASE_URL ? "PostgreSQL" : `PGlite in ${DATA_DIR}`;
+  console.error(`bench: posts on ${where}, ${CONNECTIONS} connections, ${DURATION} s per scenario`);
+  const database = await openDatabase(
+    DATABASE_URL ? { databaseUrl: DATABASE_URL, poolSize: 4 } : { pgliteDir: path.join(DATA_DIR, "db") },
+  );
+  let fix: Fixture;
+  let postCount: number;
+  try {
+    await ensureData(database);
+    const bar = createProgressBar(process.stderr);
+    postCount = await ensurePosts(database, POSTS, (done, total) =>
+      bar.update({ phase: "posts", done, total }),
+    );
+    bar.end();
+    await ensureFollowing(database);
+    await database.db.execute(sql`vacuum analyze`);
+    fix = await fixture(database);
+  } finally {
+    await database.close();
+  }
+  type PostScenario = Scenario & { who?: "listener" | "follower"; target?: "api" | "ssr" | "extra" };
+  const list: PostScenario[] = [
+    { name: "API posts (no filter)", kind: "api", paths: ["/api/posts"], target: "api" },
+    {
+      name: "API posts prefecture=tokyo",
+      kind: "api",
+      paths: ["/api/posts?prefecture=tokyo"],
+      target: "api",
+    },
+    {
+      name: "API posts following (200 follows)",
+      kind: "api",
+      paths: ["/api/posts?following=true"],
+      who: "follower",
+      target: "api",
+    },
+    {
+      name: "API posts sort=matching (listener)",
+      kind: "api",
+      paths: ["/api/posts?sort=matching"],
+      who: "listener",
+      target: "api",
+    },
+    { name: "API posts source=youtube", kind: "api", paths: ["/api/posts?source=youtube"], target: "extra" },
+    // sort=popular is left out: it sorts every listed post (about 2 s on 500,000), see ADR 0024.
+    { name: "API posts page 50", kind: "api", paths: ["/api/posts?page=50"], target: "extra" },
+    { name: "SSR /sns", kind: "ssr", paths: ["/sns"], target: "ssr" },
+    {
+      name: "SSR /listener/staff/{id}/sns",
+      kind: "ssr",
+      paths: [`/listener/staff/${fix.staffId}/sns`],
+      target: "extra",
+    },
+  ];
+  const server = await startServer();
+  const results: { scenario: PostScenario; app: Stats; alone?: number }[] = [];
+  try {
+    const cookies = {
+      listener: await signIn(),
+      follower: await signIn("listener", FOLLOWING_LISTENER_EMAIL),
+    };
+    for (const scenario of list) {
+      const cookie = scenario.who ? cookies[scenario.who] : null;
+      for (let i = 0; i < 20; i++) {
+        await fetch(`${BASE}${scenario.paths[0]}`, { headers: cookie ? { cookie } : {} });
+      }
+      const alone = scenario.kind === "api" ? await sequentialApp(scenario, cookie) : undefined;
+      results.push({ scenario, app: await load(scenario, cookie), alone });
+    }
+  } finally {
+    server.kill("SIGTERM");
+    await new Promise((r) => server.once("exit", r));
+  }
+  const head = [
+    "scenario".padEnd(38),
+    "req/s".padStart(8),
+    "p50".padStart(10),
+    "p95".padStart(10),
+    "p99".padStart(10),
+    "err".padStart(5),
+    "1 conn p50".padStart(11),
+  ].join(" ");
+  const lines = [head, "-".repeat(head.length)];
+  const verdicts: string[] = [];
+  for (const { scenario, app, alone } of results) {
+    lines.push(
+      [
+        scenario.name.padEnd(38),
+        app.rps.toFixed(0).padStart(8),
+        ms(app.p50).padStart(10),
+        ms(app.p95).padStart(10),
+        ms(app.p99).padStart(10),
+        String(app.errors).padStart(5),
+        (alone === undefined ? "" : ms(alone)).padStart(11),
+      ].join(" "),
+    );
+    if (scenario.target === "api")
+      verdicts.push(
+        `${app.p95 <= TARGETS.apiP95Ms ? "PASS" : "MISS"}  ${scenario.name}: p95 ${ms(app.p95)} (target ≤ ${TARGETS.apiP95Ms} ms)`,
+      );
+    if (scenario.target === "ssr")
+      verdicts.push(
+        `${app.rps >= TARGETS.ssrSearchRps ? "PASS" : "MISS"}  ${scenario.name}: ${app.rps.toFixed(0)} req/s (target ≥ ${TARGETS.ssrSearchRps})`,
+      );
+  }
+  console.log(
+    [
+      "",
+      `Posts: ${postCount.toLocaleString("en-US")} posts on ${STORES.toLocaleString("en-US")} stores, ${STAFF.toLocaleString("en-US")} staff; ${where}; ${CONNECTIONS} connections, ${DURATION} s each; ${workers()}`,
+      `Load average (1/5/15 min) before ${loadBefore}, after ${loadAverage()}: other processes on the machine share its cores`,
+      "",
+      ...lines,
       "",
       ...verdicts,
     ].join("\n"),

@@ -166,6 +166,7 @@ async function main(): Promise<number> {
         `  favorites  ${n(summary.favorites)}`,
         `  schedules  ${n(summary.schedules)}`,
         `  news       ${n(summary.news)}`,
+        `  posts      ${n(summary.posts)}`,
         `  users      ${n(summary.users)}`,
         `Demo accounts (password ${DEMO_PASSWORD}):`,
         `  listener  ${DEMO_ACCOUNTS.listener.email}`,

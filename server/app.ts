@@ -15,6 +15,7 @@ import { createObjectStorage } from "~/.server/integrations/storage/create-objec
 import { imageStorage } from "~/.server/integrations/storage/image-storage";
 import type { RealtimeHub } from "~/.server/realtime/hub";
 import { publishVerifiedStore } from "~/.server/services/liver/publish-verified-store";
+import { EMBED_FRAME_HOSTS, THUMBNAIL_HOSTS } from "~/domain/post-embeds";
 import { bodyLimits, UPLOAD_PATHS } from "./body-limits";
 import { serveUploads } from "./serve-uploads";
 import "./context";
@@ -72,11 +73,13 @@ export function createApp(
         : {
             directives: {
               "script-src": ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.nonce}'`],
-              "img-src": ["'self'", "data:", "blob:", ...uploadsOrigin],
+              // Imported posts' thumbnails (domain/post-embeds.ts; the demo data uses our own).
+              "img-src": ["'self'", "data:", "blob:", ...uploadsOrigin, ...THUMBNAIL_HOSTS],
               "media-src": ["'self'", ...uploadsOrigin],
               // Previews of a chosen picture are blob: URLs of this page.
               "connect-src": ["'self'", "blob:"],
-              "frame-src": ["https://www.youtube-nocookie.com", "https://www.youtube.com"],
+              // The feeds' embed players (youtube-nocookie, TikTok) and the manual's videos.
+              "frame-src": [...new Set<string>([...EMBED_FRAME_HOSTS, "https://www.youtube.com"])],
               "upgrade-insecure-requests": env.isProduction ? [] : null,
             },
           },

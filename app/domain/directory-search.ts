@@ -71,7 +71,7 @@ export function readQuery(params: URLSearchParams): Record<string, string[]> {
   return out;
 }
 
-type Query = Record<string, string[] | undefined>;
+export type Query = Record<string, string[] | undefined>;
 
 // ---------------------------------------------------------------------------------------------
 // Building blocks: each reads the list of values of one parameter.
@@ -87,7 +87,7 @@ const single = (values: unknown) => (Array.isArray(values) ? values[0] : undefin
 /** A comma-separated list; a repeated name is read the same way. */
 const LIST_PARAM = { style: "form", explode: false } as const;
 
-function integerParam(name: string, min: number, max: number, wire: { default?: number } = {}) {
+export function integerParam(name: string, min: number, max: number, wire: { default?: number } = {}) {
   const parser = z.preprocess(
     single,
     z
@@ -111,7 +111,7 @@ function integerParam(name: string, min: number, max: number, wire: { default?: 
   return parser.meta({ override: { type: "integer", minimum: min, maximum: max, ...wire } });
 }
 
-function enumList<const T extends readonly [string, ...string[]]>(name: string, values: T) {
+export function enumList<const T extends readonly [string, ...string[]]>(name: string, values: T) {
   const parser = z.preprocess(
     (v) => (Array.isArray(v) ? v : []),
     z
@@ -130,7 +130,7 @@ function enumList<const T extends readonly [string, ...string[]]>(name: string, 
   });
 }
 
-function enumParam<const T extends readonly [string, ...string[]]>(
+export function enumParam<const T extends readonly [string, ...string[]]>(
   name: string,
   values: T,
   wire: { default?: T[number] } = {},
@@ -149,7 +149,7 @@ function enumParam<const T extends readonly [string, ...string[]]>(
 }
 
 /** An id of the area tree at one level; unknown ids are errors like unknown enum values. */
-function areaParam(name: string, exists: (id: string) => boolean) {
+export function areaParam(name: string, exists: (id: string) => boolean) {
   return z.preprocess(
     single,
     z
@@ -183,7 +183,7 @@ const keywordParam = keywordParser.meta({
     "matches anywhere in the name or its reading; full-width letters, case and hiragana/katakana are folded",
 });
 
-function booleanParam(name: string) {
+export function booleanParam(name: string) {
   const parser = z.preprocess(
     single,
     z
@@ -199,7 +199,8 @@ function booleanParam(name: string) {
   return parser.meta({ override: { type: "boolean" } });
 }
 
-const pagingShape = {
+/** `page` and `pageSize` of every list (exported for the feeds, domain/feed-search.ts). */
+export const pagingShape = {
   page: integerParam("page", 1, NUMBER_MAX, { default: 1 })
     .meta({ description: "1-based page" })
     .transform((v) => v ?? 1),
@@ -294,7 +295,7 @@ export type StaffSearch = z.output<typeof StaffSearchSchema>;
 
 export type SearchParseResult<T> = { ok: true; value: T } | { ok: false; message: string };
 
-function parseWith<S extends z.ZodType>(
+export function parseWith<S extends z.ZodType>(
   schema: S,
   query: Query | URLSearchParams,
 ): SearchParseResult<z.output<S>> {

@@ -66,6 +66,7 @@ export const PERMISSIONS = {
   "favorite.follow": { what: "follow a public store or staff member", who: { listener: "any" } },
   "favorite.list": { what: "list one's follows", who: { listener: "own" } },
   "favorite.unfollow": { what: "remove a follow", who: { listener: "own" } },
+  "feed.following.read": { what: "read the posts of one's follows", who: { listener: "own" } },
   "room.list": { what: "list one's chat rooms", who: { listener: "own", staff: "own" } },
   "store.read": { what: "read the store's back office (dashboard, profile, settings)", who: STORE },
   "store.update": { what: "change the store's profile, prices, bank account, plan", who: STORE },

@@ -11,11 +11,11 @@ import path from "node:path";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import Ajv2020 from "ajv/dist/2020";
 import addFormats from "ajv-formats";
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, ne, notInArray, sql } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Viewer } from "~/.server/auth/viewer";
-import { listeners, livers, staffs } from "~/.server/db/schema";
+import { favorites, listeners, livers, staffs } from "~/.server/db/schema";
 import { openApiDocument } from "~/.server/openapi/document";
 import { API_PATHS, UNDOCUMENTED_API_ROUTES } from "~/.server/openapi/paths";
 import { RealtimeHub } from "~/.server/realtime/hub";
@@ -203,6 +203,13 @@ const CASES: Case[] = [
   get("shifts without a range", (f) => `/api/staffs/${f.staff.uid}/schedules`, 400),
   get("shifts of an unknown staff member", (f) => `/api/staffs/no-such-staff/schedules?${range(f)}`, 404),
 
+  get("posts", () => "/api/posts?pageSize=100", 200),
+  get("posts by matching, signed in", () => "/api/posts?sort=matching&pageSize=100", 200, "listener"),
+  get("posts by popularity of a store", (f) => `/api/posts?sort=popular&liverId=${f.store.uid}`, 200),
+  get("posts of followed accounts", () => "/api/posts?following=true", 200, "listener"),
+  get("posts of followed accounts, signed out", () => "/api/posts?following=true", 401),
+  get("posts of followed accounts, a store", () => "/api/posts?following=true", 403, "liver"),
+  get("posts, unknown source", () => "/api/posts?source=myspace", 400),
   get(
     "own staff's shifts (store)",
     (f) => `/api/liver/staff/${f.staff.uid}/schedules?${range(f)}`,
@@ -472,8 +479,18 @@ describe.each(drivers)("every documented endpoint, called on %s, answers as docu
           eq(staffs.status, "public"),
           eq(staffs.is_displayed, true),
           eq(livers.status, "public"),
+          // Not one the demo listener follows already ("POST follow" answers 201 for a new follow).
+          notInArray(
+            staffs.uid,
+            db
+              .select({ id: sql<string>`coalesce(${favorites.staff_id}, '')` })
+              .from(favorites)
+              .innerJoin(listeners, eq(listeners.uid, favorites.uid))
+              .where(eq(listeners.email, DEMO_ACCOUNTS.listener.email)),
+          ),
         ),
       )
+      .orderBy(staffs.uid)
       .limit(1);
     const cookies = {
       listener: await sessionCookie(context, "listener", DEMO_ACCOUNTS.listener.email, DEMO_PASSWORD),
@@ -530,7 +547,13 @@ describe.each(drivers)("every documented endpoint, called on %s, answers as docu
       if (answer.status >= 300) continue;
       const schema = documented[index]!.schema;
       const value =
-        schema?.type === "array" ? raw.split(",") : schema?.type === "integer" ? Number(raw) : raw;
+        schema?.type === "array"
+          ? raw.split(",")
+          : schema?.type === "integer"
+            ? Number(raw)
+            : schema?.type === "boolean" && ["true", "false"].includes(raw)
+              ? raw === "true"
+              : raw;
       const fits = ajv.getSchema(`openapi#/paths/${pointer(docPath)}/${c.method}/parameters/${index}/schema`);
       expect(fits!(value), `${name}=${raw}: ${JSON.stringify(fits!.errors)}`).toBe(true);
     }

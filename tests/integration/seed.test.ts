@@ -5,7 +5,7 @@ import { verifyPassword } from "better-auth/crypto";
 import { asc, count, eq, gt, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/.server/db/client";
-import { account, favorites, listeners, livers, news, schedules, staffs, user } from "~/.server/db/schema";
+import { account, favorites, listeners, livers, news, posts, schedules, staffs, user } from "~/.server/db/schema";
 import { OPTION_VALUES, tokyoDate } from "~/.server/seed/generate/common";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, type SeedSummary, seedDatabase } from "~/.server/seed/seed-database";
 import { findArea, isValidAreaPath, REGIONS } from "~/domain/areas";
@@ -266,6 +266,47 @@ describe.each(drivers)("seedDatabase on %s", (driver) => {
       expect(row.price!.sets.length, row.email).toBeGreaterThan(0);
       expect(PriceSystemSchema.parse(priceSystemFormValues(row.price)), row.email).toEqual(row.price);
     }
+  });
+
+  it("writes posts of every source and kind, thumbnails from the demo pictures, and the authors' last post times", async () => {
+    const db = database.db;
+    const rows = await db.select().from(posts);
+    expect(rows.length).toBe(summary.posts);
+    expect(rows.length).toBeGreaterThan(100);
+    const pairs = new Set(rows.map((p) => `${p.source}/${p.kind}`));
+    for (const pair of [
+      "instagram/image",
+      "instagram/carousel_album",
+      "instagram/video",
+      "tiktok/video",
+      "youtube/video",
+      "live/video",
+      "native/image",
+      "native/carousel_album",
+      "native/text",
+    ])
+      expect(pairs, pair).toContain(pair);
+    for (const post of rows) {
+      expect(post.author_type === "staff").toBe(post.staff_id !== null);
+      expect(post.caption.length).toBeLessThanOrEqual(2200);
+      for (const media of post.media) {
+        // Nothing the pages load comes from the platforms: thumbnails are our demo pictures.
+        expect(media.thumbnail_url ?? "").toMatch(/^\/uploads\/demo\/(staff|store)-\d\d\.webp$/);
+      }
+      if (post.source === "live") expect(post.permalink).toBe(`/listener/live/${post.external_id}`);
+      if (post.source === "youtube")
+        expect(post.permalink).toMatch(/^https:\/\/www\.youtube\.com\/watch\?v=/);
+    }
+    const demoCast = await db
+      .select({ uid: staffs.uid, last_post_at: staffs.last_post_at })
+      .from(staffs)
+      .where(eq(staffs.login_id, DEMO_ACCOUNTS.staff.loginId));
+    const ofDemo = rows.filter((p) => p.staff_id === demoCast[0]!.uid);
+    expect(ofDemo.length).toBeGreaterThanOrEqual(12);
+    expect(demoCast[0]!.last_post_at).toEqual(
+      new Date(Math.max(...ofDemo.map((p) => p.posted_at.getTime()))),
+    );
+    expect(rows.every((p) => p.posted_at.getTime() <= NOW.getTime())).toBe(true);
   });
 
   it("creates the documented demo accounts with the demo password", async () => {

@@ -31,6 +31,7 @@ listener.matching.read         401       own      403   403   403
 favorite.follow                401       any      403   403   403
 favorite.list                  401       own      403   403   403
 favorite.unfollow              401       own      403   403   403
+feed.following.read            401       own      403   403   403
 room.list                      401       own      403   own   403
 store.read                     401       403      own   403   403
 store.update                   401       403      own   403   403

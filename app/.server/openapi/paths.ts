@@ -15,10 +15,12 @@ import {
   StaffSearchSchema,
 } from "~/domain/directory-search";
 import { FollowTargetSchema } from "~/domain/favorites";
+import { FeedSearchSchema } from "~/domain/feed-search";
 import {
   AreaNode,
   ErrorResponse,
   Favorite,
+  FeedItem,
   Health,
   Liver,
   listOf,
@@ -183,6 +185,15 @@ export const API_PATHS: ZodOpenApiPathsObject = {
       "400": error("invalid-argument: a malformed Last-Event-ID"),
       "401": unauthenticated,
       "429": error("resource-exhausted: too many open streams"),
+    },
+  }),
+  "/api/posts": get({
+    summary: "Listed posts (the feeds)",
+    requestParams: { query: FeedSearchSchema },
+    responses: {
+      ...listResponses(FeedItem),
+      "401": error("unauthenticated: following=true signed out"),
+      "403": error("permission-denied: following=true by another role than listener"),
     },
   }),
   "/api/favorites": {

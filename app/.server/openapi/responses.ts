@@ -18,6 +18,7 @@ import {
   VENUE_FEATURE_VALUES,
   VENUE_TYPE_VALUES,
 } from "~/domain/options";
+import { POST_AUTHOR_TYPES, POST_KINDS, POST_SOURCES, POST_STATUSES } from "~/domain/posts";
 import { POW_ALGORITHM } from "~/domain/pow";
 
 const time = z.iso.datetime();
@@ -234,6 +235,43 @@ export const Favorite = z
       .meta({ description: "in lists: the followed store; null while not public" }),
   })
   .meta({ id: "Favorite" });
+
+const PostMediaItem = z.object({
+  url: z.string(),
+  kind: z.enum(["image", "video", "embed"]),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  thumbnail_url: z.string().nullable(),
+});
+
+/** A listed post of a feed (contract §8): the post and its author. */
+export const FeedItem = z
+  .object({
+    post_id: z.string(),
+    author_type: z.enum(POST_AUTHOR_TYPES),
+    staff_id: z.string().nullable(),
+    liver_id: z.string(),
+    source: z.enum(POST_SOURCES),
+    kind: z.enum(POST_KINDS),
+    caption: z.string(),
+    media: z.array(PostMediaItem),
+    permalink: z.string(),
+    external_id: z.string(),
+    posted_at: time,
+    status: z.enum(POST_STATUSES),
+    created_at: time,
+    updated_at: time,
+    author: z.object({
+      type: z.enum(POST_AUTHOR_TYPES),
+      id: z.string().meta({ description: "the staff id of a staff post, the store id of a store post" }),
+      name: z.string().meta({ description: "empty when the staff member hides her name" }),
+      image_url: z.string().nullable(),
+      liver_id: z.string(),
+      liver_name: z.string(),
+      store_type: z.string(),
+    }),
+  })
+  .meta({ id: "FeedItem" });
 
 export const Unfollowed = z.object({
   ok: z.literal(true),

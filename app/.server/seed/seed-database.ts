@@ -1,7 +1,7 @@
 import { hashPassword } from "better-auth/crypto";
 import { asc, eq, getTableColumns, sql, type Table } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { account, favorites, listeners, livers, news, plans, schedules, staffs, user } from "../db/schema";
+import { account, favorites, listeners, livers, news, plans, posts, schedules, staffs, user } from "../db/schema";
 import type { ObjectStorage } from "../integrations/storage/object-storage";
 import { ensureDemoImages } from "./demo-images";
 import {
@@ -17,6 +17,7 @@ import { type FollowTarget, generateFavoritesFor } from "./generate/favorites";
 import { generateListener } from "./generate/listeners";
 import { generateNews } from "./generate/news";
 import { pickLocation, REGION_IDS } from "./generate/places";
+import { generatePostsFor } from "./generate/posts";
 import { generateSchedulesFor } from "./generate/schedules";
 import { generateStaff } from "./generate/staff";
 import { allocateStaff, generateStore, planFor, storeTypeSequence } from "./generate/stores";
@@ -60,6 +61,8 @@ export interface SeedOptions {
   signal?: AbortSignal;
   /** Rows per INSERT statement (default 1000). */
   batchSize?: number;
+  /** Posts per author on average (default 4; about 70 % of staff and 60 % of stores post). */
+  postsPerAuthor?: number;
 }
 
 export interface SeedSummary {
@@ -70,6 +73,7 @@ export interface SeedSummary {
   favorites: number;
   schedules: number;
   news: number;
+  posts: number;
   users: number;
   elapsedMs: number;
 }
@@ -207,6 +211,8 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSu
   // Forked last, so adding price systems changed none of the other generated rows.
   const priceRandom = root.fork("prices");
   const newsRandom = root.fork("news");
+  // Forked after the prices, so adding posts changed none of the other generated rows.
+  const postRandom = root.fork("posts");
 
   report("images", 0, 1);
   const images = await ensureDemoImages(options.dataDir, { stores: 24, staff: 48 }, options.storage);
@@ -283,6 +289,18 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSu
   }
 
   // ---- staff -----------------------------------------------------------------------------------
+  const postAuthors: (Parameters<typeof generatePostsFor>[1]["author"] & {
+    demo: boolean;
+    listed: boolean;
+  })[] = storeRows.map((store, i) => ({
+    staffId: null,
+    liverId: store.uid,
+    handle: store.slug ?? store.uid,
+    images: store.image_urls?.length ? store.image_urls : images.storeImages,
+    portrait: false,
+    demo: i === 0,
+    listed: store.status === "public",
+  }));
   const loginIds = new Set<string>([DEMO_ACCOUNTS.staff.loginId]);
   const listedStaff: FollowTarget[] = [];
   const scheduledStaff: string[] = [];
@@ -330,6 +348,15 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSu
           listedStaff.push({ uid: row.uid, created_at: row.created_at });
       }
       if (demo) demoCast = { uid: row.uid, created_at: row.created_at };
+      postAuthors.push({
+        staffId: row.uid,
+        liverId: store.uid,
+        handle: row.login_id.toLowerCase(),
+        images: row.image_urls?.length ? row.image_urls : images.staffImages,
+        portrait: true,
+        demo,
+        listed: row.status === "public" && row.is_displayed !== false && store.status === "public",
+      });
       await staffBatch.add(row);
     }
   }
@@ -433,6 +460,45 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSu
   const newsRows = generateNews(newsRandom, { now });
   await bulkInsert(db, news, newsRows);
   report("news", 1, 1);
+  // ---- posts -----------------------------------------------------------------------------------
+  // Direct inserts (not writePost): the authors' last_*_at are set from the posts afterwards.
+  const perAuthor = Math.max(0, options.postsPerAuthor ?? 4);
+  let postCount = 0;
+  let authorsDone = 0;
+  const postBatch = new Batcher<typeof posts.$inferInsert>(batchSize, async (rows) => {
+    await checkpoint(options.signal);
+    await db.transaction(async (tx) => {
+      await bulkInsert(tx, posts, rows);
+    });
+    postCount += rows.length;
+    report("posts", authorsDone, postAuthors.length);
+  });
+  report("posts", 0, postAuthors.length);
+  for (const author of postAuthors) {
+    const posting = author.demo || postRandom.chance(author.staffId ? (author.listed ? 0.7 : 0.3) : 0.6);
+    const count = author.demo
+      ? Math.max(12, perAuthor)
+      : posting
+        ? postRandom.int(1, Math.max(1, Math.round(perAuthor * 2 - 1)))
+        : 0;
+    for (const row of generatePostsFor(postRandom, { author, count, now })) await postBatch.add(row);
+    authorsDone += 1;
+  }
+  await postBatch.drain();
+  report("posts", postAuthors.length, postAuthors.length);
+  const lastAt = sql`max(${posts.posted_at}) as last_post_at,
+      max(${posts.posted_at}) filter (where ${posts.source} = 'instagram') as last_instagram_at,
+      max(${posts.posted_at}) filter (where ${posts.source} = 'tiktok') as last_tiktok_at,
+      max(${posts.posted_at}) filter (where ${posts.source} = 'youtube') as last_youtube_at,
+      max(${posts.posted_at}) filter (where ${posts.source} = 'live') as last_live_at`;
+  const setLastAt = sql`last_post_at = p.last_post_at, last_instagram_at = p.last_instagram_at,
+      last_tiktok_at = p.last_tiktok_at, last_youtube_at = p.last_youtube_at, last_live_at = p.last_live_at`;
+  await db.execute(sql`update ${staffs} set ${setLastAt}
+    from (select ${posts.staff_id} as id, ${lastAt} from ${posts} where ${posts.staff_id} is not null group by 1) as p
+    where ${staffs.uid} = p.id`);
+  await db.execute(sql`update ${livers} set ${setLastAt}
+    from (select ${posts.liver_id} as id, ${lastAt} from ${posts} where ${posts.staff_id} is null group by 1) as p
+    where ${livers.uid} = p.id`);
 
   // ---- follower counts -------------------------------------------------------------------------
   await checkpoint(options.signal);
@@ -460,6 +526,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSu
     favorites: favoriteRows.length,
     schedules: scheduleCount,
     news: newsRows.length,
+    posts: postCount,
     users: storeRows.length + staffDone + listenerRows.length,
     elapsedMs: Date.now() - started,
   };

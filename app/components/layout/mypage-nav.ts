@@ -16,7 +16,8 @@ export interface MypageNavItem {
 export const MYPAGE_NAV: Record<AccountRole, readonly MypageNavItem[]> = {
   listener: [
     { to: "/listener/mypage", label: "ホーム", end: true },
-    { to: "/listener/mypage/follow", label: "フォロー中" },
+    { to: "/listener/mypage/follow", label: "フォロー中", end: true },
+    { to: "/listener/mypage/follow/sns", label: "フォロー中の投稿" },
     { to: "/listener/mypage/profile", label: "相性診断" },
     { to: "/listener/mypage/news", label: "お知らせ", badge: "unreadNews" },
     { to: "/listener/mypage/setting", label: "設定" },

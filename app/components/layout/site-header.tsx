@@ -19,6 +19,9 @@ export function SiteHeader({ viewer, lastRole }: { viewer: Viewer | null; lastRo
           <span className="font-black text-xl tracking-wider wide:text-2xl">{SITE_NAME}</span>
           <span className="hidden text-slate-300 text-xs sm:inline">夜のお店とキャストを探そう</span>
         </Link>
+        <Link to="/sns" className="rounded-full px-3 py-2 text-sm hover:bg-white/10">
+          SNS
+        </Link>
         <Link
           to="/search/liver"
           onClick={(event) => {

@@ -2,7 +2,16 @@ import { Link } from "react-router";
 import { STAFF_SORT_LABELS, STAFF_SORTS, type StaffSort } from "~/domain/search-query";
 
 /** 新着順 / 人気順 / 相性が良い順: links that keep the filters and go back to page 1. */
-export function SortTabs({ current, hrefFor }: { current: StaffSort; hrefFor: (sort: StaffSort) => string }) {
+export function SortTabs({
+  current,
+  hrefFor,
+  labels = STAFF_SORT_LABELS,
+}: {
+  current: StaffSort;
+  hrefFor: (sort: StaffSort) => string;
+  /** The feeds name the same three sorts 新着 / 人気 / マッチング. */
+  labels?: Record<StaffSort, string>;
+}) {
   return (
     <nav aria-label="並び順" className="overflow-x-auto">
       <ul className="flex gap-1 rounded-full bg-slate-200/70 p-1 text-sm">
@@ -17,7 +26,7 @@ export function SortTabs({ current, hrefFor }: { current: StaffSort; hrefFor: (s
                   : "text-slate-700 hover:bg-white/60"
               }`}
             >
-              {STAFF_SORT_LABELS[sort]}
+              {labels[sort]}
             </Link>
           </li>
         ))}

@@ -2,9 +2,12 @@ import { data, Link } from "react-router";
 import { getViewer } from "~/.server/auth/viewer";
 import { getPublicLiver } from "~/.server/services/directory/get-public-liver";
 import { listLiverStaffs } from "~/.server/services/directory/list-liver-staffs";
+import { listPosts } from "~/.server/services/posts/list-posts";
 import { FollowButton } from "~/components/directory/follow-button";
 import { ImageGallery } from "~/components/directory/image-gallery";
 import { InfoList, PageSection } from "~/components/directory/info-list";
+import { LATEST_POSTS, LatestPosts } from "~/components/posts/latest-posts";
+import { toPostCard } from "~/components/posts/post-card";
 import { toStaffCard } from "~/components/staff/staff-card";
 import { StaffGrid } from "~/components/staff/staff-grid";
 import { PriceSystemTable } from "~/components/store/price-system-table";
@@ -37,8 +40,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     now,
   });
   const baseUrl = context.env.baseUrl;
+  const latest = await listPosts({
+    db: context.db,
+    actor: null,
+    input: { source: [], kind: [], liverId: found.store.uid, sort: "new", page: 1, pageSize: LATEST_POSTS },
+  });
   return {
     store: found.store,
+    posts: latest.ok ? latest.items.map(toPostCard) : [],
+    postTotal: latest.ok ? latest.total : 0,
     staff: staff.ok ? staff.items.map(toStaffCard) : [],
     now: now.toISOString(),
     canonical: absoluteUrl(baseUrl, `/listener/liver/${found.store.uid}`),
@@ -186,6 +196,14 @@ export default function LiverPage({ loaderData }: Route.ComponentProps) {
       {/* Without a price system the table asks the visitor to contact the store. */}
       <div className="mt-4" id="price-system">
         <PriceSystemTable system={store.price_system} />
+      </div>
+
+      <div className="mt-4">
+        <LatestPosts
+          posts={loaderData.posts}
+          total={loaderData.postTotal}
+          feedHref={`/listener/liver/${store.uid}/sns`}
+        />
       </div>
 
       <section aria-labelledby="store-staff-heading" className="mt-8">

@@ -1,10 +1,13 @@
 import { data, Link } from "react-router";
 import { getViewer } from "~/.server/auth/viewer";
 import { getPublicStaff } from "~/.server/services/directory/get-public-staff";
+import { listPosts } from "~/.server/services/posts/list-posts";
 import type { PublicStaff } from "~/.server/services/shared/staff-query";
 import { FollowButton } from "~/components/directory/follow-button";
 import { ImageGallery } from "~/components/directory/image-gallery";
 import { InfoList, PageSection } from "~/components/directory/info-list";
+import { LATEST_POSTS, LatestPosts } from "~/components/posts/latest-posts";
+import { toPostCard } from "~/components/posts/post-card";
 import { ShiftBadge } from "~/components/staff/shift-badge";
 import { StoreTypeBadge } from "~/components/store/store-type-badge";
 import { areaLabel } from "~/domain/areas";
@@ -40,8 +43,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!found.ok) throw data(null, { status: 404 });
   const { staff } = found.detail;
   const baseUrl = context.env.baseUrl;
+  const latest = await listPosts({
+    db: context.db,
+    actor: null,
+    input: { source: [], kind: [], staffId: staff.uid, sort: "new", page: 1, pageSize: LATEST_POSTS },
+  });
   return {
     ...found.detail,
+    posts: latest.ok ? latest.items.map(toPostCard) : [],
+    postTotal: latest.ok ? latest.total : 0,
     now: now.toISOString(),
     signedInAs: viewer?.type ?? null,
     canonical: absoluteUrl(baseUrl, `/listener/staff/${staff.uid}`),
@@ -222,6 +232,14 @@ export default function StaffPage({ loaderData }: Route.ComponentProps) {
           </PageSection>
         </div>
       )}
+
+      <div className="mt-4">
+        <LatestPosts
+          posts={loaderData.posts}
+          total={loaderData.postTotal}
+          feedHref={`/listener/staff/${staff.uid}/sns`}
+        />
+      </div>
 
       {sns.length > 0 && (
         <div className="mt-4">

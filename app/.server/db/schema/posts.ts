@@ -40,9 +40,20 @@ export const posts = pgTable(
     check("posts_author", sql`(${t.author_type} = 'staff') = (${t.staff_id} is not null)`),
     check("posts_caption_length", sql`char_length(${t.caption}) <= 2200`),
     uniqueIndex("posts_source_external_key").on(t.source, t.external_id),
-    index("posts_public_posted_idx").on(t.posted_at.desc(), t.post_id).where(sql`${t.status} = 'public'`),
-    index("posts_staff_posted_idx").on(t.staff_id, t.posted_at.desc()),
-    index("posts_liver_posted_idx").on(t.liver_id, t.posted_at.desc()),
+    // The feeds (ADR 0024): keys in the `new` order, then what the listed rule and the filters read
+    // (store, staff author, source, kind), so a page's ids and a total come from index-only scans.
+    index("posts_public_posted_idx")
+      .on(t.posted_at.desc().nullsFirst(), t.post_id, t.liver_id, t.staff_id, t.source, t.kind)
+      .where(sql`${t.status} = 'public'`),
+    // A source tab (/youtube, Instagram…): the range of one source in the `new` order.
+    index("posts_public_source_posted_idx")
+      .on(t.source, t.posted_at.desc().nullsFirst(), t.post_id, t.liver_id, t.staff_id)
+      .where(sql`${t.status} = 'public'`),
+    // One author's or one store's posts in the `new` order (their feeds, the follow feed).
+    // `desc nulls first` is what ORDER BY … DESC means: an index in another null order cannot
+    // give that order (posted_at is never null, but the planner does not use that).
+    index("posts_staff_posted_idx").on(t.staff_id, t.posted_at.desc().nullsFirst(), t.post_id),
+    index("posts_liver_posted_idx").on(t.liver_id, t.posted_at.desc().nullsFirst(), t.post_id),
   ],
 );
 

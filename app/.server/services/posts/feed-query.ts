@@ -1,0 +1,138 @@
+/**
+ * The SQL pieces of the feeds (contract §8): which posts are listed, the filters, the orders and
+ * the columns of an item. `list-posts.ts` composes them; the benchmark prints the same statements.
+ *
+ * Listed = the post is public, its store (`posts.liver_id`, the store of a staff post too) is
+ * public, and a staff author is listed (status public and displayed). Both author checks are
+ * semi-joins on narrow id sets (hashed by PostgreSQL), so a page walks `posts` in index order and
+ * stops after the page; see ADR 0024.
+ */
+import { and, asc, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
+import type { FeedSearch } from "~/domain/feed-search";
+import { STORE_POST_CLASS } from "~/domain/feed-search";
+import type { Db } from "../../db/client";
+import { favorites, livers, posts, staffs } from "../../db/schema";
+import { listedStaffRow, matchingClassSql, published } from "../shared/staff-query";
+
+export type FeedFilters = Omit<FeedSearch, "sort" | "page" | "pageSize">;
+
+/** The ids of public stores, in the area filter when one is given. */
+function publicStoreIds(db: Db, filters: FeedFilters) {
+  const store: SQL[] = [eq(livers.status, "public")];
+  if (filters.region) store.push(eq(livers.region, filters.region));
+  if (filters.prefecture) store.push(eq(livers.prefecture, filters.prefecture));
+  return db
+    .select({ uid: livers.uid })
+    .from(livers)
+    .where(and(...store));
+}
+
+/**
+ * How the staff author is checked. `page`: a correlated lookup by primary key per post walked, so
+ * a page that stops after a few dozen index entries costs a few dozen lookups. `count`: one hash
+ * of every listed staff id, probed by every post (a total reads them all). Hashing ~35,000 ids
+ * costs more than a whole page, hence two forms of the same condition (ADR 0024).
+ */
+export type FeedMode = "page" | "count";
+
+function staffIsListed(db: Db, mode: FeedMode, masks?: readonly number[]): SQL {
+  const where = masks
+    ? and(listedStaffRow, sql`${staffs.matching_mask} = any(${sql.raw(`'{${masks.join(",")}}'::int[]`)})`)!
+    : listedStaffRow;
+  if (mode === "count")
+    return inArray(posts.staff_id, db.select({ uid: staffs.uid }).from(staffs).where(where));
+  // A scalar subquery, not EXISTS: PostgreSQL may turn an EXISTS into the hashed form again.
+  return sql`coalesce((select ${where} from ${staffs} where ${staffs.uid} = ${posts.staff_id}), false)`;
+}
+
+/**
+ * The WHERE of a feed: listed posts, then every filter that is given. `listenerUid` is required
+ * for `following` (the route answers 401/403 before it comes here).
+ */
+export function feedConditions(
+  db: Db,
+  filters: FeedFilters,
+  listenerUid: string | null,
+  mode: FeedMode = "page",
+): SQL {
+  const conditions: SQL[] = [
+    eq(posts.status, "public"),
+    inArray(posts.liver_id, publicStoreIds(db, filters)),
+    or(isNull(posts.staff_id), staffIsListed(db, mode))!,
+  ];
+  if (filters.source.length > 0) conditions.push(inArray(posts.source, filters.source));
+  if (filters.kind.length > 0) conditions.push(inArray(posts.kind, filters.kind));
+  if (filters.staffId !== undefined) conditions.push(eq(posts.staff_id, filters.staffId));
+  if (filters.liverId !== undefined) conditions.push(eq(posts.liver_id, filters.liverId));
+  if (filters.following) {
+    const uid = listenerUid ?? "";
+    const followedStaff = db
+      .select({ id: favorites.staff_id })
+      .from(favorites)
+      .where(and(eq(favorites.uid, uid), isNotNull(favorites.staff_id)));
+    const followedStores = db
+      .select({ id: favorites.liver_id })
+      .from(favorites)
+      .where(and(eq(favorites.uid, uid), isNotNull(favorites.liver_id)));
+    // `= any(array(…))`: the follows become two constant arrays, so PostgreSQL can read just
+    // their posts through the author indexes (a BitmapOr) instead of filtering every post.
+    conditions.push(
+      sql`(${posts.staff_id} = any(array(${followedStaff})) or (${posts.staff_id} is null and ${posts.liver_id} = any(array(${followedStores}))))`,
+    );
+  }
+  return and(...conditions)!;
+}
+
+/** Posts of staff authors whose answers fall in `masks` (one or more matching classes); a page's form. */
+export function staffMaskCondition(db: Db, masks: readonly number[]): SQL {
+  return and(isNotNull(posts.staff_id), staffIsListed(db, "page", masks))!;
+}
+
+/** Store posts only (the last class of `sort=matching`). */
+export const storePostCondition: SQL = isNull(posts.staff_id);
+
+/** `new`: posted_at descending, the id as the tie-break (the order of `posts_public_posted_idx`). */
+export const newOrder: SQL[] = [desc(posts.posted_at), asc(posts.post_id)];
+
+/** The author's follower count: the staff member's for a staff post, the store's for a store post. */
+export const authorFollowersSql: SQL<number> = sql<number>`coalesce(${staffs.follower_number}, ${livers.follower_number})`;
+
+/**
+ * The matching class of a post against a listener's mask: a staff author's class by answers
+ * (domain/matching.ts), every store post in STORE_POST_CLASS after them. Needs `staffs` left-joined.
+ */
+export function postClassSql(listenerMask: number): SQL<number> {
+  return sql<number>`case when ${posts.staff_id} is null then ${sql.raw(String(STORE_POST_CLASS))} else ${matchingClassSql(listenerMask)} end`;
+}
+
+/** The columns of a feed item: the post and its author (a hidden staff name stays hidden). */
+export const feedItemColumns = {
+  post_id: posts.post_id,
+  author_type: posts.author_type,
+  staff_id: posts.staff_id,
+  liver_id: posts.liver_id,
+  source: posts.source,
+  kind: posts.kind,
+  caption: posts.caption,
+  media: posts.media,
+  permalink: posts.permalink,
+  external_id: posts.external_id,
+  posted_at: posts.posted_at,
+  status: posts.status,
+  created_at: posts.created_at,
+  updated_at: posts.updated_at,
+  staff_name: sql<string | null>`case when ${published("name")} then ${staffs.name} else '' end`,
+  staff_image: sql<string | null>`${staffs.image_urls}[1]`,
+  store_name: livers.store_name,
+  store_image: sql<string | null>`${livers.image_urls}[1]`,
+  store_type: livers.store_type,
+};
+
+/** `select <item columns> from posts join livers left join staffs`. */
+export function selectFeedItems(db: Db) {
+  return db
+    .select(feedItemColumns)
+    .from(posts)
+    .innerJoin(livers, eq(livers.uid, posts.liver_id))
+    .leftJoin(staffs, eq(staffs.uid, posts.staff_id));
+}

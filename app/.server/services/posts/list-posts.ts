@@ -1,0 +1,186 @@
+import { and, count, desc, eq, inArray, type SQL } from "drizzle-orm";
+import type { FeedSearch } from "~/domain/feed-search";
+import { STORE_POST_CLASS } from "~/domain/feed-search";
+import { classWindow, masksInClasses } from "~/domain/matching";
+import { decide, type Refusal } from "~/domain/permissions";
+import type { PostAuthorType, PostKind, PostMedia, PostSource, PostStatus } from "~/domain/posts";
+import type { Viewer } from "../../auth/viewer";
+import type { Db } from "../../db/client";
+import { livers, posts, staffs } from "../../db/schema";
+import { directoryClassCounts, directoryTotal } from "../directory/directory-totals";
+import type { ListPage } from "../directory/search-staffs";
+import { listenerContextOf } from "../shared/listener-context";
+import {
+  authorFollowersSql,
+  feedConditions,
+  newOrder,
+  postClassSql,
+  selectFeedItems,
+  staffMaskCondition,
+  storePostCondition,
+} from "./feed-query";
+
+/** A listed post as `GET /api/posts` answers it and the feeds show it. */
+export interface FeedItem {
+  post_id: string;
+  author_type: PostAuthorType;
+  staff_id: string | null;
+  liver_id: string;
+  source: PostSource;
+  kind: PostKind;
+  caption: string;
+  media: PostMedia[];
+  permalink: string;
+  external_id: string;
+  posted_at: Date;
+  status: PostStatus;
+  created_at: Date;
+  updated_at: Date;
+  author: {
+    type: PostAuthorType;
+    id: string;
+    name: string;
+    image_url: string | null;
+    liver_id: string;
+    liver_name: string;
+    store_type: string;
+  };
+}
+
+type ItemRow = Awaited<ReturnType<ReturnType<typeof selectFeedItems>["execute"]>>[number];
+
+function toFeedItem(row: ItemRow): FeedItem {
+  const { staff_name, staff_image, store_name, store_image, store_type, ...post } = row;
+  const staff = post.staff_id !== null;
+  return {
+    ...post,
+    author: {
+      type: post.author_type,
+      id: post.staff_id ?? post.liver_id,
+      name: staff ? (staff_name ?? "") : store_name,
+      image_url: (staff ? staff_image : store_image) ?? null,
+      liver_id: post.liver_id,
+      liver_name: store_name,
+      store_type,
+    },
+  };
+}
+
+/**
+ * The page of a feed: the ids first, in index order (narrow rows, stops after the page), then the
+ * rows a card needs with the author joined, in the same order.
+ */
+function pageOf(db: Db, where: SQL, order: SQL[], limit: number, offset: number, joinAuthors: boolean) {
+  const ids = joinAuthors
+    ? db
+        .select({ id: posts.post_id })
+        .from(posts)
+        .innerJoin(livers, eq(livers.uid, posts.liver_id))
+        .leftJoin(staffs, eq(staffs.uid, posts.staff_id))
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset)
+    : db
+        .select({ id: posts.post_id })
+        .from(posts)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset);
+  return selectFeedItems(db)
+    .where(inArray(posts.post_id, ids))
+    .orderBy(...order);
+}
+
+export type ListPostsResult = ({ ok: true } & ListPage<FeedItem>) | { ok: false; error: Refusal };
+
+/**
+ * `GET /api/posts` and the feed pages (contract §8): listed posts, filtered, sorted and paged by
+ * the database. `following` needs a listener (401 signed out, 403 for another role). Totals of
+ * the public feeds are remembered per directory version (ADR 0013; posts bump it too, ADR 0024);
+ * a listener's `following` total is counted each time (a few thousand rows at most).
+ */
+export async function listPosts({
+  db,
+  actor,
+  input,
+}: {
+  db: Db;
+  actor: Viewer | null;
+  input: FeedSearch;
+}): Promise<ListPostsResult> {
+  if (input.following) {
+    const decision = decide(actor?.type ?? "anonymous", "feed.following.read");
+    if (decision !== "allowed") return { ok: false, error: decision };
+  }
+  const listener = await listenerContextOf(db, actor);
+  const where = feedConditions(db, input, listener?.uid ?? null, "page");
+  // A listener's follows are a few thousand posts: their total is counted in the page's form
+  // (no hash of every listed staff member); every other total reads all posts once per version.
+  const counted = input.following ? where : feedConditions(db, input, listener?.uid ?? null, "count");
+  const offset = (input.page - 1) * input.pageSize;
+  const countOf = (condition: SQL) => db.select({ n: count() }).from(posts).where(condition);
+  const totalOf = (condition: SQL) =>
+    input.following
+      ? countOf(condition).then(([row]) => Number(row?.n ?? 0))
+      : directoryTotal(db, countOf(condition));
+
+  let rows: ItemRow[];
+  let total: number;
+  if (input.sort === "matching" && listener) {
+    const cls = postClassSql(listener.mask);
+    const classesQuery = db
+      .select({ cls: cls.mapWith(Number), n: count() })
+      .from(posts)
+      .leftJoin(staffs, eq(staffs.uid, posts.staff_id))
+      .where(counted)
+      .groupBy(cls);
+    const counts = input.following
+      ? (await classesQuery).map((c) => ({ cls: Number(c.cls), n: Number(c.n) }))
+      : await directoryClassCounts(db, classesQuery);
+    total = counts.reduce((sum, c) => sum + c.n, 0);
+    rows = await matchingPage(db, where, listener.mask, counts, offset, input.pageSize);
+  } else if (input.sort === "popular") {
+    const order = [desc(authorFollowersSql), ...newOrder];
+    [rows, total] = await Promise.all([
+      pageOf(db, where, order, input.pageSize, offset, true),
+      totalOf(counted),
+    ]);
+  } else {
+    [rows, total] = await Promise.all([
+      pageOf(db, where, newOrder, input.pageSize, offset, false),
+      totalOf(counted),
+    ]);
+  }
+  return { ok: true, items: rows.map(toFeedItem), total, page: input.page, pageSize: input.pageSize };
+}
+
+/**
+ * A page of `sort=matching`: the classes the page covers (domain `classWindow`), each read in the
+ * `new` order by itself (an index walk that stops after the rows it needs), concatenated.
+ */
+async function matchingPage(
+  db: Db,
+  where: SQL,
+  mask: number,
+  counts: { cls: number; n: number }[],
+  offset: number,
+  pageSize: number,
+): Promise<ItemRow[]> {
+  const window = classWindow(counts, offset, pageSize);
+  if (!window) return [];
+  const rows: ItemRow[] = [];
+  let skip = window.skip;
+  for (const cls of window.classes) {
+    const need = pageSize - rows.length;
+    if (need <= 0) break;
+    const inClass =
+      cls === STORE_POST_CLASS ? storePostCondition : staffMaskCondition(db, masksInClasses(mask, [cls]));
+    rows.push(...(await pageOf(db, and(where, inClass)!, newOrder, need, skip, false)));
+    skip = 0;
+  }
+  return rows;
+}
+
+export type { FeedSearch };
