@@ -28,6 +28,7 @@ const LIVER_MYPAGE = [
   route("liver/mypage/staff/create/:id?", "routes/liver/mypage-staff-create.tsx"),
   route("liver/mypage/staff/:id", "routes/liver/mypage-staff-edit.tsx"),
   route("liver/mypage/price", "routes/liver/mypage-price.tsx"),
+  route("liver/mypage/post", "routes/liver/mypage-post.tsx"),
   route("liver/mypage/setting", "routes/liver/mypage-setting.tsx"),
   route("liver/mypage/manual", "routes/account/mypage-manual.tsx", { id: "liver-mypage-manual" }),
 ];
@@ -36,6 +37,7 @@ const STAFF_MYPAGE = [
   route("staff/mypage", "routes/staff/mypage-home.tsx", { id: "staff-mypage" }),
   route("staff/mypage/profile", "routes/staff/mypage-profile.tsx"),
   route("staff/mypage/schedule", "routes/staff/mypage-schedule.tsx"),
+  route("staff/mypage/post", "routes/staff/mypage-post.tsx"),
   route("staff/mypage/setting", "routes/staff/mypage-setting.tsx"),
   route("staff/mypage/manual", "routes/account/mypage-manual.tsx", { id: "staff-mypage-manual" }),
 ];
@@ -127,6 +129,8 @@ export default [
   route("api/favorites", "routes/api/favorites.ts"),
   route("api/favorites/:favoriteId", "routes/api/favorite.ts"),
   route("api/listeners/rooms", "routes/api/listener-rooms.ts"),
+  route("api/posts", "routes/api/posts.ts"),
+  route("api/posts/:id", "routes/api/post.ts"),
   route("api/openapi.json", "routes/api/openapi.ts"),
   route("api/*", "routes/api/not-found.ts"),
 

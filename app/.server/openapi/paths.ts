@@ -15,6 +15,7 @@ import {
   StaffSearchSchema,
 } from "~/domain/directory-search";
 import { FollowTargetSchema } from "~/domain/favorites";
+import { NATIVE_POST_PATHS } from "./native-post-paths";
 import {
   AreaNode,
   ErrorResponse,
@@ -224,4 +225,6 @@ export const API_PATHS: ZodOpenApiPathsObject = {
     requestParams: { query: PagingSchema },
     responses: { ...listResponses(Room), "401": unauthenticated, "403": denied },
   }),
+  // Native posts (contract §8): POST /api/posts, PATCH and DELETE /api/posts/{id}.
+  ...NATIVE_POST_PATHS,
 };

@@ -1,0 +1,49 @@
+import { useState } from "react";
+import { requireViewer } from "~/.server/auth/viewer";
+import type { MypageActionData } from "~/.server/http/mypage-form";
+import { nativePostPageAction, nativePostPageData, POST_DONE } from "~/.server/http/native-post-page";
+import { OwnPostList, type PostListResult } from "~/components/mypage/own-post-list";
+import { PostComposer } from "~/components/mypage/post-composer";
+import { Card, doneMessage, FlashMessage, PageHeader } from "~/components/mypage/ui";
+import { POST_MESSAGES } from "~/domain/native-posts";
+import { pageTitle } from "~/site";
+import type { Route } from "./+types/mypage-post";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await requireViewer(request, context, "staff");
+  return nativePostPageData(request, context, viewer);
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await requireViewer(request, context, "staff");
+  return nativePostPageAction(request, context, viewer);
+}
+
+export function meta() {
+  return [{ title: pageTitle("投稿") }, { name: "robots", content: "noindex" }];
+}
+
+export default function StaffPosts({ loaderData, actionData }: Route.ComponentProps) {
+  const result = actionData as MypageActionData | undefined;
+  const [posted, setPosted] = useState(0);
+  return (
+    <div className="space-y-6">
+      <PageHeader title="投稿" lead="写真や動画、お知らせを投稿して、お店に来てくれる人に届けましょう。" />
+      <FlashMessage
+        message={posted > 0 ? `${POST_MESSAGES.created}` : doneMessage(loaderData.done, POST_DONE)}
+        key={posted}
+      />
+      <PostComposer
+        result={result?.intent === "post_create" ? result : undefined}
+        onPosted={() => setPosted((n) => n + 1)}
+      />
+      <Card id="own-posts" title="自分の投稿" lead="新しい順に表示しています。">
+        <OwnPostList
+          posts={loaderData.posts}
+          result={result?.intent !== "post_create" ? (result as PostListResult | undefined) : undefined}
+          empty="まだ投稿はありません"
+        />
+      </Card>
+    </div>
+  );
+}
