@@ -15,7 +15,7 @@ export function uploaded(bytes: Uint8Array, fileName: string): UploadedMedia {
 }
 
 /** A real PNG picture of `width` × `height`. */
-export function png(width = 80, height = 60, hue = 90): Promise<Buffer> {
+export function png(width = 80, height = 60, hue = 90) {
   return sharp({ create: { width, height, channels: 3, background: { r: 30, g: hue, b: 200 - hue } } })
     .png()
     .toBuffer();
