@@ -34,6 +34,13 @@ export const POST_MESSAGES = {
   deleted: "投稿を削除しました",
 } as const;
 
+/** What the editor page says after a form succeeded (`?done=<key>`). */
+export const POST_DONE = {
+  post_created: POST_MESSAGES.created,
+  post_updated: POST_MESSAGES.updated,
+  post_deleted: POST_MESSAGES.deleted,
+} as const;
+
 export type PostMessageKey = keyof typeof POST_MESSAGES;
 
 /** A field's message: the key of POST_MESSAGES for each field that failed (`_form` for the whole). */

@@ -3,8 +3,12 @@ import { IMAGE_MAX_BYTES, IMAGE_MESSAGES } from "~/domain/images";
 import { POST_MESSAGES, type PostFieldErrors } from "~/domain/native-posts";
 import { POST_IMAGES_MAX } from "~/domain/posts";
 import type { Viewer } from "../auth/viewer";
-import type { Post } from "../db/schema";
-import { createNativePost, VIDEO_LIMITS, type VideoLimits } from "../services/posts/create-native-post";
+import {
+  type CreateNativePostResult,
+  createNativePost,
+  VIDEO_LIMITS,
+  type VideoLimits,
+} from "../services/posts/create-native-post";
 import { readMultipartUpload, textField, type UploadedFile } from "./multipart-upload";
 
 /**
@@ -12,6 +16,8 @@ import { readMultipartUpload, textField, type UploadedFile } from "./multipart-u
  * as a stream into temporary files with a limit per field, then handed to createNativePost. The
  * temporary files are gone when this returns, whatever happened.
  */
+
+type Post = Extract<CreateNativePostResult, { ok: true }>["post"];
 
 export type SubmitNativePostResult =
   | { ok: true; post: Post }

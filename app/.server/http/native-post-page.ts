@@ -15,12 +15,6 @@ import { submitNativePost } from "./native-post-form";
  * `POST /api/posts` to show upload progress), the list below edits captions and deletes.
  */
 
-export const POST_DONE = {
-  post_created: POST_MESSAGES.created,
-  post_updated: POST_MESSAGES.updated,
-  post_deleted: POST_MESSAGES.deleted,
-} as const;
-
 export async function nativePostPageData(request: Request, context: AppLoadContext, actor: Viewer) {
   const listed = await listOwnPosts({ db: context.db, actor });
   if (!listed.ok) throw new Response(null, { status: 403 });

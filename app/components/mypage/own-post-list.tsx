@@ -29,10 +29,13 @@ export function OwnPostList({
   posts,
   result,
   empty,
+  showAuthor = false,
 }: {
   posts: readonly ListedPost[];
   result?: PostListResult;
   empty: string;
+  /** Name the staff member who wrote each post (the store's list of its staff's posts). */
+  showAuthor?: boolean;
 }) {
   if (posts.length === 0)
     return <EmptyState title={empty}>投稿すると、ここに新しい順に表示されます。</EmptyState>;
@@ -42,6 +45,7 @@ export function OwnPostList({
         <OwnPostItem
           key={post.post_id}
           post={post}
+          showAuthor={showAuthor}
           result={result?.values?.post_id === post.post_id ? result : undefined}
         />
       ))}
@@ -49,7 +53,15 @@ export function OwnPostList({
   );
 }
 
-function OwnPostItem({ post, result }: { post: ListedPost; result?: PostListResult }) {
+function OwnPostItem({
+  post,
+  result,
+  showAuthor,
+}: {
+  post: ListedPost;
+  result?: PostListResult;
+  showAuthor: boolean;
+}) {
   const posted = new Date(post.posted_at);
   const captionResult = result?.intent === "post_caption" ? result : undefined;
   return (
@@ -66,7 +78,7 @@ function OwnPostItem({ post, result }: { post: ListedPost; result?: PostListResu
             {KIND_LABELS[post.kind]}
             {post.kind === "carousel_album" ? ` ${post.media.length}枚` : ""}
           </span>
-          {post.staff_name !== null ? <span>{post.staff_name || "キャスト"}の投稿</span> : null}
+          {showAuthor && post.staff_name !== null ? <span>{post.staff_name || "キャスト"}の投稿</span> : null}
           <time dateTime={posted.toISOString()}>{formatPosted(posted)}</time>
         </p>
         {post.caption ? (
@@ -158,7 +170,7 @@ function PostMediaView({ media, kind }: { media: readonly PostMedia[]; kind: Lis
       </ol>
       {media.length > 1 ? (
         <span className="absolute top-2 right-2 rounded-full bg-black/65 px-2 py-0.5 font-bold text-white text-xs">
-          1 / {media.length}
+          {media.length}枚
         </span>
       ) : null}
     </div>

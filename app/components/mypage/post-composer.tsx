@@ -7,7 +7,7 @@ import {
   useRef,
   useState,
 } from "react";
-import { Form, useRevalidator } from "react-router";
+import { Form, useNavigate } from "react-router";
 import { IMAGE_MAX_BYTES } from "~/domain/images";
 import {
   POST_IMAGE_ACCEPT,
@@ -36,7 +36,8 @@ const ID = "post";
  * form (the poster must be chosen); with it, the fields go to `POST /api/posts` with a progress
  * bar, and a missing poster is taken from a frame of the video.
  */
-export function PostComposer({ result, onPosted }: { result?: ServerFormResult; onPosted: () => void }) {
+export function PostComposer({ result }: { result?: ServerFormResult }) {
+  const navigate = useNavigate();
   // A new form after each post: the fields, previews and counter start empty again.
   const [generation, setGeneration] = useState(0);
   return (
@@ -50,7 +51,8 @@ export function PostComposer({ result, onPosted }: { result?: ServerFormResult; 
         result={generation === 0 ? result : undefined}
         onPosted={() => {
           setGeneration((n) => n + 1);
-          onPosted();
+          // As the plain form does: the page again, saying what happened (the list reloads).
+          navigate("?done=post_created", { preventScrollReset: true });
         }}
       />
     </Card>
@@ -59,7 +61,6 @@ export function PostComposer({ result, onPosted }: { result?: ServerFormResult; 
 
 function ComposerForm({ result, onPosted }: { result?: ServerFormResult; onPosted: () => void }) {
   const { form, fields } = useSchemaForm(PostComposerSchema, { id: ID, result });
-  const revalidator = useRevalidator();
   const [images, setImages] = useState<File[]>([]);
   const [video, setVideo] = useState<File | null>(null);
   const [poster, setPoster] = useState<File | null>(null);
@@ -68,6 +69,9 @@ function ComposerForm({ result, onPosted }: { result?: ServerFormResult; onPoste
   const imagesInput = useRef<HTMLInputElement>(null);
   const errors = { ...(result?.errors ?? {}), ...clientErrors };
   const busy = progress !== null;
+  // Without JavaScript every field shows; with it, the poster only once a video is chosen.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
 
   const pickImages = (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = [...(event.currentTarget.files ?? [])];
@@ -105,7 +109,6 @@ function ComposerForm({ result, onPosted }: { result?: ServerFormResult; onPoste
     setProgress(null);
     if (answer.status === 201) {
       onPosted();
-      revalidator.revalidate();
       return;
     }
     const error = errorOf(answer.body);
@@ -189,28 +192,30 @@ function ComposerForm({ result, onPosted }: { result?: ServerFormResult; onPoste
         {video ? <VideoPreview file={video} /> : null}
       </FilePart>
 
-      <FilePart
-        id={`${ID}-poster`}
-        label="動画のサムネイル画像"
-        hint="動画を投稿するときは必須です。選ばなければ動画の1コマから作成します（JavaScriptが有効な場合）。"
-        error={errors.poster}
-        disabled={images.length > 0}
-        input={
-          <input
-            id={`${ID}-poster`}
-            type="file"
-            name="poster"
-            accept={POST_IMAGE_ACCEPT}
-            disabled={images.length > 0}
-            onChange={(event) => setPoster(event.currentTarget.files?.[0] ?? null)}
-            aria-describedby={`${ID}-poster-hint${errors.poster ? ` ${ID}-poster-error` : ""}`}
-            aria-invalid={errors.poster ? true : undefined}
-            className="peer sr-only"
-          />
-        }
-        buttonLabel="画像を選ぶ"
-        chosen={poster?.name ?? ""}
-      />
+      {hydrated && !video && !errors.poster ? null : (
+        <FilePart
+          id={`${ID}-poster`}
+          label="動画のサムネイル画像"
+          hint="動画を投稿するときは必須です。選ばなければ動画の1コマから作成します（JavaScriptが有効な場合）。"
+          error={errors.poster}
+          disabled={images.length > 0}
+          input={
+            <input
+              id={`${ID}-poster`}
+              type="file"
+              name="poster"
+              accept={POST_IMAGE_ACCEPT}
+              disabled={images.length > 0}
+              onChange={(event) => setPoster(event.currentTarget.files?.[0] ?? null)}
+              aria-describedby={`${ID}-poster-hint${errors.poster ? ` ${ID}-poster-error` : ""}`}
+              aria-invalid={errors.poster ? true : undefined}
+              className="peer sr-only"
+            />
+          }
+          buttonLabel="画像を選ぶ"
+          chosen={poster?.name ?? ""}
+        />
+      )}
 
       {busy ? (
         <div className="space-y-1" data-testid="upload-progress">

@@ -1,11 +1,11 @@
-import { useState } from "react";
+import { useLocation } from "react-router";
 import { requireViewer } from "~/.server/auth/viewer";
 import type { MypageActionData } from "~/.server/http/mypage-form";
-import { nativePostPageAction, nativePostPageData, POST_DONE } from "~/.server/http/native-post-page";
+import { nativePostPageAction, nativePostPageData } from "~/.server/http/native-post-page";
 import { OwnPostList, type PostListResult } from "~/components/mypage/own-post-list";
 import { PostComposer } from "~/components/mypage/post-composer";
 import { Card, doneMessage, FlashMessage, PageHeader } from "~/components/mypage/ui";
-import { POST_MESSAGES } from "~/domain/native-posts";
+import { POST_DONE } from "~/domain/native-posts";
 import { pageTitle } from "~/site";
 import type { Route } from "./+types/mypage-post";
 
@@ -26,7 +26,8 @@ export function meta() {
 export default function StorePosts({ loaderData, actionData }: Route.ComponentProps) {
   const result = actionData as MypageActionData | undefined;
   const listResult = result?.intent !== "post_create" ? (result as PostListResult | undefined) : undefined;
-  const [posted, setPosted] = useState(0);
+  // A new flash for every answer, even the same message twice in a row.
+  const { key } = useLocation();
   const own = loaderData.posts.filter((post) => post.staff_name === null);
   const staff = loaderData.posts.filter((post) => post.staff_name !== null);
   return (
@@ -35,14 +36,8 @@ export default function StorePosts({ loaderData, actionData }: Route.ComponentPr
         title="投稿"
         lead="お店の写真や動画、お知らせを投稿できます。キャストの投稿もここで管理できます。"
       />
-      <FlashMessage
-        message={posted > 0 ? POST_MESSAGES.created : doneMessage(loaderData.done, POST_DONE)}
-        key={posted}
-      />
-      <PostComposer
-        result={result?.intent === "post_create" ? result : undefined}
-        onPosted={() => setPosted((n) => n + 1)}
-      />
+      <FlashMessage key={key} message={doneMessage(loaderData.done, POST_DONE)} />
+      <PostComposer result={result?.intent === "post_create" ? result : undefined} />
 
       {/*
         ── Linked accounts (contract §8 "Linked accounts", issue 13) ──
@@ -58,7 +53,7 @@ export default function StorePosts({ loaderData, actionData }: Route.ComponentPr
         title="キャストの投稿"
         lead="キャストの投稿は削除できます（本文の編集は本人のみ）。"
       >
-        <OwnPostList posts={staff} result={listResult} empty="キャストの投稿はまだありません" />
+        <OwnPostList posts={staff} result={listResult} empty="キャストの投稿はまだありません" showAuthor />
       </Card>
     </div>
   );

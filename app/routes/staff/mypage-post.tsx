@@ -1,11 +1,11 @@
-import { useState } from "react";
+import { useLocation } from "react-router";
 import { requireViewer } from "~/.server/auth/viewer";
 import type { MypageActionData } from "~/.server/http/mypage-form";
-import { nativePostPageAction, nativePostPageData, POST_DONE } from "~/.server/http/native-post-page";
+import { nativePostPageAction, nativePostPageData } from "~/.server/http/native-post-page";
 import { OwnPostList, type PostListResult } from "~/components/mypage/own-post-list";
 import { PostComposer } from "~/components/mypage/post-composer";
 import { Card, doneMessage, FlashMessage, PageHeader } from "~/components/mypage/ui";
-import { POST_MESSAGES } from "~/domain/native-posts";
+import { POST_DONE } from "~/domain/native-posts";
 import { pageTitle } from "~/site";
 import type { Route } from "./+types/mypage-post";
 
@@ -25,18 +25,13 @@ export function meta() {
 
 export default function StaffPosts({ loaderData, actionData }: Route.ComponentProps) {
   const result = actionData as MypageActionData | undefined;
-  const [posted, setPosted] = useState(0);
+  // A new flash for every answer, even the same message twice in a row.
+  const { key } = useLocation();
   return (
     <div className="space-y-6">
       <PageHeader title="投稿" lead="写真や動画、お知らせを投稿して、お店に来てくれる人に届けましょう。" />
-      <FlashMessage
-        message={posted > 0 ? `${POST_MESSAGES.created}` : doneMessage(loaderData.done, POST_DONE)}
-        key={posted}
-      />
-      <PostComposer
-        result={result?.intent === "post_create" ? result : undefined}
-        onPosted={() => setPosted((n) => n + 1)}
-      />
+      <FlashMessage key={key} message={doneMessage(loaderData.done, POST_DONE)} />
+      <PostComposer result={result?.intent === "post_create" ? result : undefined} />
       <Card id="own-posts" title="自分の投稿" lead="新しい順に表示しています。">
         <OwnPostList
           posts={loaderData.posts}
