@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { expect, test } from "../fixtures";
 
@@ -13,16 +14,24 @@ const picture = (hue: number) =>
     .jpeg()
     .toBuffer();
 
+test.describe.configure({ mode: "serial" });
+
+async function logIn(page: Page, role: "staff" | "liver") {
+  await page.goto(`/${role}/login`);
+  await page
+    .getByLabel(role === "staff" ? "ログインID" : "メールアドレス")
+    .fill(role === "staff" ? "demo-cast" : "store@demo.example");
+  await page.locator('input[name="password"]').fill("demo-pass-2026");
+  await Promise.all([
+    page.waitForURL(new RegExp(`/${role}/mypage$`)),
+    page.getByRole("button", { name: "ログイン", exact: true }).click(),
+  ]);
+}
+
 test("a staff member posts three pictures, sees the carousel, edits the caption and deletes the post", async ({
   page,
 }) => {
-  await page.goto("/staff/login");
-  await page.getByLabel("ログインID").fill("demo-cast");
-  await page.locator('input[name="password"]').fill("demo-pass-2026");
-  await Promise.all([
-    page.waitForURL(/\/staff\/mypage$/),
-    page.getByRole("button", { name: "ログイン", exact: true }).click(),
-  ]);
+  await logIn(page, "staff");
   await page.getByRole("navigation", { name: "マイページ" }).getByRole("link", { name: "投稿" }).click();
   await expect(page).toHaveURL(/\/staff\/mypage\/post$/);
   await expect(page.getByRole("heading", { name: "新しい投稿" })).toBeVisible();
@@ -67,4 +76,33 @@ test("a staff member posts three pictures, sees the carousel, edits the caption 
   await mine.getByRole("button", { name: "削除" }).click();
   await expect(page.getByTestId("flash-message")).toHaveText("投稿を削除しました");
   await expect(page.getByTestId("own-post").filter({ hasText: stamp })).toHaveCount(0);
+});
+
+test("the store sees its staff member's post on its own editor page and deletes it", async ({ browser }) => {
+  // Two sign-ins; the store's waits for its proof of work (slow on a busy machine).
+  test.setTimeout(180_000);
+  const text = `明日は早番です ${stamp}`;
+  const cast = await browser.newPage();
+  await logIn(cast, "staff");
+  await cast.goto("/staff/mypage/post");
+  await cast.getByLabel("本文").first().fill(text);
+  await cast.getByRole("button", { name: "投稿する" }).click();
+  await expect(cast.getByTestId("own-post").filter({ hasText: text })).toHaveAttribute("data-kind", "text");
+  await cast.close();
+
+  const store = await browser.newPage();
+  await logIn(store, "liver");
+  await store.getByRole("navigation", { name: "マイページ" }).getByRole("link", { name: "投稿" }).click();
+  await expect(store).toHaveURL(/\/liver\/mypage\/post$/);
+  const staffPosts = store.locator("#staff-posts");
+  const theirs = staffPosts.getByTestId("own-post").filter({ hasText: text });
+  await expect(theirs).toContainText("の投稿");
+  // The store may delete its staff's posts, not rewrite them.
+  await expect(theirs.getByText("本文を編集")).toHaveCount(0);
+  await store.screenshot({ path: `${SHOTS}/native-post-store.png`, fullPage: true });
+  store.once("dialog", (dialog) => dialog.accept());
+  await theirs.getByRole("button", { name: "削除" }).click();
+  await expect(store.getByTestId("flash-message")).toHaveText("投稿を削除しました");
+  await expect(staffPosts.getByTestId("own-post").filter({ hasText: text })).toHaveCount(0);
+  await store.close();
 });
