@@ -16,7 +16,7 @@ import { imageStorage } from "~/.server/integrations/storage/image-storage";
 import type { RealtimeHub } from "~/.server/realtime/hub";
 import { publishVerifiedStore } from "~/.server/services/liver/publish-verified-store";
 import { EMBED_FRAME_HOSTS, THUMBNAIL_HOSTS } from "~/domain/post-embeds";
-import { bodyLimits, UPLOAD_PATHS } from "./body-limits";
+import { bodyLimits, POST_UPLOAD_MAX_BYTES, POST_UPLOAD_PATHS, UPLOAD_PATHS } from "./body-limits";
 import { serveUploads } from "./serve-uploads";
 import "./context";
 import { inputGuard } from "./input-guard";
@@ -103,7 +103,14 @@ export function createApp(
   // ADR 0017: cross-site posts refused for resource routes too; bodies bounded; NUL refused.
   app.use(sameOriginMutations(env.baseUrl));
   const multipartBytes = 32 * 1024 * 1024;
-  app.use(bodyLimits({ formBytes: 256 * 1024, multipartBytes, uploadPaths: UPLOAD_PATHS }));
+  app.use(
+    bodyLimits({
+      formBytes: 256 * 1024,
+      multipartBytes,
+      uploadPaths: UPLOAD_PATHS,
+      largeUploads: { paths: POST_UPLOAD_PATHS, bytes: POST_UPLOAD_MAX_BYTES },
+    }),
+  );
   app.use(inputGuard({ multipartPeekBytes: multipartBytes }));
 
   app.use("/uploads", serveUploads(storage));

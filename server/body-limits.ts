@@ -10,6 +10,11 @@ export interface BodyLimits {
    * elsewhere a large multipart body is refused unread, before anything parses it.
    */
   uploadPaths: RegExp;
+  /**
+   * The few paths that take a video (native posts, contract §8): their multipart bodies may be as
+   * large as `bytes`; the route reads them as a stream with a limit per file.
+   */
+  largeUploads?: { paths: RegExp; bytes: number };
 }
 
 const WITH_BODY = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -20,12 +25,23 @@ const WITH_BODY = new Set(["POST", "PUT", "PATCH", "DELETE"]);
  */
 export const UPLOAD_PATHS = /^\/(listener|liver|staff)\/mypage(\/|$)/;
 
+/** Where a native post is sent: the API and the post editor pages (with React Router's `.data`). */
+export const POST_UPLOAD_PATHS = /^\/(api\/posts|(staff|liver)\/mypage\/post(\.data)?)$/;
+
+/** A post's largest body: ten 10 MB pictures, or a 100 MB video and its poster, and the caption. */
+export const POST_UPLOAD_MAX_BYTES = 111 * 1024 * 1024;
+
 /**
  * Request bodies are bounded before any route reads them: React Router's `request.formData()`
  * would otherwise hold whatever a client sends in memory. A body must declare its length (browsers
  * always do for forms and fetch); one larger than the limit is refused at once, unread.
  */
-export function bodyLimits({ formBytes, multipartBytes, uploadPaths }: BodyLimits): RequestHandler {
+export function bodyLimits({
+  formBytes,
+  multipartBytes,
+  uploadPaths,
+  largeUploads,
+}: BodyLimits): RequestHandler {
   return (req, res, next) => {
     if (!WITH_BODY.has(req.method)) return next();
     const declared = req.headers["content-length"];
@@ -38,7 +54,13 @@ export function bodyLimits({ formBytes, multipartBytes, uploadPaths }: BodyLimit
     const multipart = (req.headers["content-type"] ?? "").toLowerCase().startsWith("multipart/form-data");
     if (!Number.isSafeInteger(length) || length < 0)
       return refuse(req.path, res, 400, "送信データの長さが正しくありません");
-    const limit = multipart && uploadPaths.test(req.path) ? multipartBytes : formBytes;
+    const limit = !multipart
+      ? formBytes
+      : largeUploads?.paths.test(req.path)
+        ? largeUploads.bytes
+        : uploadPaths.test(req.path)
+          ? multipartBytes
+          : formBytes;
     if (length > limit) return refuse(req.path, res, 413, "送信されたデータが大きすぎます");
     next();
   };

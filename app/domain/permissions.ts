@@ -87,6 +87,16 @@ export const PERMISSIONS = {
     what: "read the official news for one's kind of account, mark it read",
     who: { listener: "own", liver: "own", staff: "own" },
   },
+  "post.create": { what: "write a native post (own, or as the store)", who: STORE_OR_STAFF_ITSELF },
+  "post.list": {
+    what: "list one's own native posts (a store: its own and its staff's)",
+    who: STORE_OR_STAFF_ITSELF,
+  },
+  "post.update": { what: "edit the caption of one's own native post", who: STORE_OR_STAFF_ITSELF },
+  "post.delete": {
+    what: "delete one's own native post, or (a store) its staff's",
+    who: STORE_OR_STAFF_ITSELF,
+  },
   "admin.use": { what: "use the operator console", who: { operator: "any" } },
 } as const satisfies Record<string, Rule>;
 
@@ -123,6 +133,24 @@ export function roleRefusal(actor: PolicyActor, action: Action): "forbidden" | n
 export function staffOwnership(actor: PolicyActor, staff: { uid: string; liver_id: string }): Ownership {
   if (actor.type === "liver") return staff.liver_id === actor.uid ? "own" : "other";
   if (actor.type === "staff") return staff.uid === actor.uid ? "own" : "other";
+  return "other";
+}
+
+/**
+ * A post belongs to its author; for `post.delete` a store's staff member's post is the store's too
+ * (contract §8: a store can delete its staff's posts, not edit their words).
+ */
+export function postOwnership(
+  actor: PolicyActor,
+  post: { author_type: "staff" | "liver"; staff_id: string | null; liver_id: string },
+  action: "post.update" | "post.delete",
+): Ownership {
+  if (actor.type === "staff")
+    return post.author_type === "staff" && post.staff_id === actor.uid ? "own" : "other";
+  if (actor.type === "liver") {
+    if (post.liver_id !== actor.uid) return "other";
+    return post.author_type === "liver" || action === "post.delete" ? "own" : "other";
+  }
   return "other";
 }
 

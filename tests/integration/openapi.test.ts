@@ -13,6 +13,7 @@ import Ajv2020 from "ajv/dist/2020";
 import addFormats from "ajv-formats";
 import { and, eq, ne, notInArray, sql } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Viewer } from "~/.server/auth/viewer";
 import { favorites, listeners, livers, staffs } from "~/.server/db/schema";
@@ -22,6 +23,7 @@ import { RealtimeHub } from "~/.server/realtime/hub";
 import { notificationSource } from "~/.server/realtime/listeners";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDatabase } from "~/.server/seed/seed-database";
 import { followTarget } from "~/.server/services/favorites/follow-target";
+import { createNativePost } from "~/.server/services/posts/create-native-post";
 import { businessDate } from "~/domain/shift-status";
 import routes from "~/routes";
 import { loader as openApiLoader } from "~/routes/api/openapi";
@@ -79,7 +81,7 @@ async function invoke(
   context: AppLoadContext,
   method: Method,
   url: string,
-  { cookie, body }: { cookie?: string; body?: unknown },
+  { cookie, body, form }: { cookie?: string; body?: unknown; form?: FormData },
 ): Promise<{ answer: Answer; docPath: string }> {
   const target = new URL(url, "http://localhost:3999");
   const route = matchRoute(target.pathname);
@@ -93,7 +95,8 @@ async function invoke(
       ...(cookie ? { cookie } : {}),
       ...(body !== undefined ? { "content-type": "application/json" } : {}),
     },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
+    // A multipart form sets its own content type (with the boundary).
+    body: form ?? (body !== undefined ? JSON.stringify(body) : undefined),
     signal: abort.signal,
   });
   const module = (await import(path.resolve("app", route.file))) as Record<string, unknown>;
@@ -105,7 +108,9 @@ async function invoke(
   let answer: Answer;
   if (value instanceof Response) {
     const mediaType = (value.headers.get("content-type") ?? "").split(";")[0]!.trim();
-    if (mediaType === "text/event-stream") {
+    if (value.status === 204) {
+      answer = { status: 204, mediaType: "", body: null };
+    } else if (mediaType === "text/event-stream") {
       await value.body?.cancel();
       abort.abort();
       answer = { status: value.status, mediaType, body: null };
@@ -148,6 +153,9 @@ interface Fixture {
   /** The demo listener's follow of the demo store (to unfollow). */
   favoriteId: string;
   today: string;
+  /** Native posts of the demo staff member: one to edit, one to delete. */
+  postId: string;
+  deletablePostId: string;
 }
 
 interface Case {
@@ -156,6 +164,8 @@ interface Case {
   url: (f: Fixture) => string;
   as?: keyof Fixture["cookies"];
   body?: (f: Fixture) => unknown;
+  /** A multipart body instead of JSON. */
+  form?: () => Promise<FormData>;
   status: number;
 }
 
@@ -369,7 +379,85 @@ const CASES: Case[] = [
   get("rooms, bad page", () => "/api/listeners/rooms?page=0", 400, "listener"),
   get("rooms, signed out", () => "/api/listeners/rooms", 401),
   get("rooms, a store", () => "/api/listeners/rooms", 403, "liver"),
+
+  ...postCases(),
 ];
+
+/** Native posts (contract §8): write, edit, delete. */
+function postCases(): Case[] {
+  const form = (fields: Record<string, string | File>) => async () => {
+    const data = new FormData();
+    for (const [name, value] of Object.entries(fields)) data.append(name, value);
+    return data;
+  };
+  const picture = () =>
+    sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 200, g: 40, b: 90 } } })
+      .png()
+      .toBuffer();
+  const post = (
+    name: string,
+    status: number,
+    as?: Case["as"],
+    fields: Case["form"] = form({ caption: "テスト投稿" }),
+  ): Case => ({
+    name,
+    method: "post",
+    url: () => "/api/posts",
+    as,
+    form: fields,
+    status,
+  });
+  const edit = (
+    name: string,
+    id: (f: Fixture) => string,
+    status: number,
+    as?: Case["as"],
+    caption = "編集後",
+  ): Case => ({
+    name,
+    method: "patch",
+    url: (f) => `/api/posts/${id(f)}`,
+    as,
+    body: () => ({ caption }),
+    status,
+  });
+  const remove = (name: string, id: (f: Fixture) => string, status: number, as?: Case["as"]): Case => ({
+    name,
+    method: "delete",
+    url: (f) => `/api/posts/${id(f)}`,
+    as,
+    status,
+  });
+  return [
+    post("a text post", 201, "staff"),
+    {
+      ...post("a picture post of the store", 201, "liver"),
+      form: async () => {
+        const data = new FormData();
+        data.append("caption", "店内");
+        data.append("images", new File([await picture()], "shop.png", { type: "image/png" }));
+        return data;
+      },
+    },
+    post(
+      "a fake video",
+      400,
+      "staff",
+      form({ video: new File(["not a video"], "a.mp4", { type: "video/mp4" }) }),
+    ),
+    post("a post, signed out", 401),
+    post("a post, a listener", 403, "listener"),
+    edit("edit a caption", (f) => f.postId, 200, "staff"),
+    edit("edit a caption, too long", (f) => f.postId, 400, "staff", "あ".repeat(2201)),
+    edit("edit a caption, signed out", (f) => f.postId, 401),
+    edit("edit a caption, a listener", (f) => f.postId, 403, "listener"),
+    edit("edit a staff member's caption, her store", (f) => f.postId, 404, "liver"),
+    remove("delete a post, signed out", (f) => f.deletablePostId, 401),
+    remove("delete a post, a listener", (f) => f.deletablePostId, 403, "listener"),
+    remove("delete an unknown post", () => "no-such-post", 404, "staff"),
+    remove("delete a staff member's post, her store", (f) => f.deletablePostId, 204, "liver"),
+  ];
+}
 
 describe("the OpenAPI document", () => {
   const document = openApiDocument("http://localhost:3999");
@@ -442,6 +530,8 @@ const PLACEHOLDER: Fixture = {
   otherStaff: { uid: "o" },
   favoriteId: "f",
   today: "2026-01-01",
+  postId: "p",
+  deletablePostId: "d",
 };
 
 describe.each(drivers)("every documented endpoint, called on %s, answers as documented", (driver) => {
@@ -509,6 +599,18 @@ describe.each(drivers)("every documented endpoint, called on %s, answers as docu
     };
     const followed = await followTarget({ db, actor: listener, input: { kind: "liver", id: store!.uid } });
     if (!followed.ok) throw new Error("the demo listener could not follow the demo store");
+    const staffViewer: Viewer = { type: "staff", uid: staff!.uid, name: "", email: "" };
+    const writePost = async (caption: string) => {
+      const written = await createNativePost({
+        db,
+        images: context.images,
+        storage: context.storage,
+        actor: staffViewer,
+        input: { caption, images: [], video: null, poster: null },
+      });
+      if (!written.ok) throw new Error("the demo staff member could not post");
+      return written.post.post_id;
+    };
     fixture = {
       context,
       cookies,
@@ -517,6 +619,8 @@ describe.each(drivers)("every documented endpoint, called on %s, answers as docu
       otherStaff: otherStaff!,
       favoriteId: followed.favorite.favorite_id,
       today: businessDate(now),
+      postId: await writePost("編集前"),
+      deletablePostId: await writePost("削除される投稿"),
     };
   });
   afterAll(async () => {
@@ -528,13 +632,15 @@ describe.each(drivers)("every documented endpoint, called on %s, answers as docu
     const { answer, docPath } = await invoke(fixture.context, c.method, c.url(fixture), {
       cookie: c.as ? fixture.cookies[c.as] : undefined,
       body: c.body?.(fixture),
+      form: await c.form?.(),
     });
     expect(answer.status, JSON.stringify(answer.body)).toBe(c.status);
     const operation = document.paths?.[docPath]?.[c.method];
     expect(operation, `${c.method} ${docPath} is documented`).toBeDefined();
     const response = operation?.responses?.[String(answer.status)] as { content?: Record<string, unknown> };
     expect(response, `${c.method} ${docPath} documents ${answer.status}`).toBeDefined();
-    expect(Object.keys(response.content ?? {}), "media type").toContain(answer.mediaType);
+    if (answer.status === 204) expect(response.content, "204 has no body").toBeUndefined();
+    else expect(Object.keys(response.content ?? {}), "media type").toContain(answer.mediaType);
     // Every query parameter sent is documented; the values of an accepted call fit their schemas.
     const documented = (operation?.parameters ?? []) as {
       name: string;

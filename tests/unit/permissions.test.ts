@@ -7,6 +7,7 @@ import {
   DECISION_STATUS,
   type Decision,
   decide,
+  postOwnership,
   staffOwnership,
 } from "~/domain/permissions";
 
@@ -49,6 +50,10 @@ invitation.issue               401       403      own   403   403
 invitation.list                401       403      own   403   403
 invitation.revoke              401       403      own   403   403
 news.read                      401       own      own   own   403
+post.create                    401       403      own   own   403
+post.list                      401       403      own   own   403
+post.update                    401       403      own   own   403
+post.delete                    401       403      own   own   403
 admin.use                      401       403      403   403   any
 `;
 
@@ -135,6 +140,26 @@ describe("ownership", () => {
     "a staff member belongs to her store and herself: $actor.type $actor.uid → $staff.uid is $ownership",
     ({ actor, staff, ownership }) => {
       expect(staffOwnership(actor, staff)).toBe(ownership);
+    },
+  );
+
+  const staffPost = { author_type: "staff", staff_id: "cast-1", liver_id: "store-a" } as const;
+  const storePost = { author_type: "liver", staff_id: null, liver_id: "store-a" } as const;
+  it.each([
+    { actor: cast, post: staffPost, action: "post.update", ownership: "own" },
+    { actor: cast, post: staffPost, action: "post.delete", ownership: "own" },
+    { actor: { type: "staff", uid: "cast-2" }, post: staffPost, action: "post.delete", ownership: "other" },
+    { actor: cast, post: storePost, action: "post.delete", ownership: "other" },
+    { actor: store, post: storePost, action: "post.update", ownership: "own" },
+    { actor: store, post: staffPost, action: "post.update", ownership: "other" },
+    { actor: store, post: staffPost, action: "post.delete", ownership: "own" },
+    { actor: { type: "liver", uid: "store-b" }, post: staffPost, action: "post.delete", ownership: "other" },
+    { actor: { type: "liver", uid: "store-b" }, post: storePost, action: "post.update", ownership: "other" },
+    { actor: listener, post: staffPost, action: "post.delete", ownership: "other" },
+  ] as const)(
+    "a post is its author's, and for deleting its store's too: $actor.type $actor.uid $action → $ownership",
+    ({ actor, post, action, ownership }) => {
+      expect(postOwnership(actor, post, action)).toBe(ownership);
     },
   );
 });

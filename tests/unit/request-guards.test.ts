@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bodyLimits, UPLOAD_PATHS } from "../../server/body-limits";
+import { bodyLimits, POST_UPLOAD_PATHS, UPLOAD_PATHS } from "../../server/body-limits";
 import { BAD_URL_MESSAGE, inputGuard, NUL_MESSAGE } from "../../server/input-guard";
 import { permissionsPolicyFor } from "../../server/permissions-policy";
 import { CROSS_SITE_MESSAGE, sameOriginMutations } from "../../server/same-origin";
@@ -17,7 +17,14 @@ beforeAll(async () => {
   const app = express();
   app.set("trust proxy", "loopback");
   app.use(sameOriginMutations(BASE_URL));
-  app.use(bodyLimits({ formBytes: 256 * 1024, multipartBytes: 4 * 1024 * 1024, uploadPaths: UPLOAD_PATHS }));
+  app.use(
+    bodyLimits({
+      formBytes: 256 * 1024,
+      multipartBytes: 4 * 1024 * 1024,
+      uploadPaths: UPLOAD_PATHS,
+      largeUploads: { paths: POST_UPLOAD_PATHS, bytes: 8 * 1024 * 1024 },
+    }),
+  );
   app.use(inputGuard({ multipartPeekBytes: 4 * 1024 * 1024 }));
   app.use(async (req, res) => {
     const init: RequestInit & { duplex?: "half" } = {
@@ -117,6 +124,18 @@ describe("inputGuard: NUL anywhere is a 400 with a message, before any route run
     expect((await fetch(`${origin}/contact`, { method: "POST", body: big })).status).toBe(413);
     expect((await fetch(`${origin}/api/auth/sign-in/email`, { method: "POST", body: big })).status).toBe(413);
     expect((await fetch(`${origin}/liver/mypage/profile`, { method: "POST", body: big })).status).toBe(200);
+  });
+
+  it("a multipart body above the upload limit is taken only where posts are sent (videos)", async () => {
+    const video = new FormData();
+    video.set("video", new Blob([new Uint8Array(6 * 1024 * 1024)], { type: "video/mp4" }), "a.mp4");
+    for (const path of ["/api/posts", "/staff/mypage/post", "/liver/mypage/post", "/liver/mypage/post.data"])
+      expect((await fetch(`${origin}${path}`, { method: "POST", body: video })).status, path).toBe(200);
+    for (const path of ["/liver/mypage/profile", "/api/posts/x", "/api/favorites", "/staff/mypage/post/x"])
+      expect((await fetch(`${origin}${path}`, { method: "POST", body: video })).status, path).toBe(413);
+    const tooBig = new FormData();
+    tooBig.set("video", new Blob([new Uint8Array(9 * 1024 * 1024)], { type: "video/mp4" }), "a.mp4");
+    expect((await fetch(`${origin}/api/posts`, { method: "POST", body: tooBig })).status).toBe(413);
   });
 
   it("clean bodies of every kind reach the handler unchanged", async () => {

@@ -16,6 +16,7 @@ import {
 } from "~/domain/directory-search";
 import { FollowTargetSchema } from "~/domain/favorites";
 import { FeedSearchSchema } from "~/domain/feed-search";
+import { NATIVE_POST_PATHS } from "./native-post-paths";
 import {
   AreaNode,
   ErrorResponse,
@@ -187,7 +188,10 @@ export const API_PATHS: ZodOpenApiPathsObject = {
       "429": error("resource-exhausted: too many open streams"),
     },
   }),
-  "/api/posts": get({
+  "/api/posts": {
+    // GET is the feed; POST (the native post editor) comes from NATIVE_POST_PATHS.
+    ...NATIVE_POST_PATHS["/api/posts"],
+    ...get({
     summary: "Listed posts (the feeds)",
     requestParams: { query: FeedSearchSchema },
     responses: {
@@ -196,6 +200,7 @@ export const API_PATHS: ZodOpenApiPathsObject = {
       "403": error("permission-denied: following=true by another role than listener"),
     },
   }),
+  },
   "/api/favorites": {
     get: {
       summary: "Own follows (listener)",
@@ -235,4 +240,6 @@ export const API_PATHS: ZodOpenApiPathsObject = {
     requestParams: { query: PagingSchema },
     responses: { ...listResponses(Room), "401": unauthenticated, "403": denied },
   }),
+  // Native posts (contract §8): PATCH and DELETE /api/posts/{id}.
+  "/api/posts/{id}": NATIVE_POST_PATHS["/api/posts/{id}"],
 };

@@ -26,6 +26,7 @@ export const MYPAGE_NAV: Record<AccountRole, readonly MypageNavItem[]> = {
     { to: "/liver/mypage", label: "ダッシュボード", end: true },
     { to: "/liver/mypage/profile", label: "店舗情報" },
     { to: "/liver/mypage/staff", label: "キャスト管理" },
+    { to: "/liver/mypage/post", label: "投稿" },
     { to: "/liver/mypage/price", label: "料金システム" },
     { to: "/liver/mypage/news", label: "お知らせ", badge: "unreadNews" },
     { to: "/liver/mypage/setting", label: "設定" },
@@ -34,6 +35,7 @@ export const MYPAGE_NAV: Record<AccountRole, readonly MypageNavItem[]> = {
   staff: [
     { to: "/staff/mypage", label: "ホーム", end: true },
     { to: "/staff/mypage/profile", label: "プロフィール" },
+    { to: "/staff/mypage/post", label: "投稿" },
     { to: "/staff/mypage/schedule", label: "出勤スケジュール" },
     { to: "/staff/mypage/setting", label: "設定" },
     { to: "/staff/mypage/manual", label: "マニュアル" },

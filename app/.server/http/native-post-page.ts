@@ -1,0 +1,67 @@
+import type { AppLoadContext } from "react-router";
+import { POST_MESSAGES, PostCaptionSchema } from "~/domain/native-posts";
+import { DECISION_STATUS } from "~/domain/permissions";
+import type { Viewer } from "../auth/viewer";
+import { deletePost } from "../services/posts/delete-post";
+import { listOwnPosts } from "../services/posts/list-own-posts";
+import { updatePostCaption } from "../services/posts/update-post-caption";
+import { FORM_ERROR_KEY, parseForm, readFormData } from "./form";
+import { done, failed } from "./mypage-form";
+import { submitNativePost } from "./native-post-form";
+
+/**
+ * The post editor pages (`/staff/mypage/post`, `/liver/mypage/post`): the composer posts a
+ * multipart form (a plain form without JavaScript; with it the page sends the same fields to
+ * `POST /api/posts` to show upload progress), the list below edits captions and deletes.
+ */
+
+export async function nativePostPageData(request: Request, context: AppLoadContext, actor: Viewer) {
+  const listed = await listOwnPosts({ db: context.db, actor });
+  if (!listed.ok) throw new Response(null, { status: 403 });
+  return { posts: listed.posts, done: new URL(request.url).searchParams.get("done") };
+}
+
+export async function nativePostPageAction(request: Request, context: AppLoadContext, actor: Viewer) {
+  const type = request.headers.get("content-type") ?? "";
+  if (/^multipart\/form-data/i.test(type)) {
+    const result = await submitNativePost({ request, context, actor });
+    if (result.ok) return done(request, "post_created");
+    if (result.error === "forbidden")
+      return failed("post_create", {}, { [FORM_ERROR_KEY]: POST_MESSAGES.forbidden }, 403);
+    return failed("post_create", result.values, result.errors as Record<string, string>);
+  }
+
+  const form = await readFormData(request);
+  const intent = String(form?.get("intent") ?? "");
+  const postId = String(form?.get("post_id") ?? "");
+  if (!form) return failed("", {}, { [FORM_ERROR_KEY]: POST_MESSAGES.unreadable });
+  if (intent === "post_delete") {
+    const result = await deletePost({ db: context.db, storage: context.storage, actor, input: { postId } });
+    if (result.ok) return done(request, "post_deleted");
+    return failed(
+      intent,
+      { post_id: postId },
+      { [FORM_ERROR_KEY]: POST_MESSAGES[result.error] },
+      DECISION_STATUS[result.error],
+    );
+  }
+  if (intent === "post_caption") {
+    const parsed = await parseForm(form, PostCaptionSchema);
+    if (!parsed.ok) return failed(intent, { ...parsed.values, post_id: postId }, parsed.errors);
+    const result = await updatePostCaption({
+      db: context.db,
+      actor,
+      input: { postId, caption: parsed.data.caption },
+    });
+    if (result.ok) return done(request, "post_updated");
+    if (result.error === "invalid")
+      return failed(intent, { ...parsed.values, post_id: postId }, result.errors);
+    return failed(
+      intent,
+      { ...parsed.values, post_id: postId },
+      { [FORM_ERROR_KEY]: POST_MESSAGES[result.error] },
+      DECISION_STATUS[result.error],
+    );
+  }
+  return failed("", {}, { [FORM_ERROR_KEY]: POST_MESSAGES.unreadable });
+}

@@ -1,0 +1,40 @@
+import { eq } from "drizzle-orm";
+import { POST_MESSAGES } from "~/domain/native-posts";
+import { POST_CAPTION_MAX } from "~/domain/posts";
+import type { Viewer } from "../../auth/viewer";
+import type { Db } from "../../db/client";
+import { type Post, posts } from "../../db/schema";
+import { findPostFor } from "./post-access";
+
+export type UpdatePostCaptionResult =
+  | { ok: true; post: Post }
+  | { ok: false; error: "forbidden" | "not_found" }
+  | { ok: false; error: "invalid"; errors: { caption: string } };
+
+/** Changes the caption of one's own native post (its author only; a store not its staff's words). */
+export async function updatePostCaption({
+  db,
+  actor,
+  input,
+}: {
+  db: Db;
+  actor: Viewer;
+  input: { postId: string; caption: string };
+}): Promise<UpdatePostCaptionResult> {
+  const caption = input.caption.replace(/\r\n/g, "\n");
+  if (caption.length > POST_CAPTION_MAX)
+    return { ok: false, error: "invalid", errors: { caption: POST_MESSAGES.caption_too_long } };
+  return db.transaction(async (tx) => {
+    const found = await findPostFor(tx, actor, input.postId, "post.update");
+    if (!found.ok) return found;
+    // A post of nothing but words cannot become empty.
+    if (found.post.kind === "text" && caption.trim() === "")
+      return { ok: false, error: "invalid", errors: { caption: POST_MESSAGES.empty } } as const;
+    const [post] = await tx
+      .update(posts)
+      .set({ caption, updated_at: new Date() })
+      .where(eq(posts.post_id, input.postId))
+      .returning();
+    return { ok: true, post: post! } as const;
+  });
+}

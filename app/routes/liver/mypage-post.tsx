@@ -1,0 +1,60 @@
+import { useLocation } from "react-router";
+import { requireViewer } from "~/.server/auth/viewer";
+import type { MypageActionData } from "~/.server/http/mypage-form";
+import { nativePostPageAction, nativePostPageData } from "~/.server/http/native-post-page";
+import { OwnPostList, type PostListResult } from "~/components/mypage/own-post-list";
+import { PostComposer } from "~/components/mypage/post-composer";
+import { Card, doneMessage, FlashMessage, PageHeader } from "~/components/mypage/ui";
+import { POST_DONE } from "~/domain/native-posts";
+import { pageTitle } from "~/site";
+import type { Route } from "./+types/mypage-post";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await requireViewer(request, context, "liver");
+  return nativePostPageData(request, context, viewer);
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await requireViewer(request, context, "liver");
+  return nativePostPageAction(request, context, viewer);
+}
+
+export function meta() {
+  return [{ title: pageTitle("投稿") }, { name: "robots", content: "noindex" }];
+}
+
+export default function StorePosts({ loaderData, actionData }: Route.ComponentProps) {
+  const result = actionData as MypageActionData | undefined;
+  const listResult = result?.intent !== "post_create" ? (result as PostListResult | undefined) : undefined;
+  // A new flash for every answer, even the same message twice in a row.
+  const { key } = useLocation();
+  const own = loaderData.posts.filter((post) => post.staff_name === null);
+  const staff = loaderData.posts.filter((post) => post.staff_name !== null);
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="投稿"
+        lead="お店の写真や動画、お知らせを投稿できます。キャストの投稿もここで管理できます。"
+      />
+      <FlashMessage key={key} message={doneMessage(loaderData.done, POST_DONE)} />
+      <PostComposer result={result?.intent === "post_create" ? result : undefined} />
+
+      {/*
+        ── Linked accounts (contract §8 "Linked accounts", issue 13) ──
+        The store's Instagram / TikTok / YouTube link panel goes here, between the composer and the
+        lists. Built by the linked-accounts part, not by the native posts part.
+      */}
+
+      <Card id="own-posts" title="お店の投稿" lead="新しい順に表示しています。">
+        <OwnPostList posts={own} result={listResult} empty="まだお店の投稿はありません" />
+      </Card>
+      <Card
+        id="staff-posts"
+        title="キャストの投稿"
+        lead="キャストの投稿は削除できます（本文の編集は本人のみ）。"
+      >
+        <OwnPostList posts={staff} result={listResult} empty="キャストの投稿はまだありません" showAuthor />
+      </Card>
+    </div>
+  );
+}
