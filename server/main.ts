@@ -11,6 +11,7 @@ import { createJobHandlers } from "~/.server/jobs/handlers";
 import { type JobRunner, startJobRunner } from "~/.server/jobs/job-runner";
 import { startRealtime } from "~/.server/realtime";
 import { seedDemoIfEmpty } from "~/.server/seed/seed-demo-if-empty";
+import { snsContextFor } from "~/.server/services/sns/sns-context";
 import { createApp, loadServerBuild } from "./app";
 
 interface MainOptions {
@@ -112,7 +113,10 @@ async function serve(env: Env, database: Database, vite?: ViteDevServer): Promis
   const app = createApp({ db: database.db, env, mailer, realtime, vite }, await loadServerBuild(vite));
   let jobs: JobRunner | undefined;
   try {
-    jobs = await startJobRunner({ database, handlers: createJobHandlers({ db: database.db, mailer }) });
+    jobs = await startJobRunner({
+      database,
+      handlers: createJobHandlers({ db: database.db, mailer, sns: snsContextFor(env) }),
+    });
   } catch (error) {
     console.error(`[jobs] cannot start: ${(error as Error).message}`);
     await database.close();

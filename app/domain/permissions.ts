@@ -82,6 +82,12 @@ export const PERMISSIONS = {
   "invitation.issue": { what: "issue a staff invitation link", who: STORE },
   "invitation.list": { what: "list the store's invitations", who: STORE },
   "invitation.revoke": { what: "withdraw an invitation", who: STORE },
+  "sns.links.read": {
+    what: "see one's linked Instagram / TikTok / YouTube accounts",
+    who: STORE_OR_STAFF_ITSELF,
+  },
+  "sns.link": { what: "link one's own Instagram / TikTok / YouTube account", who: STORE_OR_STAFF_ITSELF },
+  "sns.unlink": { what: "remove one's own linked account", who: STORE_OR_STAFF_ITSELF },
   "admin.use": { what: "use the operator console", who: { operator: "any" } },
 } as const satisfies Record<string, Rule>;
 

@@ -47,6 +47,9 @@ staff.dashboard.read           401       403      403   own   403
 invitation.issue               401       403      own   403   403
 invitation.list                401       403      own   403   403
 invitation.revoke              401       403      own   403   403
+sns.links.read                 401       403      own   own   403
+sns.link                       401       403      own   own   403
+sns.unlink                     401       403      own   own   403
 admin.use                      401       403      403   403   any
 `;
 

@@ -3,10 +3,22 @@ import type { Mailer } from "../integrations/mail/mailer";
 import { pruneRealtimeEvents, REALTIME_RETENTION_MS } from "../realtime/prune";
 import { settleAbandonedMails } from "../services/mail/settle-abandoned-mails";
 import { pruneExpiredRecords } from "../services/prune-expired-records";
+import { dispatchSnsImports } from "../services/sns/dispatch-sns-imports";
+import { importSnsLink } from "../services/sns/import-sns-link";
+import type { SnsContext } from "../services/sns/sns-context";
 import type { JobHandlers } from "./job-runner";
 
 /** The handler of every queue, wired to this process's database and ports. */
-export function createJobHandlers({ db, mailer }: { db: Db; mailer: Mailer }): JobHandlers {
+export function createJobHandlers({
+  db,
+  mailer,
+  sns,
+}: {
+  db: Db;
+  mailer: Mailer;
+  /** The SNS ports and token cipher; a process without them cannot import (the job fails). */
+  sns?: SnsContext;
+}): JobHandlers {
   return {
     "mail.deliver": async (data, job) => {
       const mailId = typeof data.mailId === "string" ? data.mailId : "";
@@ -20,5 +32,11 @@ export function createJobHandlers({ db, mailer }: { db: Db; mailer: Mailer }): J
         olderThan: new Date(Date.now() - REALTIME_RETENTION_MS),
       }),
     }),
+    "sns.dispatch": async () => ({ queued: await dispatchSnsImports({ db }) }),
+    "sns.import": async (data) => {
+      if (!sns) throw new Error("sns.import: this process has no SNS configuration");
+      const linkId = typeof data.linkId === "string" ? data.linkId : "";
+      return importSnsLink({ db, mailer, sns, linkId });
+    },
   };
 }

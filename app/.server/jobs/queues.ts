@@ -7,6 +7,20 @@ export const JOB_QUEUES = {
   "mail.deliver": { retryLimit: 8, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
   /** Removes expired rate-limit windows, challenges, tokens and old realtime events; settles abandoned mails (hourly). */
   "maintenance.prune": { retryLimit: 2, retryDelay: 60, retryBackoff: true, expireInSeconds: 600 },
+  /** Queues an `sns.import` for every active linked account whose `next_import_at` has come (every minute). */
+  "sns.dispatch": { retryLimit: 1, retryDelay: 30, retryBackoff: false, expireInSeconds: 120 },
+  /**
+   * Imports new media of one linked account. `stately` with the link id as singleton key: at most
+   * one queued and one running per link, so two imports of one link (and two rotations of its
+   * TikTok refresh token) never run at once. A network error is retried; 429 is not an error.
+   */
+  "sns.import": {
+    retryLimit: 3,
+    retryDelay: 60,
+    retryBackoff: true,
+    expireInSeconds: 600,
+    policy: "stately",
+  },
 } as const satisfies Record<string, QueuePolicy>;
 
 export type JobName = keyof typeof JOB_QUEUES;
@@ -18,11 +32,15 @@ export interface QueuePolicy {
   retryBackoff: boolean;
   /** An active job not finished after this long counts as a failed attempt (its process died). */
   expireInSeconds: number;
+  /** pg-boss queue policy (default `standard`); `stately` de-duplicates by singleton key. */
+  policy?: "standard" | "short" | "singleton" | "stately";
 }
 
 /** Cron-like schedules (minute hour day month weekday, Asia/Tokyo). One job per tick, cluster-wide. */
 export const JOB_SCHEDULES: { name: JobName; cron: string }[] = [
   { name: "maintenance.prune", cron: "7 * * * *" },
+  // Each link is due SNS_IMPORT_INTERVAL_MIN minutes after its last run; the dispatcher only looks.
+  { name: "sns.dispatch", cron: "* * * * *" },
 ];
 
 export const JOB_TIME_ZONE = "Asia/Tokyo";

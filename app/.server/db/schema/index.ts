@@ -13,5 +13,6 @@ export * from "./rate-limits";
 export * from "./realtime";
 export * from "./rooms";
 export * from "./schedules";
+export * from "./sns-links";
 export * from "./staff-invitations";
 export * from "./staffs";
