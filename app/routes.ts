@@ -29,6 +29,8 @@ const LIVER_MYPAGE = [
   route("liver/mypage/staff/:id", "routes/liver/mypage-staff-edit.tsx"),
   route("liver/mypage/price", "routes/liver/mypage-price.tsx"),
   route("liver/mypage/setting", "routes/liver/mypage-setting.tsx"),
+  route("liver/mypage/sns-links", "routes/liver/mypage-sns-links.tsx"),
+  route("liver/mypage/sns/callback/:source", "routes/liver/mypage-sns-callback.ts"),
   route("liver/mypage/manual", "routes/account/mypage-manual.tsx", { id: "liver-mypage-manual" }),
 ];
 
@@ -37,6 +39,8 @@ const STAFF_MYPAGE = [
   route("staff/mypage/profile", "routes/staff/mypage-profile.tsx"),
   route("staff/mypage/schedule", "routes/staff/mypage-schedule.tsx"),
   route("staff/mypage/setting", "routes/staff/mypage-setting.tsx"),
+  route("staff/mypage/instagram", "routes/staff/mypage-instagram.tsx"),
+  route("staff/mypage/instagram/callback/:source", "routes/staff/mypage-instagram-callback.ts"),
   route("staff/mypage/manual", "routes/account/mypage-manual.tsx", { id: "staff-mypage-manual" }),
 ];
 

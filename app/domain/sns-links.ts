@@ -6,6 +6,18 @@ import type { LinkedSource } from "./posts";
  * the states a link goes through, the importer's limits and the Japanese texts of the link panel.
  */
 
+export type SnsLinkState = "not_configured" | "not_linked" | "linked" | "broken";
+
+/** One row of the link panel (never a token). */
+export interface SnsLinkView {
+  source: LinkedSource;
+  label: string;
+  state: SnsLinkState;
+  displayName: string | null;
+  lastImportAt: string | null;
+  brokenAt: string | null;
+}
+
 export const SNS_LINK_OWNER_TYPES = ["staff", "liver"] as const;
 export type SnsLinkOwnerType = (typeof SNS_LINK_OWNER_TYPES)[number];
 
@@ -89,11 +101,11 @@ export const SNS_LINK_PAGE: Record<SnsLinkOwnerType, string> = {
   liver: "/liver/mypage/sns-links",
 };
 
-/** Where the panel's forms post (connect, YouTube channel, disconnect). */
-export const SNS_LINK_ACTION: Record<SnsLinkOwnerType, string> = {
-  staff: "/staff/mypage/instagram",
-  liver: "/liver/mypage/sns",
-};
+/**
+ * The intents of the panel's forms; a page showing the panel hands a POST with one of them to
+ * `snsLinkAction` (app/.server/http/sns-links.ts).
+ */
+export const SNS_LINK_INTENTS = ["connect", "youtube", "disconnect"] as const;
 
 export function snsCallbackPath(owner: SnsLinkOwnerType, source: "instagram" | "tiktok"): string {
   return owner === "staff"

@@ -1,23 +1,11 @@
 import { eq } from "drizzle-orm";
 import type { PolicyActor } from "~/domain/permissions";
-import { LINKED_SOURCES, type LinkedSource } from "~/domain/posts";
-import { SNS_SOURCE_LABELS } from "~/domain/sns-links";
+import { LINKED_SOURCES } from "~/domain/posts";
+import { SNS_SOURCE_LABELS, type SnsLinkView } from "~/domain/sns-links";
 import type { Db } from "../../db/client";
 import { snsLinks } from "../../db/schema";
 import { linkOwnerOf } from "./link-owner";
 import { isConfigured, type SnsContext } from "./sns-context";
-
-export type SnsLinkState = "not_configured" | "not_linked" | "linked" | "broken";
-
-/** One row of the link panel (never a token). */
-export interface SnsLinkView {
-  source: LinkedSource;
-  label: string;
-  state: SnsLinkState;
-  displayName: string | null;
-  lastImportAt: string | null;
-  brokenAt: string | null;
-}
 
 /** The loader data of the link panel: the three sources and where each stands for the actor. */
 export async function listSnsLinks({
