@@ -33,10 +33,10 @@ export function createJobHandlers({
       }),
     }),
     "sns.dispatch": async () => ({ queued: await dispatchSnsImports({ db }) }),
-    "sns.import": async (data) => {
+    "sns.import": async (data, job) => {
       if (!sns) throw new Error("sns.import: this process has no SNS configuration");
       const linkId = typeof data.linkId === "string" ? data.linkId : "";
-      return importSnsLink({ db, mailer, sns, linkId });
+      return importSnsLink({ db, mailer, sns, linkId, retrying: job.retryCount > 0 });
     },
   };
 }

@@ -42,18 +42,22 @@ export async function importSnsLink({
   sns,
   linkId,
   now = () => new Date(),
+  retrying = false,
 }: {
   db: Db;
   mailer: Mailer;
   sns: SnsContext;
   linkId: string;
   now?: () => Date;
+  /** The queue's retry of a run that failed on the network: due whatever `next_import_at` says. */
+  retrying?: boolean;
 }): Promise<ImportOutcome> {
   const [link] = await db.select().from(snsLinks).where(eq(snsLinks.link_id, linkId));
   if (!link) return { status: "skipped", reason: "missing" };
   if (link.status !== "active") return { status: "skipped", reason: "not_active" };
   // A job queued while the previous run was still going, or a Retry-After not yet over.
-  if (link.next_import_at && link.next_import_at > now()) return { status: "skipped", reason: "not_due" };
+  if (!retrying && link.next_import_at && link.next_import_at > now())
+    return { status: "skipped", reason: "not_due" };
   const author = await authorOf(db, link);
   if (!author) return { status: "skipped", reason: "no_author" };
 
@@ -80,12 +84,10 @@ export async function importSnsLink({
       return { status: "broken" };
     }
     if (error instanceof SnsVendorError) {
+      // The dispatcher waits the interval; a retryable failure is retried by the queue meanwhile.
       await db
         .update(snsLinks)
-        .set({
-          last_error: error.message,
-          ...(error.retryable ? {} : { next_import_at: later(sns.importIntervalMin * 60) }),
-        })
+        .set({ last_error: error.message, next_import_at: later(sns.importIntervalMin * 60) })
         .where(eq(snsLinks.link_id, link.link_id));
       if (error.retryable) throw error;
       return { status: "failed", error: error.message };
