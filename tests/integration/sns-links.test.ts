@@ -323,6 +323,19 @@ describe.each(drivers)("linked SNS accounts on %s", (driver) => {
       expect(await pendingImports(row.link_id)).toBe(0);
     });
 
+    it("a token sealed under another AUTH_SECRET breaks the link instead of failing forever", async () => {
+      const other = await makeStaff(db(), store.uid, { name: "べつ" });
+      const account = ig.addAccount({ username: "other_secret", mediaCount: 1 });
+      expect((await connect(other, "instagram", account.userId)).ok).toBe(true);
+      const row = await link(other, "instagram");
+      const foreign = createTokenCipher(`${SECRET}-rotated`).encrypt("a-token", tokenContext(row));
+      await db().update(snsLinks).set({ access_token_enc: foreign }).where(eq(snsLinks.link_id, row.link_id));
+      expect(await importSnsLink({ db: db(), mailer, sns, linkId: row.link_id })).toEqual({
+        status: "broken",
+      });
+      expect(await brokenMails(other.email)).toHaveLength(1);
+    });
+
     it("reconnecting makes the link active again and keeps what was imported", async () => {
       const result = await connect(staff, "instagram", account.userId);
       expect(result.ok).toBe(true);

@@ -126,7 +126,15 @@ async function freshAccessToken(db: Db, sns: SnsContext, link: SnsLink, now: Dat
   if (link.source === "youtube") return null;
   const context = tokenContext(link);
   if (!link.access_token_enc) throw new TokenInvalidError(link.source, "no token stored");
-  const current = sns.cipher.decrypt(link.access_token_enc, context);
+  const open = (sealed: string) => {
+    try {
+      return sns.cipher.decrypt(sealed, context);
+    } catch {
+      // Sealed under another AUTH_SECRET: only a new login helps.
+      throw new TokenInvalidError(link.source, "the stored token cannot be decrypted");
+    }
+  };
+  const current = open(link.access_token_enc);
   const left = (link.access_expires_at?.getTime() ?? 0) - now.getTime();
   if (link.source === "instagram") {
     const port = sns.ports.instagram;
@@ -148,7 +156,7 @@ async function freshAccessToken(db: Db, sns: SnsContext, link: SnsLink, now: Dat
   if (!port) throw new SnsVendorError("tiktok", "not configured", 400, "not_configured");
   if (left > TIKTOK_REFRESH_BEFORE_MS) return current;
   if (!link.refresh_token_enc) throw new TokenInvalidError("tiktok", "no refresh token stored");
-  const grant = await port.refresh(sns.cipher.decrypt(link.refresh_token_enc, context));
+  const grant = await port.refresh(open(link.refresh_token_enc));
   await db
     .update(snsLinks)
     .set({
