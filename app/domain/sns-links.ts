@@ -63,6 +63,14 @@ export const SNS_LINK_MESSAGES = {
   codeRefused: "連携先から認証を受け取れませんでした。もう一度お試しください。",
 } as const;
 
+export const SNS_LINK_PAGE_TITLE = "SNS連携";
+
+/** The lead of the link page: where the imported posts show, and how often they come in. */
+export function snsLinkPageLead(owner: SnsLinkOwnerType, intervalMin: number): string {
+  const where = owner === "staff" ? "プロフィール" : "店舗ページ";
+  return `Instagram・TikTok・YouTubeのアカウントを連携すると、新しい投稿が自動で${where}のSNS欄に表示されます（約${intervalMin}分ごとに取り込み）。`;
+}
+
 /** `?sns=<key>` after a redirect back to the page. */
 export const SNS_LINK_DONE = {
   linked: "アカウントを連携しました。投稿は数分以内に取り込まれます。",

@@ -42,7 +42,7 @@ export async function loadSnsLinks({ request, context, role }: Args) {
   if (!result.ok) throw data(null, { status: DECISION_STATUS[result.error] });
   const key = new URL(request.url).searchParams.get("sns");
   const done = key && Object.hasOwn(SNS_LINK_DONE, key) ? (key as SnsLinkDoneKey) : null;
-  return { links: result.links, done };
+  return { links: result.links, done, intervalMin: context.env.sns.importIntervalMin };
 }
 
 export async function snsLinkAction({ request, context, role }: Args) {

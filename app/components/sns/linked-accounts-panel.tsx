@@ -48,7 +48,8 @@ function StateBadge({ link }: { link: SnsLinkView }) {
 }
 
 function accountName(link: SnsLinkView): string {
-  return link.source === "youtube" ? (link.displayName ?? "") : `@${link.displayName ?? ""}`;
+  // Instagram names are handles; TikTok's is a display name, YouTube's a channel title.
+  return link.source === "instagram" ? `@${link.displayName ?? ""}` : (link.displayName ?? "");
 }
 
 function LinkBody({

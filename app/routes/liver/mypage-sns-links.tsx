@@ -1,7 +1,13 @@
 import { loadSnsLinks, snsLinkAction } from "~/.server/http/sns-links";
 import { FlashMessage, PageHeader } from "~/components/mypage/ui";
 import { LinkedAccountsPanel } from "~/components/sns/linked-accounts-panel";
-import { SNS_LINK_DONE, SNS_LINK_ERROR_KEYS, SNS_LINK_PAGE } from "~/domain/sns-links";
+import {
+  SNS_LINK_DONE,
+  SNS_LINK_ERROR_KEYS,
+  SNS_LINK_PAGE,
+  SNS_LINK_PAGE_TITLE,
+  snsLinkPageLead,
+} from "~/domain/sns-links";
 import { pageTitle } from "~/site";
 import type { Route } from "./+types/mypage-sns-links";
 
@@ -14,17 +20,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function meta() {
-  return [{ title: pageTitle("SNS連携") }, { name: "robots", content: "noindex" }];
+  return [{ title: pageTitle(SNS_LINK_PAGE_TITLE) }, { name: "robots", content: "noindex" }];
 }
 
 export default function StoreSnsLinks({ loaderData, actionData }: Route.ComponentProps) {
-  const { links, done } = loaderData;
+  const { links, done, intervalMin } = loaderData;
   return (
     <>
-      <PageHeader
-        title="SNS連携"
-        lead="Instagram・TikTok・YouTubeのアカウントを連携すると、新しい投稿が自動で店舗ページのSNS欄に表示されます（約15分ごとに取り込み）。"
-      />
+      <PageHeader title={SNS_LINK_PAGE_TITLE} lead={snsLinkPageLead("liver", intervalMin)} />
       <LinkedAccountsPanel
         links={links}
         action={SNS_LINK_PAGE.liver}

@@ -38,7 +38,7 @@ export async function markSnsLinkBroken({
       const rendered = snsLinkBrokenMail({
         name: owner.name,
         sourceLabel,
-        accountName: link.source === "youtube" ? link.display_name : `@${link.display_name}`,
+        accountName: link.source === "instagram" ? `@${link.display_name}` : link.display_name,
         url: `${sns.baseUrl}${SNS_LINK_PAGE[link.owner_type]}`,
       });
       await mailer.send(
