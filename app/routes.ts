@@ -37,6 +37,7 @@ const LIVER_MYPAGE = [
   route("liver/mypage/setting", "routes/liver/mypage-setting.tsx"),
   route("liver/mypage/news", "routes/account/mypage-news.tsx", { id: "liver-mypage-news" }),
   route("liver/mypage/news/:id", "routes/account/mypage-news-detail.tsx", { id: "liver-mypage-news-detail" }),
+  route("liver/mypage/sns/callback/:source", "routes/liver/mypage-sns-callback.ts"),
   route("liver/mypage/manual", "routes/account/mypage-manual.tsx", { id: "liver-mypage-manual" }),
 ];
 
@@ -47,6 +48,8 @@ const STAFF_MYPAGE = [
   route("staff/mypage/post", "routes/staff/mypage-post.tsx"),
   route("staff/mypage/setting", "routes/staff/mypage-setting.tsx"),
   route("staff/mypage/news/:id", "routes/account/mypage-news-detail.tsx", { id: "staff-mypage-news-detail" }),
+  route("staff/mypage/instagram", "routes/staff/mypage-instagram.tsx"),
+  route("staff/mypage/instagram/callback/:source", "routes/staff/mypage-instagram-callback.ts"),
   route("staff/mypage/manual", "routes/account/mypage-manual.tsx", { id: "staff-mypage-manual" }),
 ];
 

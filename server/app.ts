@@ -60,6 +60,12 @@ export function createApp(
   const images = imageStorage(storage);
   // Uploads redirected to S3_PUBLIC_URL load from its origin (ADR 0016).
   const uploadsOrigin = env.s3?.publicUrl ? [new URL(env.s3.publicUrl).origin] : [];
+  // The SNS link buttons post to us and are redirected to the vendor's login (contract §8);
+  // Chrome applies form-action to that redirect too.
+  const snsLoginOrigins = [
+    ...(env.sns.instagram.configured ? [new URL(env.sns.instagram.authBase).origin] : []),
+    ...(env.sns.tiktok.configured ? [new URL(env.sns.tiktok.authBase).origin] : []),
+  ];
 
   app.use((_req, res, next) => {
     res.locals.nonce = randomBytes(16).toString("base64");
@@ -80,6 +86,7 @@ export function createApp(
               "connect-src": ["'self'", "blob:"],
               // The feeds' embed players (youtube-nocookie, TikTok) and the manual's videos.
               "frame-src": [...new Set<string>([...EMBED_FRAME_HOSTS, "https://www.youtube.com"])],
+              "form-action": ["'self'", ...snsLoginOrigins],
               "upgrade-insecure-requests": env.isProduction ? [] : null,
             },
           },

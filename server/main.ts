@@ -12,6 +12,7 @@ import { type JobRunner, startJobRunner } from "~/.server/jobs/job-runner";
 import { startRealtime } from "~/.server/realtime";
 import { seedDemoIfEmpty } from "~/.server/seed/seed-demo-if-empty";
 import { FAN_OUT_PARALLEL_PG } from "~/.server/services/notifications/fan-out-notification";
+import { snsContextFor } from "~/.server/services/sns/sns-context";
 import { createApp, loadServerBuild } from "./app";
 
 interface MainOptions {
@@ -120,6 +121,7 @@ async function serve(env: Env, database: Database, vite?: ViteDevServer): Promis
         mailer,
         env,
         fanOutParallel: database.driver === "pg" ? FAN_OUT_PARALLEL_PG : 1,
+        sns: snsContextFor(env),
       }),
     });
   } catch (error) {

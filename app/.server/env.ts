@@ -100,6 +100,11 @@ const EnvSchema = z.object({
   YOUTUBE_API_KEY: z.preprocess(emptyToUndefined, z.string().max(500).optional()),
   YOUTUBE_API_BASE: baseUrl("https://www.googleapis.com/youtube/v3"),
   YOUTUBE_FEED_BASE: baseUrl("https://www.youtube.com"),
+  /** Minutes between two imports of one linked account (contract §8). */
+  SNS_IMPORT_INTERVAL_MIN: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(1440).default(15),
+  ),
 });
 
 /** Development stand-ins, worded so nobody mistakes them for real details. */
@@ -150,6 +155,8 @@ export interface SnsEnv {
   tiktok: { configured: boolean; clientKey: string; clientSecret: string; authBase: string; apiBase: string };
   /** The feed needs no key, so YouTube is always usable; `apiKey` switches to the Data API. */
   youtube: { configured: true; apiKey: string | undefined; apiBase: string; feedBase: string };
+  /** SNS_IMPORT_INTERVAL_MIN: minutes between two imports of one linked account. */
+  importIntervalMin: number;
 }
 
 export class EnvError extends Error {
@@ -262,6 +269,7 @@ function parseSns(e: z.infer<typeof EnvSchema>, issues: string[]): SnsEnv {
       apiBase: trim(e.YOUTUBE_API_BASE),
       feedBase: trim(e.YOUTUBE_FEED_BASE),
     },
+    importIntervalMin: e.SNS_IMPORT_INTERVAL_MIN,
   };
 }
 

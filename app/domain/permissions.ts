@@ -97,6 +97,12 @@ export const PERMISSIONS = {
     what: "delete one's own native post, or (a store) its staff's",
     who: STORE_OR_STAFF_ITSELF,
   },
+  "sns.links.read": {
+    what: "see one's linked Instagram / TikTok / YouTube accounts",
+    who: STORE_OR_STAFF_ITSELF,
+  },
+  "sns.link": { what: "link one's own Instagram / TikTok / YouTube account", who: STORE_OR_STAFF_ITSELF },
+  "sns.unlink": { what: "remove one's own linked account", who: STORE_OR_STAFF_ITSELF },
   "admin.use": { what: "use the operator console", who: { operator: "any" } },
 } as const satisfies Record<string, Rule>;
 

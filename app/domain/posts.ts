@@ -37,6 +37,16 @@ export interface PostMedia {
   thumbnail_url: string | null;
 }
 
+/**
+ * Followers hear of a newly imported post only when it is fresh: the first import of a linked
+ * account brings up to 50 old media, which are news to nobody (contract §9 mails "a new post").
+ */
+export const POST_NOTIFY_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+
+export function isFreshPost(postedAt: Date, now: Date): boolean {
+  return now.getTime() - postedAt.getTime() <= POST_NOTIFY_MAX_AGE_MS;
+}
+
 /** The `last_{source}_at` column an author's post of this source moves. */
 export function lastSourceColumn(source: PostSource): `last_${Exclude<PostSource, "native">}_at` | null {
   return source === "native" ? null : `last_${source}_at`;

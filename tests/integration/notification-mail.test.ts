@@ -146,6 +146,11 @@ describe.each(drivers)("notification mail on %s", (driver) => {
     // A second import of the same media is not a new post: no second mail.
     await expect.poll(async () => (await outboxTo(on.email))[0]?.status, { timeout: 10_000 }).toBe("sent");
     expect(await outboxTo(on.email)).toHaveLength(1);
+
+    // The back catalogue of a first import (older than a day) is nobody's news: no mail.
+    await instagramPost(staff, store.uid, new Date(Date.now() - 3 * 24 * 60 * 60 * 1000));
+    await fannedOut();
+    expect(await outboxTo(on.email)).toHaveLength(1);
   });
 
   it("twelve posts in an hour make exactly two mails: one at once, one summary of the other eleven", async () => {

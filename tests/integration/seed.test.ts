@@ -5,7 +5,17 @@ import { verifyPassword } from "better-auth/crypto";
 import { asc, count, eq, gt, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/.server/db/client";
-import { account, favorites, listeners, livers, news, posts, schedules, staffs, user } from "~/.server/db/schema";
+import {
+  account,
+  favorites,
+  listeners,
+  livers,
+  news,
+  posts,
+  schedules,
+  staffs,
+  user,
+} from "~/.server/db/schema";
 import { OPTION_VALUES, tokyoDate } from "~/.server/seed/generate/common";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, type SeedSummary, seedDatabase } from "~/.server/seed/seed-database";
 import { findArea, isValidAreaPath, REGIONS } from "~/domain/areas";

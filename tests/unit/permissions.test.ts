@@ -54,6 +54,9 @@ post.create                    401       403      own   own   403
 post.list                      401       403      own   own   403
 post.update                    401       403      own   own   403
 post.delete                    401       403      own   own   403
+sns.links.read                 401       403      own   own   403
+sns.link                       401       403      own   own   403
+sns.unlink                     401       403      own   own   403
 admin.use                      401       403      403   403   any
 `;
 

@@ -11,6 +11,9 @@ const sender = new PgBoss({
   },
 });
 
+/** pg-boss answered no id: the queue does not exist, or a singleton of the key already waits. */
+class NotQueuedError extends Error {}
+
 export interface EnqueueOptions {
   /** Overrides the queue's retry policy for this job (tests and tuning). */
   retryDelay?: number;
@@ -46,7 +49,10 @@ export async function enqueueJob(
         (await db.execute(sqlFromText(text, values))) as unknown as { rows: { id: string }[] },
     },
   });
-  if (!id) throw new Error(`Job ${name} was not queued (is its queue created?)`);
+  if (!id)
+    throw new NotQueuedError(
+      `Job ${name} was not queued (is its queue created, or a singleton already waiting?)`,
+    );
   return id;
 }
 
@@ -80,4 +86,22 @@ export async function enqueueJobs(
       },
     },
   );
+}
+
+/**
+ * Like `enqueueJob` on a queue with a `stately`/`singleton` policy: null (nothing queued) when a
+ * job with the same singleton key is already waiting, instead of an error.
+ */
+export async function enqueueJobOnce(
+  db: Db | Tx,
+  name: JobName,
+  data: Record<string, unknown>,
+  options: EnqueueOptions & { singletonKey: string },
+): Promise<string | null> {
+  try {
+    return await enqueueJob(db, name, data, options);
+  } catch (error) {
+    if (error instanceof NotQueuedError) return null;
+    throw error;
+  }
 }

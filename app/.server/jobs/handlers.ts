@@ -3,10 +3,13 @@ import type { Env } from "../env";
 import type { Mailer } from "../integrations/mail/mailer";
 import { pruneRealtimeEvents, REALTIME_RETENTION_MS } from "../realtime/prune";
 import { settleAbandonedMails } from "../services/mail/settle-abandoned-mails";
+import { publishDueNews } from "../services/news/publish-due-news";
 import { fanOutNotification } from "../services/notifications/fan-out-notification";
 import { flushNotificationSummaries } from "../services/notifications/flush-notification-summaries";
-import { publishDueNews } from "../services/news/publish-due-news";
 import { pruneExpiredRecords } from "../services/prune-expired-records";
+import { dispatchSnsImports } from "../services/sns/dispatch-sns-imports";
+import { importSnsLink } from "../services/sns/import-sns-link";
+import type { SnsContext } from "../services/sns/sns-context";
 import type { JobHandlers } from "./job-runner";
 
 /** The handler of every queue, wired to this process's database and ports. */
@@ -15,6 +18,7 @@ export function createJobHandlers({
   mailer,
   env,
   fanOutParallel = 1,
+  sns,
 }: {
   db: Db;
   mailer: Mailer;
@@ -22,6 +26,8 @@ export function createJobHandlers({
   env?: Pick<Env, "baseUrl" | "authSecret">;
   /** Chunk transactions of a notification fan-out in flight at once (PostgreSQL: FAN_OUT_PARALLEL_PG). */
   fanOutParallel?: number;
+  /** The SNS ports and token cipher; a process without them cannot import (the job fails). */
+  sns?: SnsContext;
 }): JobHandlers {
   const notifications = () => {
     if (!env) throw new Error("notification jobs need the environment (createJobHandlers({ env }))");
@@ -44,5 +50,11 @@ export function createJobHandlers({
       }),
     }),
     "news.publish": async () => publishDueNews({ db }),
+    "sns.dispatch": async () => ({ queued: await dispatchSnsImports({ db }) }),
+    "sns.import": async (data, job) => {
+      if (!sns) throw new Error("sns.import: this process has no SNS configuration");
+      const linkId = typeof data.linkId === "string" ? data.linkId : "";
+      return importSnsLink({ db, mailer, sns, linkId, retrying: job.retryCount > 0 });
+    },
   };
 }

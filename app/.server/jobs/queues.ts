@@ -16,6 +16,20 @@ export const JOB_QUEUES = {
   "maintenance.prune": { retryLimit: 2, retryDelay: 60, retryBackoff: true, expireInSeconds: 600 },
   /** Requests the mail of scheduled news whose time has come (every minute; exactly once per news). */
   "news.publish": { retryLimit: 2, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
+  /** Queues an `sns.import` for every active linked account whose `next_import_at` has come (every minute). */
+  "sns.dispatch": { retryLimit: 1, retryDelay: 30, retryBackoff: false, expireInSeconds: 120 },
+  /**
+   * Imports new media of one linked account. `stately` with the link id as singleton key: at most
+   * one queued and one running per link, so two imports of one link (and two rotations of its
+   * TikTok refresh token) never run at once. A network error is retried; 429 is not an error.
+   */
+  "sns.import": {
+    retryLimit: 3,
+    retryDelay: 60,
+    retryBackoff: true,
+    expireInSeconds: 600,
+    policy: "stately",
+  },
 } as const satisfies Record<string, QueuePolicy>;
 
 export type JobName = keyof typeof JOB_QUEUES;
@@ -27,6 +41,8 @@ export interface QueuePolicy {
   retryBackoff: boolean;
   /** An active job not finished after this long counts as a failed attempt (its process died). */
   expireInSeconds: number;
+  /** pg-boss queue policy (default `standard`); `stately` de-duplicates by singleton key. */
+  policy?: "standard" | "short" | "singleton" | "stately";
 }
 
 /** Cron-like schedules (minute hour day month weekday, Asia/Tokyo). One job per tick, cluster-wide. */
@@ -34,6 +50,8 @@ export const JOB_SCHEDULES: { name: JobName; cron: string }[] = [
   { name: "maintenance.prune", cron: "7 * * * *" },
   { name: "notification.flush", cron: "* * * * *" },
   { name: "news.publish", cron: "* * * * *" },
+  // Each link is due SNS_IMPORT_INTERVAL_MIN minutes after its last run; the dispatcher only looks.
+  { name: "sns.dispatch", cron: "* * * * *" },
 ];
 
 export const JOB_TIME_ZONE = "Asia/Tokyo";

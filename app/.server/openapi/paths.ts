@@ -192,14 +192,14 @@ export const API_PATHS: ZodOpenApiPathsObject = {
     // GET is the feed; POST (the native post editor) comes from NATIVE_POST_PATHS.
     ...NATIVE_POST_PATHS["/api/posts"],
     ...get({
-    summary: "Listed posts (the feeds)",
-    requestParams: { query: FeedSearchSchema },
-    responses: {
-      ...listResponses(FeedItem),
-      "401": error("unauthenticated: following=true signed out"),
-      "403": error("permission-denied: following=true by another role than listener"),
-    },
-  }),
+      summary: "Listed posts (the feeds)",
+      requestParams: { query: FeedSearchSchema },
+      responses: {
+        ...listResponses(FeedItem),
+        "401": error("unauthenticated: following=true signed out"),
+        "403": error("permission-denied: following=true by another role than listener"),
+      },
+    }),
   },
   "/api/favorites": {
     get: {

@@ -1,7 +1,18 @@
 import { hashPassword } from "better-auth/crypto";
 import { asc, eq, getTableColumns, sql, type Table } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { account, favorites, listeners, livers, news, plans, posts, schedules, staffs, user } from "../db/schema";
+import {
+  account,
+  favorites,
+  listeners,
+  livers,
+  news,
+  plans,
+  posts,
+  schedules,
+  staffs,
+  user,
+} from "../db/schema";
 import type { ObjectStorage } from "../integrations/storage/object-storage";
 import { ensureDemoImages } from "./demo-images";
 import {

@@ -37,6 +37,7 @@ export const MYPAGE_NAV: Record<AccountRole, readonly MypageNavItem[]> = {
     { to: "/staff/mypage/profile", label: "プロフィール" },
     { to: "/staff/mypage/post", label: "投稿" },
     { to: "/staff/mypage/schedule", label: "出勤スケジュール" },
+    { to: "/staff/mypage/instagram", label: "SNS連携" },
     { to: "/staff/mypage/setting", label: "設定" },
     { to: "/staff/mypage/manual", label: "マニュアル" },
   ],

@@ -2,6 +2,9 @@
 // SMTP server on loopback, whose received mails the tests read over a small HTTP endpoint.
 import { spawn } from "node:child_process";
 import { createServer } from "node:http";
+import { startFakeInstagram } from "../../../scripts/fakes/instagram";
+import { startFakeTikTok } from "../../../scripts/fakes/tiktok";
+import { startFakeYouTube } from "../../../scripts/fakes/youtube";
 import { startSmtpServer } from "../../support/smtp";
 import { startFakeS3 } from "../../support/storages";
 
@@ -37,8 +40,16 @@ const s3Env = fakeS3
     }
   : {};
 
+// The SNS vendors: the fakes with their demo accounts, on free ports (ADR 0023).
+const vendors = await Promise.all([
+  startFakeInstagram({ seed: true }),
+  startFakeTikTok({ seed: true }),
+  startFakeYouTube({ seed: true }),
+]);
+const vendorEnv = Object.assign({}, ...vendors.map((vendor) => vendor.env)) as Record<string, string>;
+
 const app = spawn(process.execPath, ["server.js"], {
-  env: { ...process.env, SMTP_URL: smtp.url, ...s3Env },
+  env: { ...process.env, SMTP_URL: smtp.url, ...s3Env, ...vendorEnv },
   stdio: "inherit",
 });
 
@@ -48,6 +59,7 @@ async function stop(signal: NodeJS.Signals) {
   mailApi.close();
   await smtp.close();
   await fakeS3?.close();
+  await Promise.all(vendors.map((vendor) => vendor.close()));
   process.exit(0);
 }
 process.once("SIGTERM", () => void stop("SIGTERM"));

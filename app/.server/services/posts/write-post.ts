@@ -1,6 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { lastSourceColumn, type PostKind, type PostMedia, type PostSource } from "~/domain/posts";
+import {
+  isFreshPost,
+  lastSourceColumn,
+  type PostKind,
+  type PostMedia,
+  type PostSource,
+} from "~/domain/posts";
 import type { Tx } from "../../db/client";
 import { livers, type Post, posts, staffs } from "../../db/schema";
 import { recordNotification } from "../notifications/record-notification";
@@ -21,8 +27,8 @@ export interface PostToWrite {
  * Writes a post in the caller's transaction, idempotent on `(source, external_id)`: a second
  * import of the same media updates caption, media and permalink and answers `created: false`.
  * A new post moves its author's `last_post_at` and `last_{source}_at` (never backwards, so an
- * old media imported late does not lift the author), and a new Instagram or TikTok post is a
- * notification trigger (contract §9).
+ * old media imported late does not lift the author), and a new Instagram or TikTok post of the
+ * last 24 hours is a notification trigger (contract §9; the back catalogue of a first import is not).
  */
 export async function writePost(tx: Tx, input: PostToWrite): Promise<{ post: Post; created: boolean }> {
   const postId = randomUUID();
@@ -57,7 +63,10 @@ export async function writePost(tx: Tx, input: PostToWrite): Promise<{ post: Pos
   if (!created) return { post: row, created };
 
   await moveLastPostAt(tx, input);
-  if (input.source === "instagram" || input.source === "tiktok") {
+  if (
+    (input.source === "instagram" || input.source === "tiktok") &&
+    isFreshPost(input.postedAt, new Date())
+  ) {
     await recordNotification(tx, {
       kind: input.source === "instagram" ? "following_instagram" : "following_tiktok",
       author:

@@ -1,0 +1,124 @@
+import { type AppLoadContext, data, redirect } from "react-router";
+import { DECISION_STATUS } from "~/domain/permissions";
+import {
+  SNS_LINK_DONE,
+  type SnsLinkDoneKey,
+  type SnsLinkOwnerType,
+  SnsSourceSchema,
+  safeReturnPath,
+} from "~/domain/sns-links";
+import { requireViewer } from "../auth/viewer";
+import { completeSnsLink } from "../services/sns/complete-sns-link";
+import { linkYouTubeChannel } from "../services/sns/link-youtube-channel";
+import { listSnsLinks } from "../services/sns/list-sns-links";
+import { snsContextFor } from "../services/sns/sns-context";
+import { startSnsLink } from "../services/sns/start-sns-link";
+import { unlinkSnsAccount } from "../services/sns/unlink-sns-account";
+import { readLimitedFormData } from "./limited-form-data";
+
+/**
+ * The link panel's loader, its form action (connect, YouTube channel, disconnect) and the OAuth
+ * callbacks, shared by the staff member's page and the store's (contract §8 "Linked accounts").
+ * Every answer that is not a field error is a redirect back with `?sns=<key>`.
+ */
+
+export interface SnsLinkActionData {
+  intent: "youtube";
+  errors: Record<string, string>;
+  values: { channel: string };
+}
+
+interface Args {
+  request: Request;
+  context: AppLoadContext;
+  role: SnsLinkOwnerType;
+}
+
+const back = (path: string, key: SnsLinkDoneKey) => redirect(`${path}?sns=${key}`);
+
+export async function loadSnsLinks({ request, context, role }: Args) {
+  const viewer = await requireViewer(request, context, role);
+  const result = await listSnsLinks({ db: context.db, actor: viewer, sns: snsContextFor(context.env) });
+  if (!result.ok) throw data(null, { status: DECISION_STATUS[result.error] });
+  const key = new URL(request.url).searchParams.get("sns");
+  const done = key && Object.hasOwn(SNS_LINK_DONE, key) ? (key as SnsLinkDoneKey) : null;
+  return { links: result.links, done, intervalMin: context.env.sns.importIntervalMin };
+}
+
+export async function snsLinkAction({ request, context, role }: Args) {
+  const viewer = await requireViewer(request, context, role);
+  const form = await readLimitedFormData(request, 16 * 1024);
+  const values = form.ok ? form.form : new FormData();
+  const returnTo = safeReturnPath(role, values.get("return_to"));
+  const intent = values.get("intent");
+  const sns = snsContextFor(context.env);
+  const source = SnsSourceSchema.safeParse(values.get("source"));
+
+  if (intent === "connect" && source.success && source.data !== "youtube") {
+    const started = await startSnsLink({
+      db: context.db,
+      actor: viewer,
+      sns,
+      input: { source: source.data },
+    });
+    if (!started.ok && started.error === "forbidden") throw data(null, { status: 403 });
+    if (!started.ok) return back(returnTo, "not_configured");
+    return redirect(started.url);
+  }
+  if (intent === "youtube") {
+    const channel = values.get("channel");
+    const result = await linkYouTubeChannel({ db: context.db, actor: viewer, sns, input: { channel } });
+    if (result.ok) return back(returnTo, "linked");
+    if (result.error === "forbidden") throw data(null, { status: 403 });
+    return data<SnsLinkActionData>(
+      {
+        intent: "youtube",
+        errors: result.fieldErrors,
+        values: { channel: typeof channel === "string" ? channel : "" },
+      },
+      { status: 400 },
+    );
+  }
+  if (intent === "disconnect" && source.success) {
+    const result = await unlinkSnsAccount({ db: context.db, actor: viewer, input: { source: source.data } });
+    if (!result.ok && result.error === "forbidden") throw data(null, { status: 403 });
+    return back(returnTo, "unlinked");
+  }
+  throw data(null, { status: 400 });
+}
+
+/** `/…/callback/:source`: the vendor sends the browser back here with `code` and `state`. */
+export async function snsLinkCallback({
+  request,
+  context,
+  role,
+  source,
+}: Args & { source: string | undefined }) {
+  const viewer = await requireViewer(request, context, role);
+  const parsed = SnsSourceSchema.safeParse(source);
+  if (!parsed.success || parsed.data === "youtube") throw data(null, { status: 404 });
+  const q = new URL(request.url).searchParams;
+  const result = await completeSnsLink({
+    db: context.db,
+    actor: viewer,
+    sns: snsContextFor(context.env),
+    input: { source: parsed.data, code: q.get("code"), state: q.get("state"), error: q.get("error") },
+  });
+  const page = safeReturnPath(role, null);
+  if (result.ok) return back(page, "linked");
+  if (result.error === "forbidden") throw data(null, { status: 403 });
+  return back(page, result.error);
+}
+
+const SNS_LINK_INTENTS = new Set(["connect", "youtube", "disconnect"]);
+
+/**
+ * Whether a form posted to a page that also hosts other forms (the store's post page) belongs to
+ * the link panel. Reads a copy of the body, so the chosen action can still read the original;
+ * a multipart body (a post with pictures) never does.
+ */
+export async function isSnsLinkForm(request: Request): Promise<boolean> {
+  if (/^multipart\/form-data/i.test(request.headers.get("content-type") ?? "")) return false;
+  const form = await readLimitedFormData(request.clone(), 16 * 1024);
+  return form.ok && SNS_LINK_INTENTS.has(String(form.form.get("intent") ?? ""));
+}

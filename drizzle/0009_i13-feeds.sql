@@ -1,3 +1,0 @@
-DROP INDEX "posts_public_posted_idx";--> statement-breakpoint
-CREATE INDEX "posts_public_source_posted_idx" ON "posts" USING btree ("source","posted_at" DESC NULLS LAST,"post_id","liver_id","staff_id") WHERE "posts"."status" = 'public';--> statement-breakpoint
-CREATE INDEX "posts_public_posted_idx" ON "posts" USING btree ("posted_at" DESC NULLS LAST,"post_id","liver_id","staff_id","source","kind") WHERE "posts"."status" = 'public';
