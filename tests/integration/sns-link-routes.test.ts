@@ -149,7 +149,10 @@ describe.each(drivers)("SNS link pages on %s", (driver) => {
       url: "/liver/mypage/post",
       cookie: storeCookie,
       method: "POST",
-      body: form({ intent: "youtube", channel: "@nobody_here" }),
+      body: new URLSearchParams({
+        intent: "youtube",
+        channel: "@nobody_here",
+      }) /* a browser posts the panel urlencoded */,
     });
     expect(refused).toMatchObject({
       status: 400,
@@ -160,7 +163,10 @@ describe.each(drivers)("SNS link pages on %s", (driver) => {
       url: "/liver/mypage/post",
       cookie: storeCookie,
       method: "POST",
-      body: form({ intent: "youtube", channel: `https://www.youtube.com/channel/${channel.channelId}` }),
+      body: new URLSearchParams({
+        intent: "youtube",
+        channel: `https://www.youtube.com/channel/${channel.channelId}`,
+      }) /* a browser posts the panel urlencoded */,
     });
     expect(linked.location).toBe("/liver/mypage/post?sns=linked");
 
@@ -169,7 +175,11 @@ describe.each(drivers)("SNS link pages on %s", (driver) => {
       url: "/liver/mypage/post",
       cookie: storeCookie,
       method: "POST",
-      body: form({ intent: "disconnect", source: "youtube", return_to: "https://evil.example/" }),
+      body: new URLSearchParams({
+        intent: "disconnect",
+        source: "youtube",
+        return_to: "https://evil.example/",
+      }) /* a browser posts the panel urlencoded */,
     });
     expect(removed.location).toBe("/liver/mypage/post?sns=unlinked");
   });

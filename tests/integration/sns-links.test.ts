@@ -515,7 +515,7 @@ describe.each(drivers)("linked SNS accounts on %s", (driver) => {
       const mails = await brokenMails(store.email);
       expect(mails).toHaveLength(1);
       expect(mails[0]!.subject).toContain("TikTokの連携が切れました");
-      expect(mails[0]!.text).toContain("http://localhost:3999/liver/mypage/sns-links");
+      expect(mails[0]!.text).toContain("http://localhost:3999/liver/mypage/post");
     });
   });
 

@@ -28,6 +28,7 @@ describe("the sns section of Env", () => {
         apiBase: "https://www.googleapis.com/youtube/v3",
         feedBase: "https://www.youtube.com",
       },
+      importIntervalMin: 15,
     });
     const ports = createSnsPorts(sns);
     expect(ports.instagram).toBeNull();

@@ -111,14 +111,19 @@ export async function snsLinkCallback({
 }
 
 const SNS_LINK_INTENTS = new Set(["connect", "youtube", "disconnect"]);
+const SNS_LINK_FORM_MAX_BYTES = 16 * 1024;
 
 /**
  * Whether a form posted to a page that also hosts other forms (the store's post page) belongs to
- * the link panel. Reads a copy of the body, so the chosen action can still read the original;
- * a multipart body (a post with pictures) never does.
+ * the link panel. Reads a copy of a small body (the panel's forms are a few fields), so the chosen
+ * action can still read the original; a large or unsized body (a post with pictures or a video)
+ * is never copied — a copy left unread would hold the whole upload in memory.
  */
 export async function isSnsLinkForm(request: Request): Promise<boolean> {
-  if (/^multipart\/form-data/i.test(request.headers.get("content-type") ?? "")) return false;
-  const form = await readLimitedFormData(request.clone(), 16 * 1024);
+  const type = request.headers.get("content-type") ?? "";
+  const length = Number(request.headers.get("content-length") ?? Number.NaN);
+  const small = /^application\/x-www-form-urlencoded/i.test(type) || length <= SNS_LINK_FORM_MAX_BYTES;
+  if (!small) return false;
+  const form = await readLimitedFormData(request.clone(), SNS_LINK_FORM_MAX_BYTES);
   return form.ok && SNS_LINK_INTENTS.has(String(form.form.get("intent") ?? ""));
 }
