@@ -155,7 +155,6 @@ export default [
   route("api/posts", "routes/api/posts.ts"),
   route("api/favorites/:favoriteId", "routes/api/favorite.ts"),
   route("api/listeners/rooms", "routes/api/listener-rooms.ts"),
-  route("api/posts", "routes/api/posts.ts"),
   route("api/posts/:id", "routes/api/post.ts"),
   route("api/openapi.json", "routes/api/openapi.ts"),
   route("api/*", "routes/api/not-found.ts"),

@@ -69,7 +69,7 @@ const id = z.object({ id: z.string().meta({ description: "post id" }) });
 
 const file = z.string().meta({ format: "binary" });
 
-export const NATIVE_POST_PATHS: ZodOpenApiPathsObject = {
+export const NATIVE_POST_PATHS = {
   "/api/posts": {
     post: {
       summary: "Write a native post (staff member or store)",
@@ -121,4 +121,4 @@ export const NATIVE_POST_PATHS: ZodOpenApiPathsObject = {
       },
     },
   },
-};
+} satisfies ZodOpenApiPathsObject;
