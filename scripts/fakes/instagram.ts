@@ -53,7 +53,12 @@ export interface FakeInstagram extends FakeServerBase {
   app: typeof FAKE_INSTAGRAM_APP;
   accounts: Map<string, FakeInstagramAccount>;
   /** An account with `mediaCount` seeded posts (every 5th a carousel of 3, every 3rd a reel). */
-  addAccount(args: { username: string; name?: string; mediaCount?: number }): FakeInstagramAccount;
+  addAccount(args: {
+    username: string;
+    name?: string;
+    mediaCount?: number;
+    newestAt?: number;
+  }): FakeInstagramAccount;
   /** What the authorize page does when the user allows: a single-use code valid 1 h. */
   issueCode(args: { userId: string; redirectUri: string; clientId?: string }): string;
   /** The token has passed its expiry (Graph answers 190 / subcode 463). */
@@ -68,7 +73,11 @@ const SHORT_TTL = 3600;
 const LONG_TTL = 5183944;
 
 export async function startFakeInstagram(
-  options: FakeOptions & { seed?: boolean } = {},
+  options: FakeOptions & {
+    seed?: boolean;
+    /** The demo accounts' newest media time in ms (a fixed day by default, so tests can count). */
+    seedNewestAt?: number;
+  } = {},
 ): Promise<FakeInstagram> {
   const now = options.now ?? Date.now;
   const accounts = new Map<string, FakeInstagramAccount>();
@@ -137,14 +146,17 @@ export async function startFakeInstagram(
     username,
     name,
     mediaCount = 0,
+    newestAt,
   }: {
     username: string;
     name?: string;
     mediaCount?: number;
+    /** The newest media's time in ms (then one every 3 hours back); a fixed day by default. */
+    newestAt?: number;
   }) {
     const userId = String(nextUserId++);
     const media: FakeInstagramMedia[] = [];
-    const newest = Date.parse("2026-11-20T12:00:00Z");
+    const newest = newestAt ?? Date.parse("2026-11-20T12:00:00Z");
     for (let i = 0; i < mediaCount; i++) {
       const id = String(nextMediaId++);
       const timestamp = new Date(newest - i * 3 * 3600_000).toISOString().replace(/\.\d{3}Z$/, "+0000");
@@ -445,8 +457,9 @@ export async function startFakeInstagram(
     close: base.close,
   } satisfies Omit<FakeInstagram, never>);
   if (options.seed) {
-    addAccount({ username: "yoru_navi_demo_staff", name: "デモキャスト", mediaCount: 40 });
-    addAccount({ username: "yoru_navi_demo_store", name: "デモ店舗", mediaCount: 12 });
+    const newestAt = options.seedNewestAt;
+    addAccount({ username: "yoru_navi_demo_staff", name: "デモキャスト", mediaCount: 40, newestAt });
+    addAccount({ username: "yoru_navi_demo_store", name: "デモ店舗", mediaCount: 12, newestAt });
   }
   return fake;
 }

@@ -42,7 +42,9 @@ const s3Env = fakeS3
 
 // The SNS vendors: the fakes with their demo accounts, on free ports (ADR 0023).
 const vendors = await Promise.all([
-  startFakeInstagram({ seed: true }),
+  // The demo accounts' newest media from a few minutes ago: a first import has fresh posts, so
+  // followers are mailed (tests/e2e/posts/follower-sees-posts.spec.ts).
+  startFakeInstagram({ seed: true, seedNewestAt: Date.now() - 5 * 60_000 }),
   startFakeTikTok({ seed: true }),
   startFakeYouTube({ seed: true }),
 ]);
