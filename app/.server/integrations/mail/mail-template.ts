@@ -5,7 +5,7 @@ import type { OutgoingMail } from "./mailer";
  * everything that differs between recipients is a marker in `text`, `html` and the header values,
  * and each recipient brings one value per marker. The database fills the markers in
  * (`Mailer.sendFromTemplate`), so a chunk sends the ~4.5 kB body once instead of once per mail,
- * and every outbox row still holds its complete mail.
+ * and every outbox row still holds its complete mail. Header values take the text values.
  */
 export interface MailTemplate {
   kind: string;
@@ -31,6 +31,16 @@ function replaceAll(value: string, markers: string[], values: string[]): string 
   return markers.reduce((acc, marker, i) => acc.split(marker).join(values[i] ?? ""), value);
 }
 
+/** A recipient's headers (small, so filled in here rather than in the database). */
+export function filledHeaders(template: MailTemplate, fill: TemplateFill): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(template.headers).map(([name, value]) => [
+      name,
+      replaceAll(value, template.markers, fill.text),
+    ]),
+  );
+}
+
 /**
  * The mail of one recipient, filled in here instead of in the database: the same replacements, in
  * the same order, as the SQL of `sendFromTemplate` (PostgreSQL's `replace` replaces every
@@ -45,9 +55,7 @@ export function fillTemplate(template: MailTemplate, fill: TemplateFill): Outgoi
     text: replaceAll(template.text, markers, fill.text),
     html: replaceAll(template.html, markers, fill.html),
     meta: fill.meta,
-    headers: Object.fromEntries(
-      Object.entries(template.headers).map(([name, value]) => [name, replaceAll(value, markers, fill.text)]),
-    ),
+    headers: filledHeaders(template, fill),
   };
 }
 

@@ -5,7 +5,7 @@ import type { Db, Tx } from "../../db/client";
 import { type MailStatus, mailOutbox } from "../../db/schema";
 import type { Env } from "../../env";
 import { enqueueJob, enqueueJobs } from "../../jobs/enqueue";
-import type { MailTemplate, TemplateFill } from "./mail-template";
+import { filledHeaders, type MailTemplate, type TemplateFill } from "./mail-template";
 import {
   createSmtpTransport,
   DEFAULT_SMTP_TIMEOUT_MS,
@@ -187,6 +187,7 @@ export function createMailer({
         meta: fill.meta,
         t: fill.text,
         h: fill.html,
+        headers: filledHeaders(template, fill),
       }));
       // replace(replace(body, marker0, value0), marker1, value1)…: fillTemplate's order exactly.
       const filled = (body: SQL, values: SQL) =>
@@ -198,10 +199,9 @@ export function createMailer({
         insert into mail_outbox (id, kind, "to", subject, text, html, status, meta, headers)
         select x.id, ${template.kind}, x."to", ${template.subject.replace(/\s+/g, " ").trim()},
           ${filled(sql`${template.text}::text`, sql`x.t`)}, ${filled(sql`${template.html}::text`, sql`x.h`)},
-          ${status}, x.meta,
-          (select coalesce(jsonb_object_agg(hd.key, ${filled(sql`hd.value`, sql`x.t`)}), '{}'::jsonb)
-             from jsonb_each_text(${JSON.stringify(template.headers)}::jsonb) as hd)
-        from json_to_recordset(${JSON.stringify(rows)}::json) as x(id text, "to" text, meta jsonb, t json, h json)`);
+          ${status}, x.meta, x.headers
+        from json_to_recordset(${JSON.stringify(rows)}::json)
+          as x(id text, "to" text, meta jsonb, t json, h json, headers jsonb)`);
       if (status === "queued")
         await enqueueJobs(
           tx,
