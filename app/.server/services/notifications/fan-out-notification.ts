@@ -28,7 +28,8 @@ export interface NotificationJobContext {
   onChunk?: (chunk: { recipients: number; mails: number; transactionMs: number }) => void;
 }
 
-export const FAN_OUT_CHUNK = 1_000;
+/** Recipients per chunk transaction: 2,000 is ~3 s at most under load (bench: 42 s vs 55 s for 1,000). */
+export const FAN_OUT_CHUNK = 2_000;
 /** Chunk transactions in flight on PostgreSQL (the pool has 10 connections; the job takes a few). */
 export const FAN_OUT_PARALLEL_PG = 3;
 
