@@ -27,6 +27,7 @@ export interface NewsMailResult {
   fanOutSeconds: number;
   mailsPerSecond: number;
   chunks: number;
+  chunkSize: number;
   parallel: number;
   longestTransactionMs: number;
 }
@@ -66,10 +67,12 @@ export async function benchNewsMail({
   databaseUrl,
   recipients,
   parallel = databaseUrl ? FAN_OUT_PARALLEL_PG : 1,
+  chunkSize = FAN_OUT_CHUNK,
 }: {
   databaseUrl: string | undefined;
   recipients: number;
   parallel?: number;
+  chunkSize?: number;
 }): Promise<NewsMailResult> {
   const where = databaseUrl ? "PostgreSQL" : "PGlite (in memory)";
   const bar = createProgressBar(process.stderr);
@@ -119,7 +122,7 @@ export async function benchNewsMail({
         db,
         mailer,
         env,
-        chunkSize: FAN_OUT_CHUNK,
+        chunkSize,
         parallel,
         onChunk: ({ recipients: n, transactionMs }) => {
           done += n;
@@ -145,6 +148,7 @@ export async function benchNewsMail({
       fanOutSeconds,
       mailsPerSecond: result.mails / fanOutSeconds,
       chunks,
+      chunkSize,
       parallel,
       longestTransactionMs: longest,
     };
@@ -156,7 +160,7 @@ export async function benchNewsMail({
 export function newsMailTable(r: NewsMailResult): string[] {
   const ok = r.mails === r.recipients && r.deliverJobs === r.mails && r.fanOutSeconds < 60;
   return [
-    `News mail: ${r.where}; one official news to ${r.recipients.toLocaleString("en-US")} listeners, fan-out in chunks of ${FAN_OUT_CHUNK.toLocaleString("en-US")}, ${r.parallel} at a time (target: every mail queued in under 60 s)`,
+    `News mail: ${r.where}; one official news to ${r.recipients.toLocaleString("en-US")} listeners, fan-out in chunks of ${r.chunkSize.toLocaleString("en-US")}, ${r.parallel} at a time (target: every mail queued in under 60 s)`,
     "",
     "| recorded (cause's transaction) | mails queued | mail.deliver jobs | fan-out | mails/s | chunks | longest transaction | target |",
     "|---|---|---|---|---|---|---|---|",

@@ -1,7 +1,7 @@
 /**
  * npm run bench -- [--section directory|sse|weight|news-mail|all] [--stores N] [--staff M] [--duration S]
  *                  [--connections C] [--port P] [--subscribers 1000,2500,5000] [--rounds R]
- *                  [--recipients N]
+ *                  [--recipients N] [--parallel P] [--chunk C]
  *
  * Sections: `directory` (below), `sse` (scripts/bench-sse.ts: concurrent event-stream
  * subscribers of one process and the p95 delivery delay) and `weight` (scripts/page-weight.ts:
@@ -56,6 +56,9 @@ const { values: args } = parseArgs({
     subscribers: { type: "string", default: "1000,2500,5000" },
     rounds: { type: "string", default: "20" },
     recipients: { type: "string", default: "100000" },
+    // News mail: chunk transactions at once (default: 3 on PostgreSQL, 1 on PGlite) and chunk size.
+    parallel: { type: "string" },
+    chunk: { type: "string" },
     posts: { type: "string", default: "500000" },
   },
 });
@@ -506,7 +509,12 @@ async function benchNewsMailSection() {
   if (!Number.isInteger(recipients) || recipients < 1) throw new Error("--recipients: a positive count");
   const loadBefore = loadAverage();
   console.error(`bench: news mail to ${recipients.toLocaleString("en-US")} listeners`);
-  const result = await benchNewsMail({ databaseUrl: DATABASE_URL, recipients });
+  const result = await benchNewsMail({
+    databaseUrl: DATABASE_URL,
+    recipients,
+    ...(args.parallel ? { parallel: Number(args.parallel) } : {}),
+    ...(args.chunk ? { chunkSize: Number(args.chunk) } : {}),
+  });
   const cpus = os.cpus();
   console.log(
     [

@@ -6,8 +6,10 @@ import { favorites, listeners, livers, mailOutbox, notificationEvents } from "~/
 import { createMailer, type Mailer } from "~/.server/integrations/mail/mailer";
 import { createJobHandlers } from "~/.server/jobs/handlers";
 import { type JobRunner, startJobRunner } from "~/.server/jobs/job-runner";
+import type { EventDetails } from "~/.server/services/notifications/event-details";
 import { fanOutNotification } from "~/.server/services/notifications/fan-out-notification";
 import { flushNotificationSummaries } from "~/.server/services/notifications/flush-notification-summaries";
+import { buildNotificationMail } from "~/.server/services/notifications/notification-mail";
 import {
   type NotificationEvent,
   recordNotification,
@@ -439,5 +441,45 @@ describe.each(drivers)("notification mail on %s", (driver) => {
       ],
     );
     expect(jobs[0]).toEqual({ n: result.mails });
+  });
+
+  it("the fan-out's rows (filled in by the database) are each recipient's fully rendered mail", async () => {
+    const names = ['<b>"A&B"</b>', "  二重  空白 ", "$1 \\ %s $& ''", "けんた"];
+    const fans = await Promise.all(names.map((nickname) => makeListener(db, { nickname })));
+    const eventId = randomUUID();
+    const at = new Date("2026-11-25T11:05:00Z");
+    await db.insert(notificationEvents).values({
+      id: eventId,
+      kind: "official_information",
+      payload: { newsId: "n-template", title: "テンプレート<確認>", audience: "listener" },
+      occurred_at: at,
+    });
+    await fanOutNotification({ ...context(), chunkSize: 3 }, eventId);
+    const [event] = await db.select().from(notificationEvents).where(eq(notificationEvents.id, eventId));
+    const details = event?.details as unknown as EventDetails;
+    const tokens = new Set<string>();
+    for (const fan of fans) {
+      const rows = (await outboxTo(fan.email)).filter((r) => r.subject.includes("テンプレート"));
+      expect(rows).toHaveLength(1);
+      const row = rows[0];
+      const full = buildNotificationMail(
+        routes.context.env,
+        { type: "listener", id: fan.uid, email: fan.email, name: fan.name },
+        "official_information",
+        [{ details, at }],
+        false,
+      );
+      expect({ ...row, kind: row?.kind }).toMatchObject({
+        kind: full.kind,
+        to: full.to,
+        subject: full.subject,
+        text: full.text,
+        html: full.html,
+        meta: full.meta,
+        headers: full.headers,
+      });
+      tokens.add(row?.headers["List-Unsubscribe"] ?? "");
+    }
+    expect(tokens.size).toBe(fans.length);
   });
 });

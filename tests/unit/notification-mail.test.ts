@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { fillTemplate, sameMail } from "~/.server/integrations/mail/mail-template";
 import { notificationMail } from "~/.server/integrations/mail/notification-templates";
+import {
+  buildNotificationMail,
+  notificationTemplate,
+} from "~/.server/services/notifications/notification-mail";
 import {
   createUnsubscribeToken,
   readUnsubscribeToken,
@@ -82,5 +87,71 @@ describe("notification templates", () => {
       summary: false,
     });
     expect(mail.text).toContain("けんたさんからりなさんに「シャンパン」が届きました（11/25 20:05）");
+  });
+});
+
+describe("the fan-out's mail template", () => {
+  const env = { baseUrl: "https://yoru.example", authSecret: "unit-test-secret-0123456789abcdef0123" };
+  const names = ['<b>"A&B"</b>', "  二重  空白\nと改行 ", "", "$1 \\ %s $& {{name}}", "けんた"];
+  const entry = {
+    details: {
+      actor: "年末年始の<営業時間>のお知らせ",
+      listenerPath: "/listener/mypage/news/n-1",
+      liverPath: "/liver/mypage/news/n-1",
+    },
+    at: new Date("2026-11-25T11:05:00Z"),
+  };
+
+  it("filled for a recipient is exactly that recipient's fully rendered mail, for every kind", () => {
+    const cases = [
+      ["listener", "official_information"],
+      ["listener", "following_live"],
+      ["liver", "official_information"],
+      ["liver", "message_to_staff"],
+    ] as const;
+    for (const [type, kind] of cases) {
+      const { template, fill } = notificationTemplate(env, type, kind, entry);
+      for (const [i, name] of names.entries()) {
+        const recipient = { type, id: `u-${i}`, email: ` r${i}@example.com `, name };
+        const filled = fillTemplate(template, fill(recipient));
+        const full = buildNotificationMail(env, recipient, kind, [entry], false);
+        expect(filled).toEqual(full);
+        expect(sameMail(filled, full)).toBe(true);
+      }
+    }
+  });
+
+  it("leaves no marker behind and gives each recipient its own unsubscribe token", () => {
+    const { template, fill } = notificationTemplate(env, "listener", "official_information", entry);
+    expect(template.markers).toHaveLength(2);
+    for (const marker of template.markers) {
+      expect(marker).toMatch(/^[A-Za-z0-9]+$/);
+      expect(template.text).toContain(marker);
+      expect(template.html).toContain(marker);
+    }
+    const a = fillTemplate(template, fill({ type: "listener", id: "a", email: "a@example.com", name: "A" }));
+    const b = fillTemplate(template, fill({ type: "listener", id: "b", email: "b@example.com", name: "B" }));
+    for (const marker of template.markers)
+      expect(`${a.text}${a.html}${a.headers?.["List-Unsubscribe"]}`).not.toContain(marker);
+    const token = (mail: typeof a) =>
+      /unsubscribe\/([\w.-]+)>/.exec(mail.headers?.["List-Unsubscribe"] ?? "")?.[1] ?? "";
+    expect(readUnsubscribeToken(token(a), env)).toEqual({
+      role: "listener",
+      setting: "official_information",
+      uid: "a",
+    });
+    expect(readUnsubscribeToken(token(b), env)?.uid).toBe("b");
+    expect(a.text).toContain(`/unsubscribe/${token(a)}`);
+    expect(a.html).toContain(`/unsubscribe/${token(a)}"`);
+  });
+
+  it("a filled mail that differs from the full rendering is noticed", () => {
+    const { template, fill } = notificationTemplate(env, "listener", "official_information", entry);
+    const recipient = { type: "listener" as const, id: "a", email: "a@example.com", name: "A" };
+    const full = buildNotificationMail(env, recipient, "official_information", [entry], false);
+    expect(sameMail(fillTemplate({ ...template, html: `${template.html} ` }, fill(recipient)), full)).toBe(
+      false,
+    );
+    expect(sameMail(fillTemplate(template, { ...fill(recipient), meta: {} }), full)).toBe(false);
   });
 });

@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { SITE_NAME } from "~/site";
 import type { Db, Tx } from "../../db/client";
 import { type MailStatus, mailOutbox } from "../../db/schema";
 import type { Env } from "../../env";
 import { enqueueJob, enqueueJobs } from "../../jobs/enqueue";
+import { filledHeaders, type MailTemplate, type TemplateFill } from "./mail-template";
 import {
   createSmtpTransport,
   DEFAULT_SMTP_TIMEOUT_MS,
@@ -52,6 +53,13 @@ export interface Mailer {
    * SMTP, every `mail.deliver` job in one more, in the transaction given.
    */
   sendMany(mails: OutgoingMail[], options: { tx: Tx }): Promise<MailResult[]>;
+  /**
+   * `sendMany` for mails that differ only in a few values (ADR 0025): the template's text and HTML
+   * go to the database once, each recipient's values fill its markers there, and every recipient
+   * still gets a complete outbox row (the same row `sendMany(fills.map(fillTemplate))` writes)
+   * and its `mail.deliver` job. Results in the order of `fills`.
+   */
+  sendFromTemplate(template: MailTemplate, fills: TemplateFill[], options: { tx: Tx }): Promise<MailResult[]>;
   /**
    * Queues a `failed` (or, once SMTP is configured, `kept`) mail again; any other row is left as
    * it is and its status answered. Without SMTP nothing changes.
@@ -153,6 +161,47 @@ export function createMailer({
         select id, kind, "to", subject, text, html, status, meta, headers
         from json_to_recordset(${JSON.stringify(rows)}::json) as x(
           id text, kind text, "to" text, subject text, text text, html text, status text, meta jsonb, headers jsonb)`);
+      if (status === "queued")
+        await enqueueJobs(
+          tx,
+          "mail.deliver",
+          rows.map((row) => ({ data: { mailId: row.id } })),
+          jobOptions,
+        );
+      return rows.map((row) => ({ id: row.id, status }));
+    },
+
+    async sendFromTemplate(template, fills, { tx }) {
+      if (fills.length === 0) return [];
+      const { markers } = template;
+      if (
+        markers.some(
+          (m) => !/^[A-Za-z0-9]+$/.test(m) || template.subject.includes(m) || template.kind.includes(m),
+        )
+      )
+        throw new Error("sendFromTemplate: markers are letters and digits, never in the subject or kind");
+      const status: MailStatus = env.smtpUrl ? "queued" : "kept";
+      const rows = fills.map((fill) => ({
+        id: randomUUID(),
+        to: fill.to.trim(),
+        meta: fill.meta,
+        t: fill.text,
+        h: fill.html,
+        headers: filledHeaders(template, fill),
+      }));
+      // replace(replace(body, marker0, value0), marker1, value1)…: fillTemplate's order exactly.
+      const filled = (body: SQL, values: SQL) =>
+        markers.reduce<SQL>(
+          (acc, marker, i) => sql`replace(${acc}, ${marker}::text, ${values} ->> ${i}::int)`,
+          body,
+        );
+      await tx.execute(sql`
+        insert into mail_outbox (id, kind, "to", subject, text, html, status, meta, headers)
+        select x.id, ${template.kind}, x."to", ${template.subject.replace(/\s+/g, " ").trim()},
+          ${filled(sql`${template.text}::text`, sql`x.t`)}, ${filled(sql`${template.html}::text`, sql`x.h`)},
+          ${status}, x.meta, x.headers
+        from json_to_recordset(${JSON.stringify(rows)}::json)
+          as x(id text, "to" text, meta jsonb, t json, h json, headers jsonb)`);
       if (status === "queued")
         await enqueueJobs(
           tx,

@@ -118,11 +118,16 @@ const WORDING: Record<NotificationKindName, Wording> = {
   },
 };
 
+/** The name of the greeting line ("{name} 様"): one line, and "お客様" for an empty name. */
+export function greetingName(name: string): string {
+  return oneLine(name) || "お客様";
+}
+
 export function notificationMail(input: NotificationMailInput): RenderedMail {
   const wording = WORDING[input.kind];
   const [first] = input.entries;
   if (!first) throw new Error("notificationMail: no entries");
-  const greeting = `${oneLine(input.name) || "お客様"} 様`;
+  const greeting = `${greetingName(input.name)} 様`;
   const unsubscribe = {
     reason: `このメールは「${input.settingLabel}」のメール通知をオンにしている方にお送りしています。`,
     settingsUrl: input.settingsUrl,

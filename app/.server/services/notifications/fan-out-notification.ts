@@ -2,11 +2,12 @@ import { eq, sql } from "drizzle-orm";
 import type { NotificationRecipientType } from "~/domain/notifications";
 import { type Db, queryRows } from "../../db/client";
 import { notificationEvents } from "../../db/schema";
+import { fillTemplate, sameMail } from "../../integrations/mail/mail-template";
 import type { Mailer } from "../../integrations/mail/mailer";
 import { claimWindows } from "./claim-windows";
 import { type EventDetails, resolveEventDetails } from "./event-details";
 import { eventFromRow } from "./event-payload";
-import { buildNotificationMail, type NotificationEnv } from "./notification-mail";
+import { buildNotificationMail, type NotificationEnv, notificationTemplate } from "./notification-mail";
 import { type Recipient, recipientChunk, recipientGroups } from "./notification-recipients";
 import type { NotificationEvent } from "./record-notification";
 
@@ -27,7 +28,8 @@ export interface NotificationJobContext {
   onChunk?: (chunk: { recipients: number; mails: number; transactionMs: number }) => void;
 }
 
-export const FAN_OUT_CHUNK = 1_000;
+/** Recipients per chunk transaction: 2,000 is ~3 s at most under load (bench: 42 s vs 55 s for 1,000). */
+export const FAN_OUT_CHUNK = 2_000;
 /** Chunk transactions in flight on PostgreSQL (the pool has 10 connections; the job takes a few). */
 export const FAN_OUT_PARALLEL_PG = 3;
 
@@ -63,6 +65,8 @@ export async function fanOutNotification(
   for (let g = startGroup; g < groups.length; g++) {
     const type = groups[g] as NotificationRecipientType;
     let after = row.cursor && g === startGroup ? row.cursor.after : "";
+    // Rendered once per recipient type; each chunk only signs its recipients' tokens.
+    const mail = notificationTemplate(context.env, type, event.kind, { details, at: event.at });
     let more = true;
     while (more) {
       // Reading the next keys is cheap and in order; the writing transactions run side by side.
@@ -76,7 +80,7 @@ export async function fanOutNotification(
         more = chunk.length === chunkSize;
       }
       const written = await Promise.all(
-        wave.map((chunk) => writeChunk(context, eventId, event, details as EventDetails, type, chunk)),
+        wave.map((chunk) => writeChunk(context, eventId, event, details as EventDetails, type, mail, chunk)),
       );
       if (wave.length > 0)
         await db
@@ -102,6 +106,7 @@ async function writeChunk(
   event: NotificationEvent,
   details: EventDetails,
   type: NotificationRecipientType,
+  mail: ReturnType<typeof notificationTemplate>,
   chunk: Recipient[],
 ): Promise<number> {
   const { db, mailer, env } = context;
@@ -124,10 +129,15 @@ async function writeChunk(
       now,
     );
     const toMail = chunk.filter((r) => prompt.has(r.id));
-    const sent = await mailer.sendMany(
-      toMail.map((r) => buildNotificationMail(env, r, event.kind, [{ details, at: event.at }], false)),
-      { tx },
-    );
+    const full = (r: Recipient) =>
+      buildNotificationMail(env, r, event.kind, [{ details, at: event.at }], false);
+    // The template must give exactly the full rendering; checked on one recipient per chunk, and
+    // should it ever differ (a template change that touches a marker) the chunk is rendered in full.
+    const [probe] = toMail;
+    const sent =
+      probe && sameMail(fillTemplate(mail.template, mail.fill(probe)), full(probe))
+        ? await mailer.sendFromTemplate(mail.template, toMail.map(mail.fill), { tx })
+        : await mailer.sendMany(toMail.map(full), { tx });
     if (sent.length > 0) {
       const pairs = toMail.map((r, i) => ({ rid: r.id, mid: sent[i]?.id }));
       await tx.execute(sql`
