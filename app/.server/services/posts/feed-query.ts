@@ -112,6 +112,27 @@ export function feedConditions(
   )!;
 }
 
+/**
+ * One matching class of staff posts (`sort=matching`): the listed rule with the staff check
+ * narrowed to the listed staff whose answers fall in `masks`. That set is a small share of the
+ * staff (found through `staffs_listed_matching_idx`), so it is hashed once and probed per post
+ * walked, instead of two primary-key lookups per post (ADR 0024).
+ */
+export function staffClassConditions(
+  db: Db,
+  filters: FeedFilters,
+  listenerUid: string | null,
+  masks: readonly number[],
+): SQL {
+  if (filters.following) return and(feedConditions(db, filters, listenerUid), staffMaskCondition(db, masks))!;
+  return and(
+    eq(posts.status, "public"),
+    inArray(posts.liver_id, publicStoreIds(db, filters)),
+    staffIsListed(db, "count", masks),
+    ...postFilters(filters),
+  )!;
+}
+
 /** Posts of staff authors whose answers fall in `masks` (one or more matching classes); a page's form. */
 export function staffMaskCondition(db: Db, masks: readonly number[]): SQL {
   return and(isNotNull(posts.staff_id), staffIsListed(db, "page", masks))!;

@@ -17,7 +17,7 @@ import {
   popularOrder,
   postClassSql,
   selectFeedItems,
-  staffMaskCondition,
+  staffClassConditions,
   storePostCondition,
 } from "./feed-query";
 
@@ -129,7 +129,8 @@ export async function listPosts({
       ? (await classesQuery).map((c) => ({ cls: Number(c.cls), n: Number(c.n) }))
       : await directoryClassCounts(db, classesQuery);
     total = counts.reduce((sum, c) => sum + c.n, 0);
-    rows = await matchingPage(db, where, listener.mask, counts, offset, input.pageSize);
+    const classWhere = (masks: readonly number[]) => staffClassConditions(db, input, listener.uid, masks);
+    rows = await matchingPage(db, where, classWhere, listener.mask, counts, offset, input.pageSize);
   } else if (input.sort === "popular") {
     [rows, total] = await Promise.all([
       pageOf(db, where, popularOrder, input.pageSize, offset),
@@ -167,6 +168,7 @@ async function followingTotal(db: Db, filters: FeedSearch, listenerUid: string):
 async function matchingPage(
   db: Db,
   where: SQL,
+  classWhere: (masks: readonly number[]) => SQL,
   mask: number,
   counts: { cls: number; n: number }[],
   offset: number,
@@ -180,8 +182,8 @@ async function matchingPage(
     const need = pageSize - rows.length;
     if (need <= 0) break;
     const inClass =
-      cls === STORE_POST_CLASS ? storePostCondition : staffMaskCondition(db, masksInClasses(mask, [cls]));
-    rows.push(...(await pageOf(db, and(where, inClass)!, newOrder, need, skip)));
+      cls === STORE_POST_CLASS ? and(where, storePostCondition)! : classWhere(masksInClasses(mask, [cls]));
+    rows.push(...(await pageOf(db, inClass, newOrder, need, skip)));
     skip = 0;
   }
   return rows;
