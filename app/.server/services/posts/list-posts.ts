@@ -136,6 +136,11 @@ export async function listPosts({
       pageOf(db, where, popularOrder, input.pageSize, offset),
       totalOf(counted),
     ]);
+  } else if (input.following) {
+    [rows, total] = await Promise.all([
+      followingPage(db, followingParts(db, input, listener?.uid ?? ""), input.pageSize, offset),
+      totalOf(counted),
+    ]);
   } else {
     [rows, total] = await Promise.all([
       pageOf(db, where, newOrder, input.pageSize, offset),
@@ -143,6 +148,26 @@ export async function listPosts({
     ]);
   }
   return { ok: true, items: rows.map(toFeedItem), total, page: input.page, pageSize: input.pageSize };
+}
+
+/**
+ * A page of the follow feed in the `new` order: the first `offset + limit` of each part (an
+ * index-only scan of its partial index and a top-N sort), merged; one `or` would visit the heap
+ * page of every followed post (ADR 0024).
+ */
+function followingPage(db: Db, parts: { staff: SQL; store: SQL }, limit: number, offset: number) {
+  const first = (condition: SQL) =>
+    db
+      .select({ post_id: posts.post_id, posted_at: posts.posted_at })
+      .from(posts)
+      .where(condition)
+      .orderBy(...newOrder)
+      .limit(offset + limit);
+  const ids = sql`select f.post_id from ((${first(parts.staff)}) union all (${first(parts.store)})) f
+    order by f.posted_at desc, f.post_id limit ${limit} offset ${offset}`;
+  return selectFeedItems(db)
+    .where(sql`${posts.post_id} in (${ids})`)
+    .orderBy(...newOrder);
 }
 
 /**
