@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Viewer } from "~/.server/auth/viewer";
 import { favorites, listeners, livers, posts, staffs } from "~/.server/db/schema";
 import { searchStaffs } from "~/.server/services/directory/search-staffs";
+import { followTarget } from "~/.server/services/favorites/follow-target";
+import { unfollowTarget } from "~/.server/services/favorites/unfollow-target";
 import { listPosts } from "~/.server/services/posts/list-posts";
 import { writePost } from "~/.server/services/posts/write-post";
 import { parseStaffSearch } from "~/domain/directory-search";
@@ -250,6 +252,75 @@ describe.each(drivers)("feeds on %s", (driver) => {
     expect(await allIds(`${query()}&sort=popular`)).toEqual(expected.map((p) => p.id));
   });
 
+  it("sort=popular follows a follow and an unfollow at once (the count copied onto the posts)", async () => {
+    const b1 = staffKey("b1");
+    const b2 = staffKey("b2");
+    const B = storeKey("B");
+    const popular = () => model.filter(listed).sort((a, b) => followersOf(b) - followersOf(a) || byNew(a, b));
+    const fan = await makeListener(database.db);
+    // b1 (1 follower) and store B (50) one follow below and above the top (a1/b2 30, B 50).
+    await database.db.update(staffs).set({ follower_number: 50 }).where(eq(staffs.uid, b1.uid));
+    b1.followers = 50;
+    expect(await allIds("sort=popular")).toEqual(popular().map((p) => p.id));
+
+    const followed = await followTarget({
+      db: database.db,
+      actor: fan,
+      input: { kind: "staff", id: b1.uid },
+    });
+    expect(followed.ok && followed.follower_number).toBe(51);
+    b1.followers = 51;
+    const afterFollow = await allIds("sort=popular");
+    expect(afterFollow).toEqual(popular().map((p) => p.id));
+    expect(model.find((p) => p.id === afterFollow[0])!.staff).toBe(b1);
+
+    const storeFollow = await followTarget({
+      db: database.db,
+      actor: fan,
+      input: { kind: "liver", id: B.uid },
+    });
+    expect(storeFollow.ok && storeFollow.follower_number).toBe(51);
+    B.followers = 51;
+    expect(await allIds("sort=popular")).toEqual(popular().map((p) => p.id));
+
+    expect(
+      (await unfollowTarget({ db: database.db, actor: fan, input: { kind: "staff", id: b1.uid } })).ok,
+    ).toBe(true);
+    b1.followers = 50;
+    expect(await allIds("sort=popular")).toEqual(popular().map((p) => p.id));
+    expect(
+      (await unfollowTarget({ db: database.db, actor: fan, input: { kind: "liver", id: B.uid } })).ok,
+    ).toBe(true);
+    B.followers = 50;
+
+    // A post written now carries its author's count too.
+    await database.db.update(staffs).set({ follower_number: 1 }).where(eq(staffs.uid, b1.uid));
+    b1.followers = 1;
+    const { post } = await database.db.transaction((tx) =>
+      writePost(tx, {
+        author: { type: "staff", staffId: b2.uid, liverId: b2.store.uid },
+        source: "native",
+        kind: "text",
+        caption: "popular",
+        media: [],
+        permalink: "",
+        externalId: "ext-popular",
+        postedAt: new Date(Date.UTC(2026, 9, 1)),
+      }),
+    );
+    model.push({
+      id: post.post_id,
+      staff: b2,
+      store: b2.store,
+      source: "native",
+      kind: "text",
+      at: post.posted_at,
+      public: true,
+    });
+    expect(post.author_follower_number).toBe(30);
+    expect(await allIds("sort=popular")).toEqual(popular().map((p) => p.id));
+  });
+
   it.each(CASES)("sort=matching with a listener: %s", async (_name, query, filter) => {
     const expected = model
       .filter((p) => listed(p) && filter(p))
@@ -277,6 +348,44 @@ describe.each(drivers)("feeds on %s", (driver) => {
     expect(await allIds("following=true&sort=matching", follower)).toEqual(
       [...expected].sort((a, b) => classOf(a) - classOf(b) || byNew(a, b)).map((p) => p.id),
     );
+  });
+
+  it("following: hidden authors and suspended stores vanish at once; the area filter applies", async () => {
+    const followedPosts = (ok: (p: PostModel) => boolean) =>
+      model
+        .filter((p) => listed(p) && ok(p))
+        .filter((p) => (p.staff ? ["b2", "a2"].includes(p.staff.key) : p.store.key === "A"))
+        .sort(byNew)
+        .map((p) => p.id);
+    const b2 = staffKey("b2");
+    const A = storeKey("A");
+    expect(await allIds("following=true&region=kansai", follower)).toEqual(
+      followedPosts((p) => p.store.region === "kansai"),
+    );
+    expect(await allIds("following=true&prefecture=tokyo", follower)).toEqual(
+      followedPosts((p) => p.store.prefecture === "tokyo"),
+    );
+
+    await database.db.update(staffs).set({ is_displayed: false }).where(eq(staffs.uid, b2.uid));
+    b2.listed = false;
+    try {
+      const hidden = await allIds("following=true", follower);
+      expect(hidden).toEqual(followedPosts(() => true));
+      expect(hidden.some((id) => model.find((p) => p.id === id)!.staff === b2)).toBe(false);
+    } finally {
+      await database.db.update(staffs).set({ is_displayed: true }).where(eq(staffs.uid, b2.uid));
+      b2.listed = true;
+    }
+    await database.db.update(livers).set({ status: "suspended" }).where(eq(livers.uid, A.uid));
+    A.listed = false;
+    try {
+      expect(await allIds("following=true", follower)).toEqual(followedPosts(() => true));
+      expect((await feed("following=true", follower)).items.every((i) => i.liver_id !== A.uid)).toBe(true);
+    } finally {
+      await database.db.update(livers).set({ status: "public" }).where(eq(livers.uid, A.uid));
+      A.listed = true;
+    }
+    expect(await allIds("following=true", follower)).toEqual(followedPosts(() => true));
   });
 
   it("following: 401 signed out, 403 for a store or a staff member", async () => {

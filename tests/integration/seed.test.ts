@@ -242,6 +242,19 @@ describe.each(drivers)("seedDatabase on %s", (driver) => {
     expect(storeMismatch).toEqual([]);
     const [followed] = await db.select({ n: count() }).from(staffs).where(gt(staffs.follower_number, 0));
     expect(followed?.n).toBeGreaterThan(0);
+    // Every post carries its author's count (sort=popular, ADR 0024), though the seed writes the
+    // posts before it counts the follows.
+    const postMismatch = await db
+      .select({ id: posts.post_id })
+      .from(posts)
+      .leftJoin(staffs, eq(staffs.uid, posts.staff_id))
+      .innerJoin(livers, eq(livers.uid, posts.liver_id))
+      .where(
+        sql`${posts.author_follower_number} <> coalesce(${staffs.follower_number}, ${livers.follower_number})`,
+      );
+    expect(postMismatch).toEqual([]);
+    const [counted] = await db.select({ n: count() }).from(posts).where(gt(posts.author_follower_number, 0));
+    expect(counted?.n).toBeGreaterThan(0);
   });
 
   it("writes shifts only in the coming 14 days, in 10-minute steps, for public staff", async () => {

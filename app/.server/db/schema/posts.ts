@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import {
   POST_AUTHOR_TYPES,
   POST_KINDS,
@@ -33,6 +33,12 @@ export const posts = pgTable(
     external_id: text("external_id").notNull(),
     posted_at: tstz("posted_at").notNull(),
     status: text("status", { enum: POST_STATUSES }).notNull().default("public"),
+    /**
+     * The author's `follower_number` (the staff member's, or the store's for a store post), copied
+     * so `sort=popular` is one index walk (ADR 0024). Kept by triggers (custom migration
+     * `0011_feed_performance_triggers`): set on insert, rewritten when the author's count moves.
+     */
+    author_follower_number: integer("author_follower_number").notNull().default(0),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
@@ -52,6 +58,24 @@ export const posts = pgTable(
     // One author's or one store's posts in the `new` order (their feeds, the follow feed).
     // `desc nulls first` is what ORDER BY … DESC means: an index in another null order cannot
     // give that order (posted_at is never null, but the planner does not use that).
+    // `sort=popular`: the author's followers, then the `new` order; the listed rule's columns last.
+    index("posts_public_popular_idx")
+      .on(
+        t.author_follower_number.desc().nullsFirst(),
+        t.posted_at.desc().nullsFirst(),
+        t.post_id,
+        t.liver_id,
+        t.staff_id,
+      )
+      .where(sql`${t.status} = 'public'`),
+    // The follow feed: the public posts of the followed staff and of the followed stores (store
+    // posts only), so its total is two index-only scans (ADR 0024).
+    index("posts_public_staff_posted_idx")
+      .on(t.staff_id, t.posted_at.desc().nullsFirst(), t.post_id)
+      .where(sql`${t.status} = 'public'`),
+    index("posts_public_store_posted_idx")
+      .on(t.liver_id, t.posted_at.desc().nullsFirst(), t.post_id)
+      .where(sql`${t.status} = 'public' and ${t.staff_id} is null`),
     index("posts_staff_posted_idx").on(t.staff_id, t.posted_at.desc().nullsFirst(), t.post_id),
     index("posts_liver_posted_idx").on(t.liver_id, t.posted_at.desc().nullsFirst(), t.post_id),
   ],

@@ -113,6 +113,9 @@ export const staffs = pgTable(
           t.search_text,
         )
         .where(listed),
+      // `sort=matching` of the feeds: the listed staff of one matching class (a list of masks),
+      // hashed once per page (ADR 0024).
+      index("staffs_listed_matching_idx").on(t.matching_mask, t.uid).where(listed),
       index("staffs_listed_popular_idx")
         .on(t.follower_number.desc().nullsFirst(), t.sort_new_at.desc().nullsFirst(), t.uid, t.liver_id)
         .where(listed),

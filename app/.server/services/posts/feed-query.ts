@@ -12,19 +12,16 @@ import type { FeedSearch } from "~/domain/feed-search";
 import { STORE_POST_CLASS } from "~/domain/feed-search";
 import type { Db } from "../../db/client";
 import { favorites, livers, posts, staffs } from "../../db/schema";
-import { listedStaffRow, matchingClassSql, published } from "../shared/staff-query";
+import { listedStaff, listedStaffRow, matchingClassSql, published } from "../shared/staff-query";
 
 export type FeedFilters = Omit<FeedSearch, "sort" | "page" | "pageSize">;
 
 /** The ids of public stores, in the area filter when one is given. */
 function publicStoreIds(db: Db, filters: FeedFilters) {
-  const store: SQL[] = [eq(livers.status, "public")];
-  if (filters.region) store.push(eq(livers.region, filters.region));
-  if (filters.prefecture) store.push(eq(livers.prefecture, filters.prefecture));
   return db
     .select({ uid: livers.uid })
     .from(livers)
-    .where(and(...store));
+    .where(and(eq(livers.status, "public"), ...storeArea(filters)));
 }
 
 /**
@@ -45,6 +42,64 @@ function staffIsListed(db: Db, mode: FeedMode, masks?: readonly number[]): SQL {
   return sql`coalesce((select ${where} from ${staffs} where ${staffs.uid} = ${posts.staff_id}), false)`;
 }
 
+/** The filters on the post itself (source, kind, author, store). */
+function postFilters(filters: FeedFilters): SQL[] {
+  const conditions: SQL[] = [];
+  if (filters.source.length > 0) conditions.push(inArray(posts.source, filters.source));
+  if (filters.kind.length > 0) conditions.push(inArray(posts.kind, filters.kind));
+  if (filters.staffId !== undefined) conditions.push(eq(posts.staff_id, filters.staffId));
+  if (filters.liverId !== undefined) conditions.push(eq(posts.liver_id, filters.liverId));
+  return conditions;
+}
+
+/** The area filter on a store (`livers` in the query). */
+function storeArea(filters: FeedFilters): SQL[] {
+  const area: SQL[] = [];
+  if (filters.region) area.push(eq(livers.region, filters.region));
+  if (filters.prefecture) area.push(eq(livers.prefecture, filters.prefecture));
+  return area;
+}
+
+/**
+ * The follow feed in two parts: the public posts of the followed staff that are listed (their
+ * store public, in the area), and the store posts of the followed public stores (in the area).
+ * Whether an author is listed is decided once on the listener's follows (`= any(array(…))`, a
+ * constant array), not per post, so each part is a range of `posts_public_staff_posted_idx` /
+ * `posts_public_store_posted_idx` and a total is two index-only scans (ADR 0024).
+ */
+export function followingParts(
+  db: Db,
+  filters: FeedFilters,
+  listenerUid: string,
+): { staff: SQL; store: SQL } {
+  const followedStaff = db
+    .select({ id: favorites.staff_id })
+    .from(favorites)
+    .innerJoin(staffs, eq(staffs.uid, favorites.staff_id))
+    .innerJoin(livers, eq(livers.uid, staffs.liver_id))
+    .where(
+      and(eq(favorites.uid, listenerUid), isNotNull(favorites.staff_id), listedStaff, ...storeArea(filters)),
+    );
+  const followedStores = db
+    .select({ id: favorites.liver_id })
+    .from(favorites)
+    .innerJoin(livers, eq(livers.uid, favorites.liver_id))
+    .where(
+      // `is not null` tells the planner how few rows each kind of follow has (a follow is one kind).
+      and(
+        eq(favorites.uid, listenerUid),
+        isNotNull(favorites.liver_id),
+        eq(livers.status, "public"),
+        ...storeArea(filters),
+      ),
+    );
+  const common = [eq(posts.status, "public"), ...postFilters(filters)];
+  return {
+    staff: and(...common, sql`${posts.staff_id} = any(array(${followedStaff}))`)!,
+    store: and(...common, isNull(posts.staff_id), sql`${posts.liver_id} = any(array(${followedStores}))`)!,
+  };
+}
+
 /**
  * The WHERE of a feed: listed posts, then every filter that is given. `listenerUid` is required
  * for `following` (the route answers 401/403 before it comes here).
@@ -55,32 +110,37 @@ export function feedConditions(
   listenerUid: string | null,
   mode: FeedMode = "page",
 ): SQL {
-  const conditions: SQL[] = [
+  if (filters.following) {
+    const parts = followingParts(db, filters, listenerUid ?? "");
+    return or(parts.staff, parts.store)!;
+  }
+  return and(
     eq(posts.status, "public"),
     inArray(posts.liver_id, publicStoreIds(db, filters)),
     or(isNull(posts.staff_id), staffIsListed(db, mode))!,
-  ];
-  if (filters.source.length > 0) conditions.push(inArray(posts.source, filters.source));
-  if (filters.kind.length > 0) conditions.push(inArray(posts.kind, filters.kind));
-  if (filters.staffId !== undefined) conditions.push(eq(posts.staff_id, filters.staffId));
-  if (filters.liverId !== undefined) conditions.push(eq(posts.liver_id, filters.liverId));
-  if (filters.following) {
-    const uid = listenerUid ?? "";
-    const followedStaff = db
-      .select({ id: favorites.staff_id })
-      .from(favorites)
-      .where(and(eq(favorites.uid, uid), isNotNull(favorites.staff_id)));
-    const followedStores = db
-      .select({ id: favorites.liver_id })
-      .from(favorites)
-      .where(and(eq(favorites.uid, uid), isNotNull(favorites.liver_id)));
-    // `= any(array(…))`: the follows become two constant arrays, so PostgreSQL can read just
-    // their posts through the author indexes (a BitmapOr) instead of filtering every post.
-    conditions.push(
-      sql`(${posts.staff_id} = any(array(${followedStaff})) or (${posts.staff_id} is null and ${posts.liver_id} = any(array(${followedStores}))))`,
-    );
-  }
-  return and(...conditions)!;
+    ...postFilters(filters),
+  )!;
+}
+
+/**
+ * One matching class of staff posts (`sort=matching`): the listed rule with the staff check
+ * narrowed to the listed staff whose answers fall in `masks`. That set is a small share of the
+ * staff (found through `staffs_listed_matching_idx`), so it is hashed once and probed per post
+ * walked, instead of two primary-key lookups per post (ADR 0024).
+ */
+export function staffClassConditions(
+  db: Db,
+  filters: FeedFilters,
+  listenerUid: string | null,
+  masks: readonly number[],
+): SQL {
+  if (filters.following) return and(feedConditions(db, filters, listenerUid), staffMaskCondition(db, masks))!;
+  return and(
+    eq(posts.status, "public"),
+    inArray(posts.liver_id, publicStoreIds(db, filters)),
+    staffIsListed(db, "count", masks),
+    ...postFilters(filters),
+  )!;
 }
 
 /** Posts of staff authors whose answers fall in `masks` (one or more matching classes); a page's form. */
@@ -94,8 +154,11 @@ export const storePostCondition: SQL = isNull(posts.staff_id);
 /** `new`: posted_at descending, the id as the tie-break (the order of `posts_public_posted_idx`). */
 export const newOrder: SQL[] = [desc(posts.posted_at), asc(posts.post_id)];
 
-/** The author's follower count: the staff member's for a staff post, the store's for a store post. */
-export const authorFollowersSql: SQL<number> = sql<number>`coalesce(${staffs.follower_number}, ${livers.follower_number})`;
+/**
+ * `popular`: the author's follower count (copied onto the post by triggers, ADR 0024), then the
+ * `new` order — the order of `posts_public_popular_idx`.
+ */
+export const popularOrder: SQL[] = [desc(posts.author_follower_number), ...newOrder];
 
 /**
  * The matching class of a post against a listener's mask: a staff author's class by answers

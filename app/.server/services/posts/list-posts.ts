@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { and, count, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { FeedSearch } from "~/domain/feed-search";
 import { STORE_POST_CLASS } from "~/domain/feed-search";
 import { classWindow, masksInClasses } from "~/domain/matching";
@@ -6,17 +6,18 @@ import { decide, type Refusal } from "~/domain/permissions";
 import type { PostAuthorType, PostKind, PostMedia, PostSource, PostStatus } from "~/domain/posts";
 import type { Viewer } from "../../auth/viewer";
 import type { Db } from "../../db/client";
-import { livers, posts, staffs } from "../../db/schema";
+import { posts, staffs } from "../../db/schema";
 import { directoryClassCounts, directoryTotal } from "../directory/directory-totals";
 import type { ListPage } from "../directory/search-staffs";
 import { listenerContextOf } from "../shared/listener-context";
 import {
-  authorFollowersSql,
   feedConditions,
+  followingParts,
   newOrder,
+  popularOrder,
   postClassSql,
   selectFeedItems,
-  staffMaskCondition,
+  staffClassConditions,
   storePostCondition,
 } from "./feed-query";
 
@@ -70,24 +71,14 @@ function toFeedItem(row: ItemRow): FeedItem {
  * The page of a feed: the ids first, in index order (narrow rows, stops after the page), then the
  * rows a card needs with the author joined, in the same order.
  */
-function pageOf(db: Db, where: SQL, order: SQL[], limit: number, offset: number, joinAuthors: boolean) {
-  const ids = joinAuthors
-    ? db
-        .select({ id: posts.post_id })
-        .from(posts)
-        .innerJoin(livers, eq(livers.uid, posts.liver_id))
-        .leftJoin(staffs, eq(staffs.uid, posts.staff_id))
-        .where(where)
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offset)
-    : db
-        .select({ id: posts.post_id })
-        .from(posts)
-        .where(where)
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offset);
+function pageOf(db: Db, where: SQL, order: SQL[], limit: number, offset: number) {
+  const ids = db
+    .select({ id: posts.post_id })
+    .from(posts)
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset);
   return selectFeedItems(db)
     .where(inArray(posts.post_id, ids))
     .orderBy(...order);
@@ -122,9 +113,7 @@ export async function listPosts({
   const offset = (input.page - 1) * input.pageSize;
   const countOf = (condition: SQL) => db.select({ n: count() }).from(posts).where(condition);
   const totalOf = (condition: SQL) =>
-    input.following
-      ? countOf(condition).then(([row]) => Number(row?.n ?? 0))
-      : directoryTotal(db, countOf(condition));
+    input.following ? followingTotal(db, input, listener?.uid ?? "") : directoryTotal(db, countOf(condition));
 
   let rows: ItemRow[];
   let total: number;
@@ -140,20 +129,61 @@ export async function listPosts({
       ? (await classesQuery).map((c) => ({ cls: Number(c.cls), n: Number(c.n) }))
       : await directoryClassCounts(db, classesQuery);
     total = counts.reduce((sum, c) => sum + c.n, 0);
-    rows = await matchingPage(db, where, listener.mask, counts, offset, input.pageSize);
+    const classWhere = (masks: readonly number[]) => staffClassConditions(db, input, listener.uid, masks);
+    rows = await matchingPage(db, where, classWhere, listener.mask, counts, offset, input.pageSize);
   } else if (input.sort === "popular") {
-    const order = [desc(authorFollowersSql), ...newOrder];
     [rows, total] = await Promise.all([
-      pageOf(db, where, order, input.pageSize, offset, true),
+      pageOf(db, where, popularOrder, input.pageSize, offset),
+      totalOf(counted),
+    ]);
+  } else if (input.following) {
+    [rows, total] = await Promise.all([
+      followingPage(db, followingParts(db, input, listener?.uid ?? ""), input.pageSize, offset),
       totalOf(counted),
     ]);
   } else {
     [rows, total] = await Promise.all([
-      pageOf(db, where, newOrder, input.pageSize, offset, false),
+      pageOf(db, where, newOrder, input.pageSize, offset),
       totalOf(counted),
     ]);
   }
   return { ok: true, items: rows.map(toFeedItem), total, page: input.page, pageSize: input.pageSize };
+}
+
+/**
+ * A page of the follow feed in the `new` order: the first `offset + limit` of each part (an
+ * index-only scan of its partial index and a top-N sort), merged; one `or` would visit the heap
+ * page of every followed post (ADR 0024).
+ */
+function followingPage(db: Db, parts: { staff: SQL; store: SQL }, limit: number, offset: number) {
+  const first = (condition: SQL) =>
+    db
+      .select({ post_id: posts.post_id, posted_at: posts.posted_at })
+      .from(posts)
+      .where(condition)
+      .orderBy(...newOrder)
+      .limit(offset + limit);
+  const ids = sql`select f.post_id from ((${first(parts.staff)}) union all (${first(parts.store)})) f
+    order by f.posted_at desc, f.post_id limit ${limit} offset ${offset}`;
+  return selectFeedItems(db)
+    .where(sql`${posts.post_id} in (${ids})`)
+    .orderBy(...newOrder);
+}
+
+/**
+ * The follow feed's total: its two parts counted apart, each an index-only scan of its partial
+ * index (one `or` would be a bitmap scan visiting the heap for every followed post).
+ */
+async function followingTotal(db: Db, filters: FeedSearch, listenerUid: string): Promise<number> {
+  const parts = followingParts(db, filters, listenerUid);
+  const [row] = await db
+    .select({
+      n: sql<number>`(${db.select({ n: count() }).from(posts).where(parts.staff)}) + (${db.select({ n: count() }).from(posts).where(parts.store)})`.mapWith(
+        Number,
+      ),
+    })
+    .from(sql`(select 1) as one`);
+  return Number(row?.n ?? 0);
 }
 
 /**
@@ -163,6 +193,7 @@ export async function listPosts({
 async function matchingPage(
   db: Db,
   where: SQL,
+  classWhere: (masks: readonly number[]) => SQL,
   mask: number,
   counts: { cls: number; n: number }[],
   offset: number,
@@ -176,8 +207,8 @@ async function matchingPage(
     const need = pageSize - rows.length;
     if (need <= 0) break;
     const inClass =
-      cls === STORE_POST_CLASS ? storePostCondition : staffMaskCondition(db, masksInClasses(mask, [cls]));
-    rows.push(...(await pageOf(db, and(where, inClass)!, newOrder, need, skip, false)));
+      cls === STORE_POST_CLASS ? and(where, storePostCondition)! : classWhere(masksInClasses(mask, [cls]));
+    rows.push(...(await pageOf(db, inClass, newOrder, need, skip)));
     skip = 0;
   }
   return rows;

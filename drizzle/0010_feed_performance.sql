@@ -1,0 +1,4 @@
+ALTER TABLE "posts" ADD COLUMN "author_follower_number" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+CREATE INDEX "posts_public_popular_idx" ON "posts" USING btree ("author_follower_number" DESC NULLS FIRST,"posted_at" DESC NULLS FIRST,"post_id","liver_id","staff_id") WHERE "posts"."status" = 'public';--> statement-breakpoint
+CREATE INDEX "posts_public_staff_posted_idx" ON "posts" USING btree ("staff_id","posted_at" DESC NULLS FIRST,"post_id") WHERE "posts"."status" = 'public';--> statement-breakpoint
+CREATE INDEX "posts_public_store_posted_idx" ON "posts" USING btree ("liver_id","posted_at" DESC NULLS FIRST,"post_id") WHERE "posts"."status" = 'public' and "posts"."staff_id" is null;

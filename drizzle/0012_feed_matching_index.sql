@@ -1,0 +1,1 @@
+CREATE INDEX "staffs_listed_matching_idx" ON "staffs" USING btree ("matching_mask","uid") WHERE "staffs"."status" = 'public' and "staffs"."is_displayed";
