@@ -14,12 +14,13 @@ import {
 } from "~/domain/posts";
 import type { Viewer } from "../../auth/viewer";
 import type { Db } from "../../db/client";
-import { type Post, posts, staffs } from "../../db/schema";
+import { posts, staffs } from "../../db/schema";
 import type { ImageStorage } from "../../integrations/storage/image-storage";
 import type { ObjectStorage } from "../../integrations/storage/object-storage";
 import { probeVideo, type VideoContainer } from "../../integrations/video/probe-video";
 import { processUpload } from "../shared/process-upload";
 import { fileReader, postFolder, removePostMedia, storeVideo, type UploadedMedia } from "./native-post-media";
+import { type PublicPost, publicPost } from "./public-post";
 import { type PostToWrite, writePost } from "./write-post";
 
 export interface NativePostInput {
@@ -40,7 +41,7 @@ export const VIDEO_LIMITS: VideoLimits = {
 };
 
 export type CreateNativePostResult =
-  | { ok: true; post: Post }
+  | { ok: true; post: PublicPost }
   | { ok: false; error: "forbidden" }
   | { ok: false; error: "invalid"; errors: PostFieldErrors };
 
@@ -155,7 +156,7 @@ export async function createNativePost({
         .returning();
       return row ?? written;
     });
-    return { ok: true, post };
+    return { ok: true, post: publicPost(post) };
   } catch (error) {
     await removePostMedia(storage, saved);
     throw error;

@@ -3,11 +3,12 @@ import { POST_MESSAGES } from "~/domain/native-posts";
 import { POST_CAPTION_MAX } from "~/domain/posts";
 import type { Viewer } from "../../auth/viewer";
 import type { Db } from "../../db/client";
-import { type Post, posts } from "../../db/schema";
+import { posts } from "../../db/schema";
 import { findPostFor } from "./post-access";
+import { type PublicPost, publicPost } from "./public-post";
 
 export type UpdatePostCaptionResult =
-  | { ok: true; post: Post }
+  | { ok: true; post: PublicPost }
   | { ok: false; error: "forbidden" | "not_found" }
   | { ok: false; error: "invalid"; errors: { caption: string } };
 
@@ -35,6 +36,6 @@ export async function updatePostCaption({
       .set({ caption, updated_at: new Date() })
       .where(eq(posts.post_id, input.postId))
       .returning();
-    return { ok: true, post: post! } as const;
+    return { ok: true, post: publicPost(post!) } as const;
   });
 }
