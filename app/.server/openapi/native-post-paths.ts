@@ -1,51 +1,12 @@
 /**
  * The write side of posts (contract §8): `POST /api/posts`, `PATCH` and `DELETE /api/posts/{id}`.
- * Kept apart from ./paths.ts, which spreads it in; `GET /api/posts` (the feed) joins the same
- * `/api/posts` item as its `get`.
+ * Kept apart from ./paths.ts, whose `/api/posts` item joins this `post` to the feed's `get`.
  */
 import { z } from "zod";
 import type { ZodOpenApiPathsObject } from "zod-openapi";
 import { POST_FIELDS, PostCaptionSchema } from "~/domain/native-posts";
-import {
-  POST_AUTHOR_TYPES,
-  POST_CAPTION_MAX,
-  POST_IMAGES_MAX,
-  POST_KINDS,
-  POST_SOURCES,
-  POST_STATUSES,
-} from "~/domain/posts";
-import { ErrorResponse } from "./responses";
-
-const time = z.iso.datetime();
-
-export const PostMediaObject = z
-  .object({
-    url: z.string(),
-    kind: z.enum(["image", "video", "embed"]),
-    width: z.number().int().nullable(),
-    height: z.number().int().nullable(),
-    thumbnail_url: z.string().nullable().meta({ description: "a video's poster picture" }),
-  })
-  .meta({ id: "PostMedia" });
-
-export const PostObject = z
-  .object({
-    post_id: z.string(),
-    author_type: z.enum(POST_AUTHOR_TYPES),
-    staff_id: z.string().nullable(),
-    liver_id: z.string(),
-    source: z.enum(POST_SOURCES),
-    kind: z.enum(POST_KINDS),
-    caption: z.string(),
-    media: z.array(PostMediaObject),
-    permalink: z.string(),
-    external_id: z.string(),
-    posted_at: time,
-    status: z.enum(POST_STATUSES),
-    created_at: time,
-    updated_at: time,
-  })
-  .meta({ id: "Post" });
+import { POST_CAPTION_MAX, POST_IMAGES_MAX } from "~/domain/posts";
+import { ErrorResponse, Post } from "./responses";
 
 const PostFormError = z
   .object({
@@ -88,7 +49,7 @@ export const NATIVE_POST_PATHS = {
         },
       },
       responses: {
-        "201": json(PostObject, "the post"),
+        "201": json(Post, "the post"),
         "400": json(PostFormError, "invalid-argument: the message for `field`"),
         "401": error("unauthenticated: no session"),
         "403": error("permission-denied: a listener or the operator"),
@@ -101,7 +62,7 @@ export const NATIVE_POST_PATHS = {
       requestParams: { path: id },
       requestBody: { required: true, content: { "application/json": { schema: PostCaptionSchema } } },
       responses: {
-        "200": json(PostObject, "the post"),
+        "200": json(Post, "the post"),
         "400": error("invalid-argument: a caption too long, or not JSON"),
         "401": error("unauthenticated: no session"),
         "403": error("permission-denied: a listener or the operator"),

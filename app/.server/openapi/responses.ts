@@ -236,16 +236,18 @@ export const Favorite = z
   })
   .meta({ id: "Favorite" });
 
-const PostMediaItem = z.object({
-  url: z.string(),
-  kind: z.enum(["image", "video", "embed"]),
-  width: z.number().int().nullable(),
-  height: z.number().int().nullable(),
-  thumbnail_url: z.string().nullable(),
-});
+export const PostMedia = z
+  .object({
+    url: z.string(),
+    kind: z.enum(["image", "video", "embed"]),
+    width: z.number().int().nullable(),
+    height: z.number().int().nullable(),
+    thumbnail_url: z.string().nullable().meta({ description: "a video's poster picture" }),
+  })
+  .meta({ id: "PostMedia" });
 
-/** A listed post of a feed (contract §8): the post and its author. */
-export const FeedItem = z
+/** A post as the API answers it (contract §8). */
+export const Post = z
   .object({
     post_id: z.string(),
     author_type: z.enum(POST_AUTHOR_TYPES),
@@ -254,24 +256,28 @@ export const FeedItem = z
     source: z.enum(POST_SOURCES),
     kind: z.enum(POST_KINDS),
     caption: z.string(),
-    media: z.array(PostMediaItem),
+    media: z.array(PostMedia),
     permalink: z.string(),
     external_id: z.string(),
     posted_at: time,
     status: z.enum(POST_STATUSES),
     created_at: time,
     updated_at: time,
-    author: z.object({
-      type: z.enum(POST_AUTHOR_TYPES),
-      id: z.string().meta({ description: "the staff id of a staff post, the store id of a store post" }),
-      name: z.string().meta({ description: "empty when the staff member hides her name" }),
-      image_url: z.string().nullable(),
-      liver_id: z.string(),
-      liver_name: z.string(),
-      store_type: z.string(),
-    }),
   })
-  .meta({ id: "FeedItem" });
+  .meta({ id: "Post" });
+
+/** A listed post of a feed (contract §8): the post and its author. */
+export const FeedItem = Post.extend({
+  author: z.object({
+    type: z.enum(POST_AUTHOR_TYPES),
+    id: z.string().meta({ description: "the staff id of a staff post, the store id of a store post" }),
+    name: z.string().meta({ description: "empty when the staff member hides her name" }),
+    image_url: z.string().nullable(),
+    liver_id: z.string(),
+    liver_name: z.string(),
+    store_type: z.string(),
+  }),
+}).meta({ id: "FeedItem" });
 
 export const Unfollowed = z.object({
   ok: z.literal(true),
