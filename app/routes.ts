@@ -142,6 +142,7 @@ export default [
   route("api/liver/staff/:id/schedules", "routes/api/liver-staff-schedules.ts"),
   // Public directory (contract §5)
   route("api/livers", "routes/api/livers.ts"),
+  route("api/livers/nearby", "routes/api/livers-nearby.ts"),
   route("api/livers/:id", "routes/api/liver.ts", { id: "api-liver" }),
   route("api/livers/slug/:slug", "routes/api/liver.ts", { id: "api-liver-slug" }),
   route("api/livers/:id/staffs", "routes/api/liver-staffs.ts"),
@@ -153,6 +154,7 @@ export default [
   route("api/favorites", "routes/api/favorites.ts"),
   // Posts and feeds (contract §8)
   route("api/posts", "routes/api/posts.ts"),
+  route("api/posts/map", "routes/api/posts-map.ts"),
   route("api/favorites/:favoriteId", "routes/api/favorite.ts"),
   route("api/listeners/rooms", "routes/api/listener-rooms.ts"),
   route("api/posts/:id", "routes/api/post.ts"),

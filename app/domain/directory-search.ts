@@ -229,37 +229,50 @@ const areaShape = {
 // ---------------------------------------------------------------------------------------------
 // The two searches.
 
-/** `GET /api/livers` and `/search/liver` (spec §2 also names `liverIds` there: an alias of `ids`). */
-export const LiverSearchSchema = z
-  .object({
-    ids: idList("ids").meta({ description: "store ids" }),
-    liverIds: idList("liverIds").meta({ description: "store ids: the same as `ids`" }),
-    is_individual: booleanParam("is_individual").meta({ description: "individual stores only, or none" }),
-    ...areaShape,
-    store_type: enumParam("store_type", STORE_TYPE_VALUES).meta({ description: "one store type" }),
-    keyword: keywordParam,
-    areas: z
-      .preprocess(
-        (v) => (Array.isArray(v) ? v : []),
-        z
-          .array(z.string())
-          .max(IDS_MAX, SEARCH_MESSAGES.tooMany("areas"))
-          .superRefine((list, ctx) => {
-            const bad = list.find((id) => !findArea(id));
-            if (bad !== undefined)
-              ctx.addIssue({ code: "custom", message: SEARCH_MESSAGES.enumValue("areas", bad) });
-          })
-          .transform((list) => [...new Set(list)]),
-      )
-      .meta({ param: LIST_PARAM, description: "area ids, any of" }),
-    storeTypes: enumList("storeTypes", STORE_TYPE_VALUES).meta({ description: "any of" }),
-    services: enumList("services", VENUE_TYPE_VALUES).meta({ description: "venue types, any of" }),
-    commitments: enumList("commitments", VENUE_FEATURE_VALUES).meta({
-      description: "venue features, any of",
-    }),
-    ...pagingShape,
-  })
-  .transform(({ liverIds, ids, ...rest }) => ({ ...rest, ids: [...new Set([...ids, ...liverIds])] }));
+/**
+ * The store filters of `GET /api/livers` and `/search/liver` (spec §2 also names `liverIds` there:
+ * an alias of `ids`), before the two id lists are merged; the nearby search extends it (geo.ts).
+ */
+export const LiverFiltersShape = z.object({
+  ids: idList("ids").meta({ description: "store ids" }),
+  liverIds: idList("liverIds").meta({ description: "store ids: the same as `ids`" }),
+  is_individual: booleanParam("is_individual").meta({ description: "individual stores only, or none" }),
+  ...areaShape,
+  store_type: enumParam("store_type", STORE_TYPE_VALUES).meta({ description: "one store type" }),
+  keyword: keywordParam,
+  areas: z
+    .preprocess(
+      (v) => (Array.isArray(v) ? v : []),
+      z
+        .array(z.string())
+        .max(IDS_MAX, SEARCH_MESSAGES.tooMany("areas"))
+        .superRefine((list, ctx) => {
+          const bad = list.find((id) => !findArea(id));
+          if (bad !== undefined)
+            ctx.addIssue({ code: "custom", message: SEARCH_MESSAGES.enumValue("areas", bad) });
+        })
+        .transform((list) => [...new Set(list)]),
+    )
+    .meta({ param: LIST_PARAM, description: "area ids, any of" }),
+  storeTypes: enumList("storeTypes", STORE_TYPE_VALUES).meta({ description: "any of" }),
+  services: enumList("services", VENUE_TYPE_VALUES).meta({ description: "venue types, any of" }),
+  commitments: enumList("commitments", VENUE_FEATURE_VALUES).meta({
+    description: "venue features, any of",
+  }),
+  ...pagingShape,
+});
+
+/** `ids` and its alias `liverIds` as one list. */
+export function mergeLiverIds<T extends { ids: string[]; liverIds: string[] }>({
+  liverIds,
+  ids,
+  ...rest
+}: T) {
+  return { ...rest, ids: [...new Set([...ids, ...liverIds])] };
+}
+
+/** `GET /api/livers` and `/search/liver`. */
+export const LiverSearchSchema = LiverFiltersShape.transform(mergeLiverIds);
 
 export type LiverSearch = z.output<typeof LiverSearchSchema>;
 

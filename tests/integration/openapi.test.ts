@@ -191,6 +191,10 @@ const CASES: Case[] = [
   get("stores", () => "/api/livers?pageSize=100", 200),
   get("stores, signed in", () => "/api/livers?pageSize=100", 200, "listener"),
   get("stores, unknown store type", () => "/api/livers?store_type=nope", 400),
+  get("stores nearby", () => "/api/livers/nearby?lat=35.6938&lng=139.7034&radius=50000&pageSize=100", 200),
+  get("stores nearby, signed in", () => "/api/livers/nearby?lat=35.6938&lng=139.7034", 200, "listener"),
+  get("stores nearby, latitude out of range", () => "/api/livers/nearby?lat=91&lng=139.7", 400),
+  get("stores nearby, no position", () => "/api/livers/nearby", 400),
   get("a store", (f) => `/api/livers/${f.store.uid}`, 200),
   get("a store, signed in", (f) => `/api/livers/${f.store.uid}`, 200, "listener"),
   get("an unknown store", () => "/api/livers/no-such-store", 404),
@@ -220,6 +224,13 @@ const CASES: Case[] = [
   get("posts of followed accounts, signed out", () => "/api/posts?following=true", 401),
   get("posts of followed accounts, a store", () => "/api/posts?following=true", 403, "liver"),
   get("posts, unknown source", () => "/api/posts?source=myspace", 400),
+  get("post map", () => "/api/posts/map?bbox=122,24,154,46&zoom=5", 200),
+  get(
+    "post map of one source",
+    () => "/api/posts/map?bbox=139.6,35.6,139.8,35.8&zoom=14&source=instagram",
+    200,
+  ),
+  get("post map, bad box", () => "/api/posts/map?bbox=1,2,3", 400),
   get(
     "own staff's shifts (store)",
     (f) => `/api/liver/staff/${f.staff.uid}/schedules?${range(f)}`,
@@ -645,8 +656,9 @@ describe.each(drivers)("every documented endpoint, called on %s, answers as docu
     const documented = (operation?.parameters ?? []) as {
       name: string;
       in: string;
-      schema?: { type?: string };
+      schema?: { type?: string; items?: { type?: string } };
     }[];
+    const numeric = (type?: string) => type === "integer" || type === "number";
     for (const [name, raw] of new URL(c.url(fixture), "http://x").searchParams) {
       const index = documented.findIndex((p) => p.in === "query" && p.name === name);
       expect(index, `query parameter ${name} is documented`).toBeGreaterThanOrEqual(0);
@@ -654,8 +666,8 @@ describe.each(drivers)("every documented endpoint, called on %s, answers as docu
       const schema = documented[index]!.schema;
       const value =
         schema?.type === "array"
-          ? raw.split(",")
-          : schema?.type === "integer"
+          ? raw.split(",").map((part) => (numeric(schema.items?.type) ? Number(part) : part))
+          : numeric(schema?.type)
             ? Number(raw)
             : schema?.type === "boolean" && ["true", "false"].includes(raw)
               ? raw === "true"

@@ -323,8 +323,8 @@ describe.each(drivers)("registerLiver on %s", (driver) => {
       status: "private",
       services: [],
       commitments: [],
-      latitude: kabukicho.lat,
-      longitude: kabukicho.lng,
+      lat: kabukicho.lat,
+      lng: kabukicho.lng,
     });
     expect(store!.slug).toMatch(/^store-[0-9a-f]{8}$/);
 

@@ -125,7 +125,7 @@ describe.each(drivers)("seedDatabase on %s", (driver) => {
       expect(store.prefecture).toBe(hit!.prefecture.id);
       expect(store.group).toBe(hit!.group?.id ?? "");
       if (store.area_detail) expect(hit!.area.details.map((d) => d.id)).toContain(store.area_detail);
-      expect(distance(store.latitude!, store.longitude!, hit!.area.lat, hit!.area.lng)).toBeLessThan(450);
+      expect(distance(store.lat!, store.lng!, hit!.area.lat, hit!.area.lng)).toBeLessThan(450);
       expect(store.address.startsWith(hit!.prefecture.name)).toBe(true);
       expect(store.postal_code).toMatch(/^\d{7}$/);
       expect(store.phone_number).toMatch(/^0\d{1,4}-\d{1,4}-\d{4}$/);

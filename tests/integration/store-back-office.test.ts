@@ -110,7 +110,7 @@ describe.each(drivers)("store back office on %s", (driver) => {
         services: ["luxury"],
         commitments: ["vip_room", "card"],
       });
-      expect(row!.latitude).not.toBeNull();
+      expect(row!.lat).not.toBeNull();
       expect((await staffRow(a.uid)).liver_name).toBe("ラウンジ 月");
       expect((await staffRow(b.uid)).liver_name).toBe("ラウンジ 月");
       expect((await staffRow(c.uid)).liver_name).toBe("別の店");

@@ -98,8 +98,12 @@ async function openPostgres(url: string, max: number): Promise<Database> {
 }
 
 export async function loadPgliteExtensions() {
-  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
-  return { pg_trgm };
+  const [{ pg_trgm }, { cube }, { earthdistance }] = await Promise.all([
+    import("@electric-sql/pglite/contrib/pg_trgm"),
+    import("@electric-sql/pglite/contrib/cube"),
+    import("@electric-sql/pglite/contrib/earthdistance"),
+  ]);
+  return { pg_trgm, cube, earthdistance };
 }
 
 async function openPglite(dir: string, lock: boolean): Promise<Database> {

@@ -16,6 +16,7 @@ import {
 } from "~/domain/directory-search";
 import { FollowTargetSchema } from "~/domain/favorites";
 import { FeedSearchSchema } from "~/domain/feed-search";
+import { NearbySearchSchema, PostMapQuerySchema } from "~/domain/geo";
 import { NATIVE_POST_PATHS } from "./native-post-paths";
 import {
   AreaNode,
@@ -26,8 +27,10 @@ import {
   Liver,
   listOf,
   Me,
+  NearbyLiver,
   Options,
   PostalAddresses,
+  PostMapCluster,
   PowChallenge,
   Room,
   Shift,
@@ -89,6 +92,14 @@ export const API_PATHS: ZodOpenApiPathsObject = {
     summary: "Public stores",
     requestParams: { query: LiverSearchSchema },
     responses: listResponses(Liver),
+  }),
+  "/api/livers/nearby": get({
+    summary: "Public stores within a radius of a position, nearest first",
+    requestParams: { query: NearbySearchSchema },
+    responses: {
+      "200": json(listOf(NearbyLiver)),
+      "400": error("invalid-argument: no position, lat/lng out of range, or a bad filter"),
+    },
   }),
   "/api/livers/{id}": get({
     summary: "One public store",
@@ -201,6 +212,14 @@ export const API_PATHS: ZodOpenApiPathsObject = {
       },
     }),
   },
+  "/api/posts/map": get({
+    summary: "Stores with posts of the last 7 days inside a box, clustered for a zoom level",
+    requestParams: { query: PostMapQuerySchema },
+    responses: {
+      "200": json(z.object({ clusters: z.array(PostMapCluster) })),
+      "400": error("invalid-argument: a malformed bbox or zoom"),
+    },
+  }),
   "/api/favorites": {
     get: {
       summary: "Own follows (listener)",

@@ -188,8 +188,8 @@ export const Liver = z
     postal_code: z.string(),
     address: z.string(),
     buildingName: z.string(),
-    latitude: z.number().nullable(),
-    longitude: z.number().nullable(),
+    lat: z.number().nullable().meta({ description: "the store's pin (WGS84); null while it has none" }),
+    lng: z.number().nullable(),
     business_start_time: z.string(),
     business_end_time: z.string(),
     holidays: z.array(z.string()),
@@ -203,6 +203,25 @@ export const Liver = z
       .meta({ description: "only for a signed-in listener: their follow" }),
   })
   .meta({ id: "Liver", description: "A public store." });
+
+export const NearbyLiver = Liver.extend({
+  distance_m: z.number().int().meta({ description: "metres from the position asked about" }),
+}).meta({ id: "NearbyLiver", description: "A public store near a position." });
+
+export const PostMapCluster = z
+  .object({
+    cell: z.string().meta({ description: "the geohash prefix the cluster covers" }),
+    lat: z.number(),
+    lng: z.number(),
+    posts: z.number().int(),
+    stores: z.number().int(),
+    bbox: z.array(z.number()).length(4).meta({ description: "west,south,east,north of its stores" }),
+    liver: z
+      .object({ uid: z.string(), store_name: z.string() })
+      .nullable()
+      .meta({ description: "the store, when the cluster is one store" }),
+  })
+  .meta({ id: "PostMapCluster", description: "Stores with posts of the last 7 days, grouped." });
 
 export const Shift = z
   .object({

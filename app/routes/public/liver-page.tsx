@@ -86,8 +86,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
         addressCountry: "JP",
       },
       geo:
-        store.latitude != null && store.longitude != null
-          ? { "@type": "GeoCoordinates", latitude: store.latitude, longitude: store.longitude }
+        store.lat != null && store.lng != null
+          ? { "@type": "GeoCoordinates", latitude: store.lat, longitude: store.lng }
           : undefined,
     },
   });

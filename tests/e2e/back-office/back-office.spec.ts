@@ -303,9 +303,12 @@ test.describe("staff self-service", () => {
   test("sets shifts for next week", async ({ page }) => {
     await logIn(page, "staff", CAST.loginId, CAST.password);
     await page.goto("/staff/mypage/schedule");
+    const days = page.getByTestId("schedule-day");
+    const thisSunday = await days.first().getAttribute("data-date");
     await page.getByRole("link", { name: "次の週" }).click();
     await expect(page).toHaveURL(/week=1$/);
-    const days = page.getByTestId("schedule-day");
+    // The URL moves before the new week is rendered: wait for the days themselves to change.
+    await expect(days.first()).not.toHaveAttribute("data-date", thisSunday!);
     await expect(days).toHaveCount(7);
     const monday = days.nth(1);
     const wednesday = days.nth(3);

@@ -17,6 +17,11 @@ test("a staff member connects Instagram on the fake and the first import runs", 
   await page.getByRole("link", { name: "SNS連携" }).first().click();
   await expect(page).toHaveURL(/\/staff\/mypage\/instagram$/);
   const instagram = page.getByTestId("sns-link-instagram");
+  // Another spec (a follower's feed) may have left her linked: start from not linked.
+  if (await instagram.getByText("連携中").isVisible()) {
+    await instagram.getByRole("button", { name: "連携を解除する" }).click();
+    await expect(page).toHaveURL(/\?sns=unlinked$/);
+  }
   await expect(instagram.getByText("未連携")).toBeVisible();
   await page.screenshot({ path: "test-results/sns-links-before.png", fullPage: true });
 

@@ -70,8 +70,14 @@ export const livers = pgTable(
     postal_code: text("postal_code").notNull().default(""),
     address: text("address").notNull().default(""),
     buildingName: text("building_name").notNull().default(""),
-    latitude: doublePrecision("latitude"),
-    longitude: doublePrecision("longitude"),
+    /** The pin of the store (contract §11, WGS84): starts at its area's centre, moved by the store. */
+    lat: doublePrecision("lat"),
+    lng: doublePrecision("lng"),
+    /**
+     * Geohash of the pin, 9 characters (spec §3 geo field), kept by the database (`geohash_encode`,
+     * migration 0013); null while there is no pin. Its prefixes cluster the post map.
+     */
+    geohash: text("geohash").generatedAlwaysAs(sql`geohash_encode(lat, lng, 9)`),
     business_start_time: text("business_start_time").notNull().default(""),
     business_end_time: text("business_end_time").notNull().default(""),
     holidays: text("holidays").array().notNull().default(emptyTextArray),
@@ -99,6 +105,10 @@ export const livers = pgTable(
     index("livers_services_idx").using("gin", t.services),
     index("livers_commitments_idx").using("gin", t.commitments),
     index("livers_search_text_idx").using("gin", sql`${t.search_text} gin_trgm_ops`),
+    // Nearby search (ADR 0028): earthdistance's earth_box over a GiST index of the public pins.
+    index("livers_earth_idx")
+      .using("gist", sql`ll_to_earth(${t.lat}, ${t.lng})`)
+      .where(sql`${t.status} = 'public' and ${t.lat} is not null and ${t.lng} is not null`),
   ],
 );
 

@@ -185,13 +185,13 @@ export function coordinatesNear(
   random: Random,
   area: Area,
   radiusMeters = 400,
-): { latitude: number; longitude: number } {
+): { lat: number; lng: number } {
   const r = radiusMeters * Math.sqrt(random.next());
   const theta = 2 * Math.PI * random.next();
   const dLat = (r * Math.cos(theta)) / 111_320;
   const dLng = (r * Math.sin(theta)) / (111_320 * Math.cos((area.lat * Math.PI) / 180));
   return {
-    latitude: Math.round((area.lat + dLat) * 1e6) / 1e6,
-    longitude: Math.round((area.lng + dLng) * 1e6) / 1e6,
+    lat: Math.round((area.lat + dLat) * 1e6) / 1e6,
+    lng: Math.round((area.lng + dLng) * 1e6) / 1e6,
   };
 }

@@ -189,7 +189,7 @@ export function generateStore(random: Random, input: StoreInput): GeneratedStore
   const { storeType, location, plan, now } = input;
   const { store_name, store_name_kana } = storeName(random, storeType);
   const address = storeAddress(random, location);
-  const { latitude, longitude } = coordinatesNear(random, location.area);
+  const { lat, lng } = coordinatesNear(random, location.area);
   const hours = BUSINESS_HOURS[storeType] ?? BUSINESS_HOURS.other!;
 
   const affinity = (SERVICE_AFFINITY[storeType] ?? []).filter((v) => OPTION_VALUES.venueTypes.includes(v));
@@ -239,8 +239,8 @@ export function generateStore(random: Random, input: StoreInput): GeneratedStore
     postal_code: address.postal_code,
     address: address.address,
     buildingName: address.buildingName,
-    latitude,
-    longitude,
+    lat,
+    lng,
     business_start_time: random.pick(hours.start),
     business_end_time: random.pick(hours.end),
     holidays,

@@ -65,7 +65,7 @@ export async function updateStoreProfile({
           holidays: input.holidays,
           services: input.services,
           commitments: input.commitments,
-          ...(place ? { latitude: place.lat, longitude: place.lng } : {}),
+          ...(place ? { lat: place.lat, lng: place.lng } : {}),
         })
         .where(eq(livers.uid, actor.uid));
 

@@ -1,0 +1,67 @@
+import { and, asc, count, type SQL, sql } from "drizzle-orm";
+import type { NearbySearch } from "~/domain/geo";
+import type { Viewer } from "../../auth/viewer";
+import type { Db } from "../../db/client";
+import { livers } from "../../db/schema";
+import { liverSearchConditions } from "../directory/search-livers";
+import type { ListPage } from "../directory/search-staffs";
+import { liverColumns, type PublicLiver, toPublicLiver } from "../shared/liver-query";
+
+export type NearbyLiver = PublicLiver & { distance_m: number };
+
+/**
+ * The radius condition of a nearby search (ADR 0028): `earth_box` is the cube around the circle,
+ * which the GiST index `livers_earth_idx` answers; the exact distance then drops the box's
+ * corners. The literal `status = 'public'` and the null checks repeat the index's predicate so
+ * the planner may use it whatever the other filters are.
+ */
+export function nearbyConditions(search: Pick<NearbySearch, "lat" | "lng" | "radius">) {
+  const origin = sql`ll_to_earth(${search.lat}::float8, ${search.lng}::float8)`;
+  const point = sql`ll_to_earth(${livers.lat}, ${livers.lng})`;
+  const distance = sql<number>`earth_distance(${origin}, ${point})`;
+  const where: SQL = sql`${livers.status} = 'public' and ${livers.lat} is not null and ${livers.lng} is not null and earth_box(${origin}, ${search.radius}::float8) @> ${point} and ${distance} <= ${search.radius}::float8`;
+  return { where, distance };
+}
+
+/**
+ * `GET /api/livers/nearby` and `/gps`: public stores within `radius` metres of a position with
+ * the usual store filters, nearest first (then by id), each with its distance in whole metres.
+ */
+export async function listNearbyLivers({
+  db,
+  actor,
+  input,
+}: {
+  db: Db;
+  actor: Viewer | null;
+  input: NearbySearch;
+}): Promise<ListPage<NearbyLiver>> {
+  const listener = actor?.type === "listener" ? { uid: actor.uid } : null;
+  const { lat: _lat, lng: _lng, radius: _radius, page, pageSize, ...filters } = input;
+  const near = nearbyConditions(input);
+  const where = and(liverSearchConditions(filters), near.where)!;
+  const rows = await db
+    .select({
+      ...liverColumns(listener),
+      distance_m: sql<number>`round(${near.distance})::int`.mapWith(Number),
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(livers)
+    .where(where)
+    .orderBy(near.distance, asc(livers.uid))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  // A page past the end has no row to carry the total: count it on its own then.
+  const total =
+    rows[0]?.total ??
+    (page > 1 ? ((await db.select({ n: count() }).from(livers).where(where))[0]?.n ?? 0) : 0);
+  return {
+    items: rows.map(({ distance_m, total: _total, ...row }) => ({
+      ...toPublicLiver(row, listener),
+      distance_m,
+    })),
+    total,
+    page,
+    pageSize,
+  };
+}

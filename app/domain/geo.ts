@@ -1,0 +1,142 @@
+/**
+ * Map and GPS search (contract §11): the query of `GET /api/livers/nearby` and `/gps`, the query
+ * of the post map (`GET /api/posts/map`, `/search/sns`), and the small pure helpers the pages use.
+ */
+import { z } from "zod";
+import {
+  enumList,
+  integerParam,
+  LiverFiltersShape,
+  mergeLiverIds,
+  parseWith,
+  type Query,
+} from "./directory-search";
+import { POST_SOURCES } from "./posts";
+
+/**
+ * Radius in metres of the sphere earthdistance measures on (its `earth()` function): the
+ * distances of the API are great-circle distances on it, and the tests compare with the same.
+ */
+export const EARTH_RADIUS_M = 6_378_168;
+export const NEARBY_RADIUS_DEFAULT = 3_000;
+export const NEARBY_RADIUS_MAX = 50_000;
+/** The post map shows the posts of this many days (contract §11). */
+export const POST_MAP_DAYS = 7;
+
+export const GEO_MESSAGES = {
+  lat: "lat（緯度）は -90〜90 の数値で指定してください",
+  lng: "lng（経度）は -180〜180 の数値で指定してください",
+  bbox: "bbox は 西経度,南緯度,東経度,北緯度 の4つの数値で指定してください",
+  position_required: "現在地（lat と lng）を指定してください",
+} as const;
+
+const single = (values: unknown) => (Array.isArray(values) ? values[0] : undefined);
+const DECIMAL = /^[+-]?\d{1,3}(\.\d{1,15})?$/;
+
+/** A decimal degree within [min, max]; anything else is the given message. */
+export function parseDegree(raw: string, min: number, max: number): number | undefined {
+  const text = raw.normalize("NFKC").trim();
+  if (!DECIMAL.test(text)) return undefined;
+  const value = Number(text);
+  return Number.isFinite(value) && value >= min && value <= max ? value : undefined;
+}
+
+function degreeParam(min: number, max: number, message: string) {
+  return z
+    .preprocess(
+      single,
+      z.string({ error: message }).transform((s, ctx) => {
+        const value = parseDegree(s, min, max);
+        if (value === undefined) {
+          ctx.addIssue({ code: "custom", message });
+          return z.NEVER;
+        }
+        return value;
+      }),
+    )
+    .meta({ override: { type: "number", minimum: min, maximum: max } });
+}
+
+export const latParam = degreeParam(-90, 90, GEO_MESSAGES.lat);
+export const lngParam = degreeParam(-180, 180, GEO_MESSAGES.lng);
+
+/** `GET /api/livers/nearby` and `/gps?lat=&lng=`: a position, a radius and the store filters. */
+export const NearbySearchSchema = LiverFiltersShape.extend({
+  lat: latParam.meta({ description: "latitude of the position (WGS84)" }),
+  lng: lngParam.meta({ description: "longitude of the position (WGS84)" }),
+  radius: integerParam("radius", 1, NEARBY_RADIUS_MAX, { default: NEARBY_RADIUS_DEFAULT })
+    .meta({ description: `metres, at most ${NEARBY_RADIUS_MAX}` })
+    .transform((v) => v ?? NEARBY_RADIUS_DEFAULT),
+}).transform(mergeLiverIds);
+
+export type NearbySearch = z.output<typeof NearbySearchSchema>;
+export const parseNearbySearch = (query: Query | URLSearchParams) => parseWith(NearbySearchSchema, query);
+
+/** West, south, east, north. */
+export type Bbox = [west: number, south: number, east: number, north: number];
+
+const bboxParam = z
+  .preprocess(
+    (v) => (Array.isArray(v) ? v : undefined),
+    z.array(z.string(), { error: GEO_MESSAGES.bbox }).transform((parts, ctx): Bbox => {
+      const [west, south, east, north] = [
+        parseDegree(parts[0] ?? "", -180, 180),
+        parseDegree(parts[1] ?? "", -90, 90),
+        parseDegree(parts[2] ?? "", -180, 180),
+        parseDegree(parts[3] ?? "", -90, 90),
+      ];
+      if (
+        parts.length !== 4 ||
+        west === undefined ||
+        south === undefined ||
+        east === undefined ||
+        north === undefined ||
+        south > north ||
+        west > east
+      ) {
+        ctx.addIssue({ code: "custom", message: GEO_MESSAGES.bbox });
+        return z.NEVER;
+      }
+      return [west, south, east, north];
+    }),
+  )
+  .meta({
+    param: { style: "form", explode: false },
+    override: { type: "array", items: { type: "number" }, minItems: 4, maxItems: 4 },
+    description: "west,south,east,north in degrees (the visible map)",
+  });
+
+/** `GET /api/posts/map`: the posts of the last days in a box, clustered for a zoom level. */
+export const PostMapQuerySchema = z.object({
+  bbox: bboxParam,
+  zoom: integerParam("zoom", 0, 22, { default: 12 })
+    .meta({ description: "map zoom level: how coarse the clusters are" })
+    .transform((v) => v ?? 12),
+  source: enumList("source", POST_SOURCES).meta({ description: "any of" }),
+});
+
+export type PostMapQuery = z.output<typeof PostMapQuerySchema>;
+export const parsePostMapQuery = (query: Query | URLSearchParams) => parseWith(PostMapQuerySchema, query);
+
+/**
+ * How many geohash characters make one cluster at a map zoom level: a cell a little smaller
+ * than a marker's neighbourhood on screen, one store per marker from zoom 17 on.
+ */
+export function clusterPrecision(zoom: number): number {
+  if (zoom <= 4) return 2;
+  if (zoom <= 7) return 3;
+  if (zoom <= 9) return 4;
+  if (zoom <= 12) return 5;
+  if (zoom <= 14) return 6;
+  if (zoom <= 16) return 7;
+  return 9;
+}
+
+/** "350 m", "1.2 km", "12 km": how far a store is, as people say it. */
+export function formatDistance(metres: number): string {
+  const tens = Math.max(10, Math.round(metres / 10) * 10);
+  if (tens < 1_000) return `${tens} m`;
+  const tenths = Math.round(metres / 100) / 10;
+  if (tenths < 10) return `${tenths.toFixed(1)} km`;
+  return `${Math.round(metres / 1_000)} km`;
+}
