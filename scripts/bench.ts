@@ -1,5 +1,5 @@
 /**
- * npm run bench -- [--section directory|sse|weight|news-mail|all] [--stores N] [--staff M] [--duration S]
+ * npm run bench -- [--section directory|geo|posts|sse|weight|news-mail|all] [--stores N] [--staff M] [--duration S]
  *                  [--connections C] [--port P] [--subscribers 1000,2500,5000] [--rounds R]
  *                  [--recipients N] [--parallel P] [--chunk C]
  *
@@ -38,6 +38,7 @@ import { listedStaff } from "../app/.server/services/shared/staff-query";
 import { parseLiverSearch, parseStaffSearch } from "../app/domain/directory-search";
 import { matchingMask } from "../app/domain/matching";
 import { businessDate } from "../app/domain/shift-status";
+import { CENTRAL_TOKYO, GEO_TARGETS, nearbyPaths, rawQuery, serviceQuery, storesWithin } from "./bench-geo";
 import { benchNewsMail, newsMailTable } from "./bench-news-mail";
 import { ensureFollowing, ensurePosts, FOLLOWING_LISTENER_EMAIL } from "./bench-posts";
 import { benchSse, sseTable } from "./bench-sse";
@@ -62,7 +63,7 @@ const { values: args } = parseArgs({
     posts: { type: "string", default: "500000" },
   },
 });
-const ALL_SECTIONS = ["directory", "posts", "sse", "weight", "news-mail"];
+const ALL_SECTIONS = ["directory", "geo", "posts", "sse", "weight", "news-mail"];
 const SECTIONS = args.section === "all" ? ALL_SECTIONS : args.section.split(",");
 for (const section of SECTIONS)
   if (!ALL_SECTIONS.includes(section)) throw new Error(`unknown --section ${section}`);
@@ -497,10 +498,74 @@ const loadAverage = () =>
 
 async function main() {
   if (SECTIONS.includes("directory")) await benchDirectory();
+  if (SECTIONS.includes("geo")) await benchGeo();
   if (SECTIONS.includes("posts")) await benchPosts();
   if (SECTIONS.includes("sse")) await benchRealtime();
   if (SECTIONS.includes("weight")) await benchWeight();
   if (SECTIONS.includes("news-mail")) await benchNewsMailSection();
+}
+
+/**
+ * The geo section (scripts/bench-geo.ts): the nearby endpoint around central Tokyo, the service's
+ * statement and a minimal raw query on the same index, all at --connections.
+ */
+async function benchGeo() {
+  const loadBefore = loadAverage();
+  const where = DATABASE_URL ? "PostgreSQL" : `PGlite in ${DATA_DIR}`;
+  console.error(`bench: geo on ${where}, ${CONNECTIONS} connections, ${DURATION} s per run`);
+  const paths = nearbyPaths();
+  const database = await openDatabase(
+    DATABASE_URL
+      ? { databaseUrl: DATABASE_URL, poolSize: CONNECTIONS }
+      : { pgliteDir: path.join(DATA_DIR, "db") },
+  );
+  let service: Stats;
+  let raw: Stats;
+  let within: number[];
+  try {
+    await ensureData(database);
+    await database.db.execute(sql`vacuum analyze livers`);
+    within = await storesWithin(database);
+    service = await measureSql(
+      database,
+      paths.map((p) => [[serviceQuery(database, p)]]),
+      "nearby (service)",
+    );
+    raw = await measureSql(
+      database,
+      paths.map((p) => [[rawQuery(p)]]),
+      "nearby (raw)",
+    );
+  } finally {
+    await database.close();
+  }
+  const server = await startServer();
+  let app: Stats;
+  try {
+    for (const p of paths) for (let i = 0; i < 5; i++) await fetch(`${BASE}${p}`);
+    app = await load({ name: "API livers/nearby 3 km", kind: "api", paths }, null);
+  } finally {
+    server.kill("SIGTERM");
+    await new Promise((r) => server.once("exit", r));
+  }
+  const ratio = service.p95 / raw.p95;
+  const cpus = os.cpus();
+  const row = (name: string, s: Stats) =>
+    `${name.padEnd(30)} ${s.rps.toFixed(0).padStart(8)} ${ms(s.p50).padStart(10)} ${ms(s.p95).padStart(10)} ${ms(s.p99).padStart(10)} ${String(s.errors).padStart(5)}`;
+  console.log(
+    [
+      "",
+      `Machine: ${cpus.length} × ${cpus[0]?.model ?? "cpu"}, Node ${process.version}, ${where}; load average before ${loadBefore}, after ${loadAverage()}`,
+      `Points: ${CENTRAL_TOKYO.map(([lat, lng], i) => `${lat},${lng} (${within[i]} stores)`).join("; ")}`,
+      `${"run".padEnd(30)} ${"req/s".padStart(8)} ${"p50".padStart(10)} ${"p95".padStart(10)} ${"p99".padStart(10)} ${"err".padStart(5)}`,
+      row("API /api/livers/nearby", app),
+      row("SQL of the service", service),
+      row("raw SQL, same index", raw),
+      "",
+      `${app.p95 <= GEO_TARGETS.p95Ms ? "PASS" : "MISS"}  nearby p95 ${ms(app.p95)} (target ≤ ${GEO_TARGETS.p95Ms} ms)`,
+      `${ratio <= GEO_TARGETS.serviceRawRatio ? "PASS" : "MISS"}  service SQL / raw SQL p95 ${ratio.toFixed(2)} (target ≤ ${GEO_TARGETS.serviceRawRatio})`,
+    ].join("\n"),
+  );
 }
 
 /** The news-mail section: the fan-out of one news to `--recipients` listeners (ADR 0025). */

@@ -347,7 +347,10 @@ describe("toApiTree", () => {
     let count = 0;
     walk(tree, (n) => {
       count++;
-      expect(Object.keys(n).sort()).toEqual(["children", "id", "name", "name_kana", "type"]);
+      const centred =
+        n.type === "area" || n.type === "group" || (n.type === "prefecture" && n.children.length > 0);
+      const keys = ["children", "id", "name", "name_kana", "type", ...(centred ? ["lat", "lng"] : [])];
+      expect(Object.keys(n).sort()).toEqual(keys.sort());
       for (const c of n.children) expect(allowed[n.type]).toContain(c.type);
       if (n.type === "area_detail") expect(n.children).toEqual([]);
     });
@@ -381,7 +384,33 @@ describe("toApiTree", () => {
     const hokkaido = tree[0]?.children[0];
     expect(hokkaido?.children.every((c) => c.type === "area")).toBe(true);
     const chatan = tree[7]?.children[0]?.children.find((a) => a.id === "chatan");
-    expect(chatan).toEqual({ id: "chatan", name: "北谷", name_kana: "ちゃたん", type: "area", children: [] });
+    expect(chatan).toMatchObject({
+      id: "chatan",
+      name: "北谷",
+      name_kana: "ちゃたん",
+      type: "area",
+      children: [],
+    });
+  });
+
+  it("gives areas their centre, and groups and prefectures the mean of their areas' centres", () => {
+    const tokyo = tree.find((r) => r.id === "kanto")?.children.find((p) => p.id === "tokyo");
+    const shinjuku = tokyo?.children.find((c) => c.id === "shinjuku");
+    const kabukicho = shinjuku?.children.find((a) => a.id === "kabukicho");
+    const area = areas.find((a) => a.id === "kabukicho")!;
+    expect([kabukicho?.lat, kabukicho?.lng]).toEqual([area.lat, area.lng]);
+    const members = shinjuku!.children;
+    const mean = (k: "lat" | "lng") => members.reduce((sum, a) => sum + a[k]!, 0) / members.length;
+    expect(shinjuku?.lat).toBeCloseTo(mean("lat"), 4);
+    expect(shinjuku?.lng).toBeCloseTo(mean("lng"), 4);
+    // Every centre lies in Japan (24–46° N, 122–146° E).
+    walk(tree, (n) => {
+      if (n.lat === undefined) return;
+      expect(n.lat).toBeGreaterThan(24);
+      expect(n.lat).toBeLessThan(46);
+      expect(n.lng).toBeGreaterThan(122);
+      expect(n.lng).toBeLessThan(146);
+    });
   });
 
   it("is JSON-serialisable and not shared between calls", () => {

@@ -322,6 +322,11 @@ export const AreaNode = z
     name: z.string(),
     name_kana: z.string(),
     type: z.enum(["region", "prefecture", "group", "area", "area_detail"]),
+    lat: z
+      .number()
+      .optional()
+      .meta({ description: "centre (WGS84) of an area; of a group or prefecture the mean of its areas'" }),
+    lng: z.number().optional(),
     get children() {
       return z.array(AreaNode);
     },

@@ -144,12 +144,21 @@ export function isValidAreaPath(path: AreaPath): boolean {
   return true;
 }
 
+/** The mean of the areas' centres (5 decimals: about a metre). */
+function centreOf(areas: Area[]): { lat: number; lng: number } {
+  const mean = (values: number[]) =>
+    Math.round((values.reduce((a, b) => a + b, 0) / values.length) * 1e5) / 1e5;
+  return { lat: mean(areas.map((a) => a.lat)), lng: mean(areas.map((a) => a.lng)) };
+}
+
 function areaNode(area: Area): AreaTreeNode {
   return {
     id: area.id,
     name: area.name,
     name_kana: area.name_kana,
     type: "area",
+    lat: area.lat,
+    lng: area.lng,
     children: area.details.map((d) => ({
       id: d.id,
       name: d.name,
@@ -167,6 +176,7 @@ function prefectureNode(prefecture: Prefecture): AreaTreeNode {
     name: group.name,
     name_kana: group.name_kana,
     type: "group",
+    ...centreOf(group.areaIds.map((id) => areaById.get(id)!.area)),
     children: group.areaIds.map((id) => areaNode(areaById.get(id)!.area)),
   }));
   const loose = prefecture.areas.filter((a) => !grouped.has(a.id)).map(areaNode);
@@ -175,6 +185,7 @@ function prefectureNode(prefecture: Prefecture): AreaTreeNode {
     name: prefecture.name,
     name_kana: prefecture.name_kana,
     type: "prefecture",
+    ...(prefecture.areas.length > 0 ? centreOf(prefecture.areas) : {}),
     children: [...groups, ...loose],
   };
 }

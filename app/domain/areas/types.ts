@@ -48,6 +48,9 @@ export interface AreaTreeNode {
   name: string;
   name_kana: string;
   type: AreaNodeType;
+  /** The centre (WGS84) of an area, or the mean of its areas' centres for a group or prefecture. */
+  lat?: number;
+  lng?: number;
   children: AreaTreeNode[];
 }
 

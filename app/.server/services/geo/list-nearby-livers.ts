@@ -23,6 +23,25 @@ export function nearbyConditions(search: Pick<NearbySearch, "lat" | "lng" | "rad
   return { where, distance };
 }
 
+/** The page query of a nearby search (each row carries the total): also what the bench prints. */
+export function buildNearbySearch(db: Db, input: NearbySearch, listener: { uid: string } | null) {
+  const { lat: _lat, lng: _lng, radius: _radius, page, pageSize, ...filters } = input;
+  const near = nearbyConditions(input);
+  const where = and(liverSearchConditions(filters), near.where)!;
+  const query = db
+    .select({
+      ...liverColumns(listener),
+      distance_m: sql<number>`round(${near.distance})::int`.mapWith(Number),
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(livers)
+    .where(where)
+    .orderBy(near.distance, asc(livers.uid))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  return { query, where };
+}
+
 /**
  * `GET /api/livers/nearby` and `/gps`: public stores within `radius` metres of a position with
  * the usual store filters, nearest first (then by id), each with its distance in whole metres.
@@ -37,31 +56,19 @@ export async function listNearbyLivers({
   input: NearbySearch;
 }): Promise<ListPage<NearbyLiver>> {
   const listener = actor?.type === "listener" ? { uid: actor.uid } : null;
-  const { lat: _lat, lng: _lng, radius: _radius, page, pageSize, ...filters } = input;
-  const near = nearbyConditions(input);
-  const where = and(liverSearchConditions(filters), near.where)!;
-  const rows = await db
-    .select({
-      ...liverColumns(listener),
-      distance_m: sql<number>`round(${near.distance})::int`.mapWith(Number),
-      total: sql<number>`count(*) over ()`.mapWith(Number),
-    })
-    .from(livers)
-    .where(where)
-    .orderBy(near.distance, asc(livers.uid))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
+  const { query, where } = buildNearbySearch(db, input, listener);
+  const rows = await query;
   // A page past the end has no row to carry the total: count it on its own then.
   const total =
     rows[0]?.total ??
-    (page > 1 ? ((await db.select({ n: count() }).from(livers).where(where))[0]?.n ?? 0) : 0);
+    (input.page > 1 ? ((await db.select({ n: count() }).from(livers).where(where))[0]?.n ?? 0) : 0);
   return {
     items: rows.map(({ distance_m, total: _total, ...row }) => ({
       ...toPublicLiver(row, listener),
       distance_m,
     })),
     total,
-    page,
-    pageSize,
+    page: input.page,
+    pageSize: input.pageSize,
   };
 }
