@@ -1,0 +1,73 @@
+#!/usr/bin/env node
+/**
+ * `npm run test:e2e` after the build: the end-to-end suite as two Playwright processes at once,
+ * each with its own server, embedded database, mail catcher, ports and output directory, on
+ * disjoint sets of spec files. The suite spends most of its time waiting (servers starting, jobs,
+ * mails, event streams), so two halves on two cores take little more than the longer half.
+ * Specs of one half still run one after another against their server, as they always did.
+ *
+ * With arguments (`npm run test:e2e -- tests/e2e/posts`) or E2E_SHARDS=1 it is plain
+ * `playwright test …`, one process, for a targeted run.
+ */
+import { spawn } from "node:child_process";
+import { readdirSync } from "node:fs";
+
+const args = process.argv.slice(2);
+const playwright = ["node_modules/@playwright/test/cli.js", "test"];
+
+/**
+ * The first half, balanced by measured time (2026-11-25: public 250 s with the fuzzing, hardening
+ * and own-server specs, accounts 175 s, map; everything else ≈ 430 s). A new directory lands in
+ * the second half; move it when the halves drift apart (the summary line prints both).
+ */
+const FIRST = ["public", "accounts", "map"];
+const entries = readdirSync("tests/e2e").filter((name) => name !== "support" && name !== "fixtures.ts");
+const halves = [
+  FIRST.filter((name) => entries.includes(name)),
+  entries.filter((name) => !FIRST.includes(name)),
+].map((names) => names.map((name) => `tests/e2e/${name}`));
+
+function run(extra, env, label) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [...playwright, ...extra], {
+      env: { ...process.env, ...env },
+      stdio: label ? ["ignore", "pipe", "pipe"] : "inherit",
+    });
+    if (label) {
+      for (const stream of [child.stdout, child.stderr]) {
+        let rest = "";
+        stream.on("data", (chunk) => {
+          const lines = (rest + chunk).split("\n");
+          rest = lines.pop() ?? "";
+          for (const line of lines) process.stdout.write(`${label} ${line}\n`);
+        });
+        stream.on("end", () => rest && process.stdout.write(`${label} ${rest}\n`));
+      }
+    }
+    child.on("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+if (args.length > 0 || process.env.E2E_SHARDS === "1") {
+  process.exit(await run(args, {}, null));
+}
+
+const started = Date.now();
+const codes = await Promise.all(
+  halves.map((paths, i) =>
+    run(
+      paths,
+      {
+        E2E_PORT: String(3210 + 10 * i),
+        E2E_MAIL_PORT: String(3211 + 10 * i),
+        E2E_OUTPUT_DIR: `test-results/half-${i + 1}`,
+      },
+      `[${i + 1}/2]`,
+    ),
+  ),
+);
+const seconds = Math.round((Date.now() - started) / 1000);
+console.log(
+  `\ne2e: halves exited ${codes.join(", ")} after ${seconds} s (${halves.map((h) => h.join(" ")).join(" | ")})`,
+);
+process.exit(codes.some((code) => code !== 0) ? 1 : 0);
