@@ -21,6 +21,9 @@ export default defineConfig({
   retries: 0,
   forbidOnly: !!process.env.CI,
   timeout: 60_000,
+  // In CI the browser suite shares two cores with Vitest (scripts/test-all.mjs): give a page that
+  // is rendered on a busy machine a little more time before an assertion gives up.
+  expect: { timeout: process.env.CI ? 10_000 : 5_000 },
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {
     baseURL: E2E_BASE_URL,

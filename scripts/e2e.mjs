@@ -9,8 +9,8 @@
  * With arguments (`npm run test:e2e -- tests/e2e/posts`) or E2E_SHARDS=1 it is plain
  * `playwright test …`, one process, for a targeted run.
  */
-import { spawn } from "node:child_process";
 import { readdirSync } from "node:fs";
+import { runPrefixed } from "./lib/run-prefixed.mjs";
 
 const args = process.argv.slice(2);
 const playwright = ["node_modules/@playwright/test/cli.js", "test"];
@@ -27,26 +27,7 @@ const halves = [
   entries.filter((name) => !FIRST.includes(name)),
 ].map((names) => names.map((name) => `tests/e2e/${name}`));
 
-function run(extra, env, label) {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [...playwright, ...extra], {
-      env: { ...process.env, ...env },
-      stdio: label ? ["ignore", "pipe", "pipe"] : "inherit",
-    });
-    if (label) {
-      for (const stream of [child.stdout, child.stderr]) {
-        let rest = "";
-        stream.on("data", (chunk) => {
-          const lines = (rest + chunk).split("\n");
-          rest = lines.pop() ?? "";
-          for (const line of lines) process.stdout.write(`${label} ${line}\n`);
-        });
-        stream.on("end", () => rest && process.stdout.write(`${label} ${rest}\n`));
-      }
-    }
-    child.on("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0)));
-  });
-}
+const run = (extra, env, label) => runPrefixed(process.execPath, [...playwright, ...extra], { env, label });
 
 if (args.length > 0 || process.env.E2E_SHARDS === "1") {
   process.exit(await run(args, {}, null));

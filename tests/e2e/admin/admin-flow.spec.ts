@@ -116,7 +116,8 @@ test.describe("operator console", () => {
     await page.getByLabel("メールアドレス").fill(EMAIL);
     await page.locator('input[name="password"]').fill(PASSWORD);
     await page.getByRole("button", { name: "ログイン", exact: true }).click();
-    await expect(page).toHaveURL(/\/admin\/login\/enroll/);
+    // Password hashing and the proof of work take seconds on a busy 2-core machine.
+    await expect(page).toHaveURL(/\/admin\/login\/enroll/, { timeout: 30_000 });
     await expect(page.getByRole("img", { name: "認証アプリに登録するためのQRコード" })).toBeVisible();
     const secret = ((await page.getByTestId("totp-secret").textContent()) ?? "").replace(/\s/g, "");
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
