@@ -220,13 +220,23 @@ export function LeafletMap({
         zIndexOffset: item.kind === "me" ? 1000 : item.active ? 500 : 0,
         interactive: item.kind !== "me",
       });
-      marker.on("click", () => {
+      const select = () => {
         if (item.zoomTo) m.fitBounds(boundsOf(L, item.zoomTo), { padding: [48, 48], maxZoom: 17 });
         item.onSelect?.();
-      });
+      };
+      marker.on("click", select);
       marker.addTo(layer);
       const element = marker.getElement();
       if (element) {
+        // A focused marker is a button: Enter and Space do what a click does (Leaflet itself
+        // handles Enter only for markers with a popup).
+        if (item.kind !== "me")
+          element.addEventListener("keydown", (event) => {
+            if (event.key !== "Enter" && event.key !== " ") return;
+            event.preventDefault();
+            event.stopPropagation();
+            select();
+          });
         element.setAttribute("aria-label", item.label);
         element.dataset.markerKind = item.kind;
         if (item.kind === "me") element.setAttribute("aria-hidden", "true");

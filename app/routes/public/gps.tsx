@@ -222,11 +222,10 @@ function Nearby({
           label: `${index + 1}. ${store.store_name}（${formatDistance(store.distance_m)}）`,
           kind: "store" as const,
           badge: String(index + 1),
-          active: store.uid === selected,
           onSelect: () => setSelected(store.uid),
         })),
     ],
-    [search.lat, search.lng, stores, selected],
+    [search.lat, search.lng, stores],
   );
 
   // The first view: the circle of the radius around the visitor.
