@@ -34,9 +34,10 @@ const TEXTS = {
   loading: "投稿を読み込み中…",
   failed: "投稿を読み込めませんでした。しばらくしてからもう一度お試しください。",
   cluster: (stores: number, posts: number) => `${stores}店舗・投稿${formatNumber(posts)}件`,
+  // The number apart from the words: it is the marker's visible text (WCAG 2.5.3 label in name).
   clusterLabel: (stores: number, posts: number) =>
-    `${stores}店舗・投稿${formatNumber(posts)}件のまとまり（拡大する）`,
-  storeLabel: (name: string, posts: number) => `${name}（投稿${formatNumber(posts)}件）`,
+    `${stores}店舗・投稿 ${formatNumber(posts)} 件のまとまり（拡大する）`,
+  storeLabel: (name: string, posts: number) => `${name}：投稿 ${formatNumber(posts)} 件`,
   zoomIn: "このあたりを拡大",
   openPosts: "投稿を見る",
   allPosts: "この店舗の投稿をすべて見る",

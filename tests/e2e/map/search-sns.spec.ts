@@ -15,7 +15,7 @@ test.describe("/search/sns", () => {
     await expect(markers.first()).toBeVisible();
     await expect(map.locator('[data-marker-kind="cluster"]').first()).toHaveAttribute(
       "aria-label",
-      /店舗・投稿\d+件のまとまり/,
+      /店舗・投稿 \d+ 件のまとまり/,
     );
 
     // Click the biggest cluster until a single store's marker shows (each click zooms to its bounds).
@@ -28,7 +28,7 @@ test.describe("/search/sns", () => {
       expect(answer.status()).toBe(200);
     }
     await expect(storeMarker).toBeVisible();
-    const name = ((await storeMarker.getAttribute("aria-label")) ?? "").replace(/（投稿\d+件）$/, "");
+    const name = ((await storeMarker.getAttribute("aria-label")) ?? "").replace(/：投稿 \d+ 件$/, "");
     // Enter on the focused marker opens the store's latest posts.
     await storeMarker.focus();
     await page.keyboard.press("Enter");
