@@ -59,6 +59,8 @@ export interface LeafletMapProps {
   pin?: MapPin;
   /** After every pan or zoom (and once when the map is ready), the visible box and zoom. */
   onViewChange?: (change: MapViewChange) => void;
+  /** A circle drawn under the markers (the radius of a nearby search), in metres. */
+  circle?: { lat: number; lng: number; radius: number };
   /** Zoom to these bounds whenever `seq` changes (a list's "zoom here" button). */
   fitTo?: { bounds: Bbox; seq: number } | null;
   /** Size of the box (the same before and after the map loads). */
@@ -125,6 +127,7 @@ export function LeafletMap({
   pin,
   onViewChange,
   fitTo,
+  circle,
   className = "h-72",
   testId,
 }: LeafletMapProps) {
@@ -138,6 +141,8 @@ export function LeafletMap({
   const latest = useRef({ onViewChange, pin });
   latest.current = { onViewChange, pin };
   const initialView = useRef(view);
+  // Drawn once with the map: a page that changes it remounts the map (its `key`).
+  const initialCircle = useRef(circle);
 
   // Create the map once.
   useEffect(() => {
@@ -166,6 +171,17 @@ export function LeafletMap({
         if ("bounds" in first)
           m.fitBounds(boundsOf(L, first.bounds), { padding: [32, 32], maxZoom: first.maxZoom ?? 16 });
         else m.setView(first.center, first.zoom);
+        const ring = initialCircle.current;
+        if (ring)
+          L.circle([ring.lat, ring.lng], {
+            radius: ring.radius,
+            color: "#db2777",
+            weight: 2,
+            opacity: 0.6,
+            fillColor: "#db2777",
+            fillOpacity: 0.06,
+            interactive: false,
+          }).addTo(m);
         markerLayer.current = L.layerGroup().addTo(m);
         const report = () => {
           const bounds = m.getBounds();

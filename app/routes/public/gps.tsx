@@ -266,7 +266,8 @@ function Nearby({
             label={TEXTS.mapLabel}
             view={view}
             markers={markers}
-            className="h-72 sm:h-96 wide:h-[calc(100dvh-8rem)]"
+            circle={{ lat: search.lat, lng: search.lng, radius: search.radius }}
+            className="h-72 sm:h-96 wide:h-[calc(100dvh-14rem)] wide:min-h-96"
             testId="gps-map"
           />
           <div aria-live="polite" className="mt-3 empty:hidden">
