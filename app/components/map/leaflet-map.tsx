@@ -137,6 +137,9 @@ export function LeafletMap({
   const leaflet = useRef<LeafletModule | null>(null);
   const markerLayer = useRef<Leaflet.LayerGroup | null>(null);
   const pinMarker = useRef<Leaflet.Marker | null>(null);
+  const drawnMarkers = useRef(
+    new Map<string, { marker: Leaflet.Marker; signature: string; item: MapMarker }>(),
+  );
   // The latest callbacks, read by Leaflet's listeners (registered once).
   const latest = useRef({ onViewChange, pin });
   latest.current = { onViewChange, pin };
@@ -216,17 +219,40 @@ export function LeafletMap({
       map.current = null;
       markerLayer.current = null;
       pinMarker.current = null;
+      drawnMarkers.current.clear();
     };
   }, [tiles.url, tiles.attribution, label]);
 
-  // The markers, drawn again whenever they change.
+  // The markers: one Leaflet marker per id, kept while it looks the same (so a focused marker
+  // keeps the focus when the list is fetched again), replaced when it changes, removed when gone.
   useEffect(() => {
     const L = leaflet.current;
     const layer = markerLayer.current;
     const m = map.current;
     if (state !== "ready" || !L || !layer || !m) return;
-    layer.clearLayers();
+    const drawn = drawnMarkers.current;
+    const wanted = new Set(markers.map((item) => item.id));
+    for (const [id, entry] of drawn)
+      if (!wanted.has(id)) {
+        layer.removeLayer(entry.marker);
+        drawn.delete(id);
+      }
     for (const item of markers) {
+      const signature = JSON.stringify([
+        item.lat,
+        item.lng,
+        item.kind,
+        item.label,
+        item.badge,
+        item.active,
+        item.zoomTo,
+      ]);
+      const existing = drawn.get(item.id);
+      if (existing && existing.signature === signature) {
+        existing.item = item;
+        continue;
+      }
+      if (existing) layer.removeLayer(existing.marker);
       const marker = L.marker([item.lat, item.lng], {
         icon: iconOf(L, item),
         keyboard: item.kind !== "me",
@@ -236,12 +262,16 @@ export function LeafletMap({
         zIndexOffset: item.kind === "me" ? 1000 : item.active ? 500 : 0,
         interactive: item.kind !== "me",
       });
+      const entry = { marker, signature, item };
+      // The latest item's callbacks (a kept marker gets new ones with each render).
       const select = () => {
-        if (item.zoomTo) m.fitBounds(boundsOf(L, item.zoomTo), { padding: [48, 48], maxZoom: 17 });
-        item.onSelect?.();
+        const current = entry.item;
+        if (current.zoomTo) m.fitBounds(boundsOf(L, current.zoomTo), { padding: [48, 48], maxZoom: 17 });
+        current.onSelect?.();
       };
       marker.on("click", select);
       marker.addTo(layer);
+      drawn.set(item.id, entry);
       const element = marker.getElement();
       if (element) {
         // A focused marker is a button: Enter and Space do what a click does (Leaflet itself

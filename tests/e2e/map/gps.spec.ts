@@ -9,7 +9,7 @@ test.describe("/gps with the position granted", () => {
     page,
   }) => {
     const requests = recordRequests(page);
-    await page.goto("/gps");
+    const response = await page.goto("/gps");
     await page.waitForURL(/\/gps\?lat=35\.695\d*&lng=139\.703\d*/);
     const results = page.getByTestId("nearby-results");
     await expect(results).toBeVisible();
@@ -41,6 +41,9 @@ test.describe("/gps with the position granted", () => {
 
     expect(tileRequests(requests).length).toBeGreaterThan(0);
     expect(toOpenStreetMap(requests)).toEqual([]);
+    // The tiles' origin (MAP_TILE_URL) is what the CSP allows for pictures.
+    const imgSrc = /img-src ([^;]*)/.exec(response?.headers()["content-security-policy"] ?? "")?.[1] ?? "";
+    expect(imgSrc.split(" ")).toContain(new URL(tileRequests(requests)[0]!).origin);
   });
 });
 

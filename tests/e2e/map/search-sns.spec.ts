@@ -6,6 +6,8 @@ test.describe("/search/sns", () => {
     page,
   }) => {
     const requests = recordRequests(page);
+    // The map asks for the clusters of its own view once it is drawn.
+    const firstView = page.waitForResponse((r) => r.url().includes("/api/posts/map?"));
     await page.goto("/search/sns");
     const list = page.getByTestId("sns-map-list");
     await expect(list.getByRole("listitem").first()).toBeVisible();
@@ -18,6 +20,8 @@ test.describe("/search/sns", () => {
       /店舗・投稿 \d+ 件のまとまり/,
     );
 
+    await firstView;
+    await expect(page.getByText("投稿を読み込み中…")).toHaveCount(0);
     // Click the biggest cluster until a single store's marker shows (each click zooms to its bounds).
     const storeMarker = map.locator('[data-marker-kind="store"]').first();
     for (let i = 0; i < 8 && !(await storeMarker.isVisible()); i++) {
@@ -26,6 +30,7 @@ test.describe("/search/sns", () => {
         map.locator('[data-marker-kind="cluster"]').first().click(),
       ]);
       expect(answer.status()).toBe(200);
+      await expect(page.getByText("投稿を読み込み中…")).toHaveCount(0);
     }
     await expect(storeMarker).toBeVisible();
     const name = ((await storeMarker.getAttribute("aria-label")) ?? "").replace(/：投稿 \d+ 件$/, "");
