@@ -157,7 +157,7 @@ export function LeafletMap({
         leaflet.current = L;
         const m = L.map(container.current, {
           keyboard: true,
-          zoomControl: true,
+          zoomControl: false,
           attributionControl: true,
           // Keep Japan in reach; the whole world is not the product's.
           worldCopyJump: false,
@@ -165,6 +165,7 @@ export function LeafletMap({
         });
         created = m;
         m.attributionControl.setPrefix(false);
+        L.control.zoom({ zoomInTitle: MAP_TEXTS.zoomIn, zoomOutTitle: MAP_TEXTS.zoomOut }).addTo(m);
         L.tileLayer(tiles.url, {
           attribution: tiles.attribution,
           maxZoom: 19,
@@ -238,18 +239,13 @@ export function LeafletMap({
         drawn.delete(id);
       }
     for (const item of markers) {
-      const signature = JSON.stringify([
-        item.lat,
-        item.lng,
-        item.kind,
-        item.label,
-        item.badge,
-        item.active,
-        item.zoomTo,
-      ]);
+      const signature = JSON.stringify([item.lat, item.lng, item.kind, item.label, item.badge, item.zoomTo]);
       const existing = drawn.get(item.id);
       if (existing && existing.signature === signature) {
         existing.item = item;
+        // Highlighting changes the element in place (a new element would lose the focus).
+        existing.marker.getElement()?.classList.toggle("is-active", Boolean(item.active));
+        existing.marker.setZIndexOffset(item.active ? 500 : 0);
         continue;
       }
       if (existing) layer.removeLayer(existing.marker);

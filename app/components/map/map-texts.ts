@@ -11,4 +11,6 @@ export const MAP_TEXTS = {
   noScript: "地図の表示にはJavaScriptが必要です。下の一覧からご覧ください。",
   keyboardHint: "矢印キーで移動、＋／−キーで拡大・縮小",
   me: "現在地",
+  zoomIn: "拡大",
+  zoomOut: "縮小",
 } as const;

@@ -43,6 +43,7 @@ const TEXTS = {
   listLabel: "近い順のお店一覧",
   selected: "選択中のお店",
   openStore: "店舗ページを見る",
+  relocate: "現在地を取得し直す",
 } as const;
 
 const radiusLabel = (metres: number) => (metres >= 1_000 ? `${metres / 1_000}km` : `${metres}m`);
@@ -222,10 +223,11 @@ function Nearby({
           label: `${index + 1}. ${store.store_name}（${formatDistance(store.distance_m)}）`,
           kind: "store" as const,
           badge: String(index + 1),
+          active: store.uid === selected,
           onSelect: () => setSelected(store.uid),
         })),
     ],
-    [search.lat, search.lng, stores],
+    [search.lat, search.lng, stores, selected],
   );
 
   // The first view: the circle of the radius around the visitor.
@@ -256,6 +258,12 @@ function Nearby({
             {radiusLabel(metres)}
           </Link>
         ))}
+        <a
+          href={PATH}
+          className="ml-auto flex min-h-10 items-center gap-1 rounded-full px-3 text-brand-700 hover:bg-brand-50"
+        >
+          {TEXTS.relocate}
+        </a>
       </nav>
 
       <div className="wide:grid wide:grid-cols-[1fr_28rem] wide:items-start wide:gap-6">

@@ -32,6 +32,9 @@ test.describe("/gps with the position granted", () => {
     await first.focus();
     await page.keyboard.press("Enter");
     await expect(page.getByTestId("selected-store")).toContainText("店舗ページを見る");
+    // The marker stays the focused element (highlighted in place, not drawn anew).
+    await expect(first).toBeFocused();
+    await expect(first).toHaveClass(/is-active/);
 
     // Another radius keeps the position.
     await page.getByRole("link", { name: "1km", exact: true }).click();
