@@ -73,6 +73,9 @@ export default [
   // Public directory (spec §2, contract §2: store and staff pages are public under /listener/)
   route("search/liver", "routes/public/search-liver.tsx"),
   route("search/staff", "routes/public/search-staff.tsx"),
+  // Map and GPS (contract §11)
+  route("gps", "routes/public/gps.tsx"),
+  route("search/sns", "routes/public/search-sns.tsx"),
   route("listener/liver/:id", "routes/public/liver-page.tsx"),
   route("listener/staff/:id", "routes/public/staff-page.tsx"),
 

@@ -80,7 +80,15 @@ export function createApp(
             directives: {
               "script-src": ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.nonce}'`],
               // Imported posts' thumbnails (domain/post-embeds.ts; the demo data uses our own).
-              "img-src": ["'self'", "data:", "blob:", ...uploadsOrigin, ...THUMBNAIL_HOSTS],
+              // …and the map tiles of the map pages (MAP_TILE_URL, contract §11).
+              "img-src": [
+                "'self'",
+                "data:",
+                "blob:",
+                ...uploadsOrigin,
+                ...THUMBNAIL_HOSTS,
+                env.map.tileOrigin,
+              ],
               "media-src": ["'self'", ...uploadsOrigin],
               // Previews of a chosen picture are blob: URLs of this page.
               "connect-src": ["'self'", "blob:"],

@@ -17,6 +17,11 @@ function baseUrl(fallback: string) {
   return z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).default(fallback));
 }
 
+/** OpenStreetMap's standard tiles and the attribution their tile usage policy requires. */
+export const DEFAULT_TILE_URL = "https://tile.openstreetmap.org/{z}/{x}/{y}.png";
+export const DEFAULT_TILE_ATTRIBUTION =
+  '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
+
 const EnvSchema = z.object({
   NODE_ENV: z.preprocess(
     emptyToUndefined,
@@ -105,6 +110,16 @@ const EnvSchema = z.object({
     emptyToUndefined,
     z.coerce.number().int().min(1).max(1440).default(15),
   ),
+  /** Map tiles (contract §11): an XYZ template with {z}, {x}, {y} (and optionally {s}, {r}). */
+  MAP_TILE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine(isTileTemplate, { message: "must be an http(s) URL template containing {z}, {x} and {y}" })
+      .default(DEFAULT_TILE_URL),
+  ),
+  /** What the map shows in its corner; the tile provider's terms decide it. */
+  MAP_TILE_ATTRIBUTION: z.preprocess(emptyToUndefined, z.string().max(500).default(DEFAULT_TILE_ATTRIBUTION)),
 });
 
 /** Development stand-ins, worded so nobody mistakes them for real details. */
@@ -141,6 +156,17 @@ export interface Env {
   realtime: { maxStreamsPerAccount: number; heartbeatSeconds: number };
   /** SNS vendor ports (ADR 0023); `configured` false: the connect button explains it is not set up. */
   sns: SnsEnv;
+  /** Map tiles for the map pages (contract §11): passed to the pages by their loaders. */
+  map: MapEnv;
+}
+
+export interface MapEnv {
+  /** XYZ template (`{z}/{x}/{y}`), as Leaflet takes it. */
+  tileUrl: string;
+  /** Attribution HTML shown on the map (Leaflet's attribution control renders it). */
+  tileAttribution: string;
+  /** The origin of the tiles, allowed in the CSP's img-src. */
+  tileOrigin: string;
 }
 
 export interface SnsEnv {
@@ -233,7 +259,30 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       heartbeatSeconds: e.REALTIME_HEARTBEAT_SECONDS,
     },
     sns,
+    map: {
+      tileUrl: e.MAP_TILE_URL,
+      tileAttribution: e.MAP_TILE_ATTRIBUTION,
+      tileOrigin: tileOrigin(e.MAP_TILE_URL),
+    },
   };
+}
+
+/** An http(s) URL once its `{s}` subdomain is filled in, with the `{z}`, `{x}`, `{y}` of a tile. */
+function isTileTemplate(template: string): boolean {
+  if (!["{z}", "{x}", "{y}"].every((part) => template.includes(part))) return false;
+  try {
+    return /^https?:$/.test(new URL(template.replace(/\{s\}/g, "a")).protocol);
+  } catch {
+    return false;
+  }
+}
+
+/** The origin of a tile template: `{s}` subdomains become a wildcard host for the CSP. */
+function tileOrigin(template: string): string {
+  const url = new URL(template.replace(/\{s\}/g, "a"));
+  return template.includes("{s}")
+    ? `${url.protocol}//*.${url.host.split(".").slice(1).join(".")}`
+    : url.origin;
 }
 
 /** A vendor's id without its secret (or the reverse) stops the server instead of a broken button. */

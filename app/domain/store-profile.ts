@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isValidAreaPath } from "./areas";
+import { parseDegree } from "./geo";
 import { LIVER_FIELD_LABELS, LIVER_REGISTRATION_MESSAGES, STORE_FIELDS } from "./liver-registration";
 import { VENUE_FEATURE_VALUES, VENUE_TYPE_VALUES } from "./options";
 import { messages } from "./validators";
@@ -53,6 +54,8 @@ export const STORE_PROFILE_LABELS = {
   holidays: "定休日",
   services: "業態",
   commitments: "こだわり条件",
+  lat: "緯度",
+  lng: "経度",
 } as const;
 
 export const STORE_PROFILE_MESSAGES = {
@@ -62,6 +65,9 @@ export const STORE_PROFILE_MESSAGES = {
   status: "掲載状態を選択してください",
   list_item: "一覧から選択してください",
   saved: "店舗情報を保存しました",
+  lat: "緯度は -90〜90 の数値（例：35.6938）で入力してください",
+  lng: "経度は -180〜180 の数値（例：139.7034）で入力してください",
+  pin_pair: "緯度と経度は両方入力してください",
 } as const;
 
 const M = STORE_PROFILE_MESSAGES;
@@ -110,6 +116,27 @@ export const zPickList = (allowed: readonly string[]) =>
     })
     .transform((values) => allowed.filter((value) => values.includes(value)));
 
+/**
+ * One coordinate of the store's pin: empty means "not given" (the pin is then kept, or placed at
+ * the area's centre); anything else must be a decimal degree within [min, max].
+ */
+const zPinDegree = (min: number, max: number, message: string) =>
+  z.preprocess(
+    (value) => (typeof value === "number" ? String(value) : value),
+    z
+      .string({ error: message })
+      .optional()
+      .transform((text, ctx) => {
+        if (text === undefined || text.trim() === "") return undefined;
+        const value = parseDegree(text, min, max);
+        if (value === undefined) {
+          ctx.addIssue({ code: "custom", message });
+          return z.NEVER;
+        }
+        return value;
+      }),
+  );
+
 export const StoreProfileSchema = z
   .object({
     ...STORE_FIELDS,
@@ -118,10 +145,17 @@ export const StoreProfileSchema = z
     holidays: zPickList(HOLIDAY_VALUES),
     services: zPickList(VENUE_TYPE_VALUES),
     commitments: zPickList(VENUE_FEATURE_VALUES),
+    // The map pin (contract §11): both or neither.
+    lat: zPinDegree(-90, 90, M.lat),
+    lng: zPinDegree(-180, 180, M.lng),
   })
   .superRefine((v, ctx) => {
     if (!isValidAreaPath(v))
       ctx.addIssue({ code: "custom", path: ["area"], message: LIVER_REGISTRATION_MESSAGES.area });
+    if (v.lat === undefined && v.lng !== undefined)
+      ctx.addIssue({ code: "custom", path: ["lat"], message: M.pin_pair });
+    if (v.lng === undefined && v.lat !== undefined)
+      ctx.addIssue({ code: "custom", path: ["lng"], message: M.pin_pair });
   });
 
 /** The checkbox groups of the form (parseForm turns "none checked" into []). */

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Viewer } from "~/.server/auth/viewer";
 import { account, livers, logs, session, staffs, user } from "~/.server/db/schema";
 import { parseEnv } from "~/.server/env";
+import { parseForm } from "~/.server/http/form";
 import { createMailer } from "~/.server/integrations/mail/mailer";
 import { diskObjectStorage } from "~/.server/integrations/storage/disk-storage";
 import { imageStorage } from "~/.server/integrations/storage/image-storage";
@@ -21,9 +22,15 @@ import { setStaffPassword } from "~/.server/services/liver/set-staff-password";
 import { updateBankAccount } from "~/.server/services/liver/update-bank-account";
 import { updatePriceSystem } from "~/.server/services/liver/update-price-system";
 import { updateStoreProfile } from "~/.server/services/liver/update-store-profile";
+import { findArea } from "~/domain/areas";
 import { PriceSystemSchema } from "~/domain/price-system";
 import { STAFF_ACCOUNT_MESSAGES } from "~/domain/staff-account";
-import { type StoreProfileInput, StoreProfileSchema } from "~/domain/store-profile";
+import {
+  STORE_PROFILE_ARRAYS,
+  STORE_PROFILE_MESSAGES,
+  type StoreProfileInput,
+  StoreProfileSchema,
+} from "~/domain/store-profile";
 import { drivers, openTestDatabase, type TestDatabase } from "../support/databases";
 import { FACTORY_PASSWORD, makeListener, makeLiver, makeStaff } from "../support/factories";
 
@@ -136,6 +143,100 @@ describe.each(drivers)("store back office on %s", (driver) => {
       ).toEqual({ ok: true });
       const [suspended] = await db().select().from(livers).where(eq(livers.uid, second.uid));
       expect(suspended).toMatchObject({ store_name: "再開", status: "suspended" });
+    });
+
+    describe("map pin", () => {
+      const kabukicho = findArea("kabukicho")!.area;
+      const roppongi = findArea("roppongi")!.area;
+      const pinOf = async (uid: string) => {
+        const [row] = await db()
+          .select({ lat: livers.lat, lng: livers.lng, geohash: livers.geohash })
+          .from(livers)
+          .where(eq(livers.uid, uid));
+        return row!;
+      };
+      const atKabukicho = () =>
+        makeLiver(db(), {
+          region: "kanto",
+          prefecture: "tokyo",
+          area: "kabukicho",
+          lat: kabukicho.lat + 0.001,
+          lng: kabukicho.lng + 0.001,
+        });
+
+      it("saves the pin the store placed (and the database derives its geohash)", async () => {
+        const store = await atKabukicho();
+        const input = profileForm({ lat: "35.69512", lng: "139.70201" });
+        expect(await updateStoreProfile({ db: db(), actor: store, input })).toEqual({ ok: true });
+        const pin = await pinOf(store.uid);
+        expect(pin).toMatchObject({ lat: 35.69512, lng: 139.70201 });
+        expect(pin.geohash).toMatch(/^xn774/);
+      });
+
+      it("moves an unmoved pin to the new area's centre, keeps a moved one", async () => {
+        const store = await atKabukicho();
+        const stored = await pinOf(store.uid);
+        // Area changed, the pin sent back as it was: it follows the area.
+        const follow = profileForm({ area: "roppongi", lat: String(stored.lat), lng: String(stored.lng) });
+        expect(await updateStoreProfile({ db: db(), actor: store, input: follow })).toEqual({ ok: true });
+        expect(await pinOf(store.uid)).toMatchObject({ lat: roppongi.lat, lng: roppongi.lng });
+        // Area changed and the pin moved too: the pin the store chose wins.
+        const moved = profileForm({ area: "kabukicho", lat: "35.6951", lng: "139.7031" });
+        expect(await updateStoreProfile({ db: db(), actor: store, input: moved })).toEqual({ ok: true });
+        expect(await pinOf(store.uid)).toMatchObject({ lat: 35.6951, lng: 139.7031 });
+        // Same area, no pin sent (a form without the map fields): the pin stays.
+        expect(await updateStoreProfile({ db: db(), actor: store, input: profileForm() })).toEqual({
+          ok: true,
+        });
+        expect(await pinOf(store.uid)).toMatchObject({ lat: 35.6951, lng: 139.7031 });
+      });
+
+      it("a store without a pin that changes area while the map showed the old centre lands at the new centre", async () => {
+        const store = await makeLiver(db(), { region: "kanto", prefecture: "tokyo", area: "kabukicho" });
+        const input = profileForm({
+          area: "roppongi",
+          lat: String(kabukicho.lat),
+          lng: String(kabukicho.lng),
+        });
+        expect(await updateStoreProfile({ db: db(), actor: store, input })).toEqual({ ok: true });
+        expect(await pinOf(store.uid)).toMatchObject({ lat: roppongi.lat, lng: roppongi.lng });
+      });
+
+      it("out of range or half a pin: a message on the field, nothing written", async () => {
+        const store = await atKabukicho();
+        const before = await pinOf(store.uid);
+        const base = Object.entries({
+          store_name: "ラウンジ 月",
+          store_name_kana: "ラウンジ　ツキ",
+          slug: `tsuki-${++seq}`,
+          status: "public",
+          store_type: "lounge",
+          phone_number: "0312345678",
+          postal_code: "1600021",
+          address: "東京都新宿区歌舞伎町1-2-3",
+          region: "kanto",
+          prefecture: "tokyo",
+          area: "kabukicho",
+          business_start_time: "20:00",
+          business_end_time: "LAST",
+        });
+        const form = (pin: Record<string, string>) => {
+          const data = new FormData();
+          for (const [name, value] of [...base, ...Object.entries(pin)]) data.append(name, value);
+          return parseForm(data, StoreProfileSchema, { arrays: STORE_PROFILE_ARRAYS });
+        };
+        const outOfRange = await form({ lat: "95", lng: "139.7" });
+        expect(outOfRange.ok).toBe(false);
+        expect(!outOfRange.ok && outOfRange.errors).toMatchObject({ lat: STORE_PROFILE_MESSAGES.lat });
+        expect(!outOfRange.ok && outOfRange.values).toMatchObject({ lat: "95", lng: "139.7" });
+        const badLng = await form({ lat: "35.6", lng: "東経139度" });
+        expect(!badLng.ok && badLng.errors).toMatchObject({ lng: STORE_PROFILE_MESSAGES.lng });
+        const half = await form({ lat: "35.6", lng: "" });
+        expect(!half.ok && half.errors).toMatchObject({ lng: STORE_PROFILE_MESSAGES.pin_pair });
+        const none = await form({ lat: "", lng: "" });
+        expect(none.ok && none.data).toMatchObject({ lat: undefined, lng: undefined });
+        expect(await pinOf(store.uid)).toEqual(before);
+      });
     });
 
     it("is refused to a staff member and a listener", async () => {

@@ -47,6 +47,9 @@ describe("parseEnv", () => {
     ["MANUAL_VIDEOS", '[{"title":"店舗情報の登録","youtube_id":"short"}]'],
     ["MANUAL_VIDEOS", '[{"title":"","youtube_id":"abcdefghijk"}]'],
     ["MANUAL_VIDEOS", '[{"title":"x","youtube_id":"abcdefghijk","audience":"listener"}]'],
+    ["MAP_TILE_URL", "https://tiles.example/{z}/{x}.png"],
+    ["MAP_TILE_URL", "ftp://tiles.example/{z}/{x}/{y}.png"],
+    ["MAP_TILE_URL", "not a url {z}{x}{y}"],
   ])("rejects %s=%s with a message naming the variable", (name, value) => {
     let caught: unknown;
     try {
@@ -103,6 +106,31 @@ describe("parseEnv", () => {
     });
     expect(env.databaseUrl).toBe("postgres://postgres@127.0.0.1:5432/app");
     expect(env.smtpUrl).toBe("smtp://user:pass@127.0.0.1:2525");
+  });
+});
+
+describe("map tiles", () => {
+  it("defaults to OpenStreetMap's standard tiles with their attribution", () => {
+    const { map } = parseEnv({});
+    expect(map.tileUrl).toBe("https://tile.openstreetmap.org/{z}/{x}/{y}.png");
+    expect(map.tileAttribution).toContain("OpenStreetMap");
+    expect(map.tileAttribution).toContain('href="https://www.openstreetmap.org/copyright"');
+    expect(map.tileOrigin).toBe("https://tile.openstreetmap.org");
+  });
+
+  it("takes another template and derives the origin the CSP allows", () => {
+    const local = parseEnv({
+      MAP_TILE_URL: "http://127.0.0.1:4321/tiles/{z}/{x}/{y}.png",
+      MAP_TILE_ATTRIBUTION: "© Test",
+    });
+    expect(local.map).toEqual({
+      tileUrl: "http://127.0.0.1:4321/tiles/{z}/{x}/{y}.png",
+      tileAttribution: "© Test",
+      tileOrigin: "http://127.0.0.1:4321",
+    });
+    expect(parseEnv({ MAP_TILE_URL: "https://{s}.tiles.example/{z}/{x}/{y}{r}.png" }).map.tileOrigin).toBe(
+      "https://*.tiles.example",
+    );
   });
 });
 

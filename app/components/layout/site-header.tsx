@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { SITE_NAME } from "~/site";
+import { MapSearchLinks } from "../search/map-search-links";
 import { QuickSearchForm } from "../search/quick-search-form";
 import { useModal } from "../ui/modal-provider";
 import { LOGIN_HUB, LOGIN_LINKS, MYPAGE_LABEL, MYPAGE_PATH, type Viewer, type ViewerType } from "./nav-links";
@@ -29,7 +30,12 @@ export function SiteHeader({ viewer, lastRole }: { viewer: Viewer | null; lastRo
             openModal({
               headline: "お店をさがす",
               description: "店名や業種から探せます。",
-              content: <QuickSearchForm idPrefix="header-search" />,
+              content: (
+                <div className="space-y-4">
+                  <QuickSearchForm idPrefix="header-search" />
+                  <MapSearchLinks />
+                </div>
+              ),
             });
           }}
           className="flex items-center gap-1 rounded-full px-3 py-2 text-sm hover:bg-white/10"

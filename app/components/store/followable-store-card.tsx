@@ -8,15 +8,19 @@ export function FollowableStoreCard({
   store,
   favoriteId,
   imagePriority,
+  distance,
 }: {
   store: PublicLiver;
   favoriteId?: string | null;
   imagePriority?: ImagePriority;
+  /** How far the store is (on /gps). */
+  distance?: string;
 }) {
   return (
     <StoreCard
       store={{ ...store, image_url: store.image_urls[0] ?? null }}
       imagePriority={imagePriority}
+      distance={distance}
       footer={
         <FollowButton
           kind="liver"

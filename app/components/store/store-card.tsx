@@ -13,9 +13,11 @@ type Props = {
   footer?: ReactNode;
   /** "high"/"eager" for the first cards above the fold (see image-priority.ts). */
   imagePriority?: ImagePriority;
+  /** How far the store is from the visitor ("350 m"), on /gps. */
+  distance?: string;
 };
 
-export function StoreCard({ store, footer, imagePriority = "lazy" }: Props) {
+export function StoreCard({ store, footer, imagePriority = "lazy", distance }: Props) {
   const area = areaLabel({ prefecture: store.prefecture, area: store.area, area_detail: store.area_detail });
   const hours =
     store.business_start_time && store.business_end_time
@@ -47,6 +49,15 @@ export function StoreCard({ store, footer, imagePriority = "lazy" }: Props) {
             </div>
           )}
           <StoreTypeBadge value={store.store_type} className="absolute top-2 left-2 shadow" />
+          {distance ? (
+            <span
+              className="absolute right-2 bottom-2 rounded-full bg-night-900/85 px-2 py-0.5 font-bold text-white text-xs tabular-nums"
+              data-testid="store-distance"
+            >
+              <span className="sr-only">現在地から</span>
+              {distance}
+            </span>
+          ) : null}
         </div>
         <div className="p-3">
           <h3 className="line-clamp-1 font-bold text-base group-hover:text-brand-600">{store.store_name}</h3>

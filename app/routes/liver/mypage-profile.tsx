@@ -22,9 +22,11 @@ import { SelectInput } from "~/components/form/select-input";
 import { SubmitButton } from "~/components/form/submit-button";
 import { TextInput } from "~/components/form/text-input";
 import { field, listField, useSchemaForm } from "~/components/form/use-schema-form";
+import { StorePinField } from "~/components/map/store-pin-field";
 import { GalleryEditor, galleryResult } from "~/components/mypage/gallery-editor";
 import { Card, doneMessage, FlashMessage, PageHeader } from "~/components/mypage/ui";
 import { BusinessHoursFields, StoreLocationFields } from "~/components/store/store-fields";
+import { findArea } from "~/domain/areas";
 import { GALLERY_DONE } from "~/domain/images";
 import { STORE_NAME_KANA_MAX, STORE_NAME_MAX } from "~/domain/liver-registration";
 import { STORE_TYPES, VENUE_FEATURES, VENUE_TYPES } from "~/domain/options";
@@ -41,6 +43,8 @@ import { pageTitle } from "~/site";
 import type { Route } from "./+types/mypage-profile";
 
 const LABELS = STORE_PROFILE_LABELS;
+/** Where the map opens for a store whose area has no centre (never for the area tree of the site). */
+const TOKYO_STATION = { lat: 35.6812, lng: 139.7671 };
 const DONE = { saved: STORE_PROFILE_MESSAGES.saved, ...GALLERY_DONE } as const;
 const STORE_TYPE_OPTIONS = STORE_TYPES.map(({ value, label }) => ({ value, label }));
 
@@ -48,7 +52,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewer(request, context, "liver");
   const store = await getStoreProfile({ db: context.db, actor: viewer });
   if (!store) throw new Response(null, { status: 404 });
-  return { store, done: new URL(request.url).searchParams.get("done") };
+  // A store without a pin starts at its area's centre on the map (contract §11).
+  const centre = findArea(store.area)?.area;
+  return {
+    store,
+    done: new URL(request.url).searchParams.get("done"),
+    tiles: { url: context.env.map.tileUrl, attribution: context.env.map.tileAttribution },
+    areaCentre: centre ? { lat: centre.lat, lng: centre.lng } : TOKYO_STATION,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -85,7 +96,12 @@ export default function LiverProfile({ loaderData, actionData }: Route.Component
   const result = actionData as MypageActionData | undefined;
   const profileResult = result?.intent === "profile" ? result : undefined;
   const { fields, errors } = useSchemaForm(StoreProfileSchema, {
-    defaultValue: { ...store, slug: store.slug ?? "" },
+    defaultValue: {
+      ...store,
+      slug: store.slug ?? "",
+      lat: String(store.lat ?? loaderData.areaCentre.lat),
+      lng: String(store.lng ?? loaderData.areaCentre.lng),
+    },
     result: profileResult,
   });
   const suspended = store.status === "suspended";
@@ -147,6 +163,19 @@ export default function LiverProfile({ loaderData, actionData }: Route.Component
           <FormSection title="所在地・連絡先">
             <PhoneInput {...field(fields.phone_number)} label={LABELS.phone_number} />
             <StoreLocationFields fields={fields} />
+          </FormSection>
+
+          <FormSection title="地図上の位置">
+            <p className="text-slate-600 text-sm">
+              ピンをドラッグするか地図をタップして、お店の入口の位置に合わせてください。「現在地から探す」と地図検索に使われます。エリアだけを変えてピンを動かさずに保存すると、ピンは新しいエリアの中心に移ります。
+            </p>
+            <StorePinField
+              lat={field(fields.lat)}
+              lng={field(fields.lng)}
+              labels={{ lat: LABELS.lat, lng: LABELS.lng }}
+              tiles={loaderData.tiles}
+              fallback={loaderData.areaCentre}
+            />
           </FormSection>
 
           <FormSection title="営業時間・定休日">

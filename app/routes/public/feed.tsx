@@ -8,6 +8,7 @@ import { listPosts } from "~/.server/services/posts/list-posts";
 import { skipAfterFollow } from "~/components/directory/revalidate";
 import { FeedEmpty, type FeedState, FeedView } from "~/components/posts/feed-view";
 import { toPostCard } from "~/components/posts/post-card";
+import { PinIcon } from "~/components/ui/icons";
 import { areaLabel, findRegion } from "~/domain/areas";
 import { FEED_TEXTS } from "~/domain/feed-query";
 import { parseFeedSearch } from "~/domain/feed-search";
@@ -142,7 +143,18 @@ export default function Feed({ loaderData }: Route.ComponentProps) {
           </Link>
         </p>
       )}
-      <h1 className="mb-4 font-bold text-xl wide:text-2xl">{heading}</h1>
+      <div className="mb-4 flex items-center justify-between gap-3">
+        <h1 className="font-bold text-xl wide:text-2xl">{heading}</h1>
+        {owner || youtube ? null : (
+          <Link
+            to="/search/sns"
+            className="flex min-h-10 shrink-0 items-center gap-1 rounded-full bg-white px-4 font-bold text-brand-700 text-sm ring-1 ring-brand-300 hover:bg-brand-50"
+          >
+            <PinIcon className="size-4" />
+            地図で探す
+          </Link>
+        )}
+      </div>
       {owner && (
         <nav className="mb-4 flex gap-4 text-sm" aria-label="投稿の種類">
           <Link

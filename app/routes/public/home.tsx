@@ -4,6 +4,7 @@ import { listStaffsOnShift } from "~/.server/services/directory/list-staffs-on-s
 import { listTopStaffs } from "~/.server/services/directory/list-top-staffs";
 import { listNewestStores } from "~/.server/services/list-newest-stores";
 import { skipAfterFollow } from "~/components/directory/revalidate";
+import { MapSearchLinks } from "~/components/search/map-search-links";
 import { QuickSearchForm } from "~/components/search/quick-search-form";
 import { StaffCard, toStaffCard } from "~/components/staff/staff-card";
 import { StaffGrid } from "~/components/staff/staff-grid";
@@ -71,6 +72,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </div>
           <div className="mt-6 rounded-2xl bg-white p-4 text-slate-900 shadow-lg wide:mt-0 wide:w-[28rem]">
             <QuickSearchForm idPrefix="hero-search" withArea />
+            <MapSearchLinks className="mt-4" />
           </div>
         </div>
       </section>

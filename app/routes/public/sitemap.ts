@@ -2,7 +2,7 @@ import { listSitemapEntries } from "~/.server/services/directory/list-sitemap-en
 import type { Route } from "./+types/sitemap";
 
 /** The pages that are always there, besides every store and staff page. */
-const STATIC_PATHS = ["/", "/search/liver", "/search/staff"];
+const STATIC_PATHS = ["/", "/search/liver", "/search/staff", "/gps", "/search/sns"];
 /** The sitemap protocol's limit of URLs per file. */
 const URLS_PER_FILE = 50_000;
 

@@ -163,6 +163,12 @@ test.describe("fuzz: no hostile input gets a 5xx", () => {
       ["/api/livers", SEARCH_PARAMS],
       ["/search/staff", SEARCH_PARAMS],
       ["/search/liver", SEARCH_PARAMS],
+      // Map and GPS (contract §11)
+      ["/gps", ["lat", "lng", "radius", "page", "pageSize", "store_type"]],
+      ["/gps?lat=35.695&lng=139.703", ["radius", "page", "pageSize", "keyword"]],
+      ["/api/livers/nearby?lat=35.695&lng=139.703", ["lat", "lng", "radius", "page", "pageSize"]],
+      ["/search/sns", ["source"]],
+      ["/api/posts/map", ["bbox", "zoom", "source"]],
       [`/api/livers/${liverId}/staffs`, ["page", "pageSize"]],
       [`/api/staffs/${staffId}/schedules`, ["start", "end"]],
       ["/api/favorites", ["page", "pageSize", "kind"]],
@@ -201,14 +207,16 @@ test.describe("fuzz: no hostile input gets a 5xx", () => {
     ];
     const tasks: { label: string; run: () => Promise<number> }[] = [];
     for (const [path, params] of queryTargets) {
+      // A target may carry fixed parameters (a position) that the fuzzed one joins.
+      const join = path.includes("?") ? "&" : "?";
       for (const param of params) {
         for (const value of RAW_VALUES) {
-          const target = `${path}?${param}=${value}`;
+          const target = `${path}${join}${param}=${value}`;
           tasks.push({ label: `GET ${target.slice(0, 120)}`, run: () => raw(E2E_BASE_URL, "GET", target) });
         }
         // An array where a scalar belongs, and bracket syntax.
         for (const extra of [`${param}=1&${param}=2`, `${param}[]=1`, `${param}[a]=1`]) {
-          const target = `${path}?${extra}`;
+          const target = `${path}${join}${extra}`;
           tasks.push({ label: `GET ${target}`, run: () => raw(E2E_BASE_URL, "GET", target) });
         }
       }

@@ -7,6 +7,7 @@ import { startFakeTikTok } from "../../../scripts/fakes/tiktok";
 import { startFakeYouTube } from "../../../scripts/fakes/youtube";
 import { startSmtpServer } from "../../support/smtp";
 import { startFakeS3 } from "../../support/storages";
+import { startTileServer } from "./tile-server";
 
 const mailPort = Number(process.env.E2E_MAIL_PORT ?? 3211);
 const smtp = await startSmtpServer();
@@ -50,8 +51,19 @@ const vendors = await Promise.all([
 ]);
 const vendorEnv = Object.assign({}, ...vendors.map((vendor) => vendor.env)) as Record<string, string>;
 
+// Map tiles (contract §11): one generated PNG for every tile, on loopback, so no test asks
+// OpenStreetMap's servers for anything.
+const tiles = await startTileServer();
+
 const app = spawn(process.execPath, ["server.js"], {
-  env: { ...process.env, SMTP_URL: smtp.url, ...s3Env, ...vendorEnv },
+  env: {
+    ...process.env,
+    SMTP_URL: smtp.url,
+    ...s3Env,
+    ...vendorEnv,
+    MAP_TILE_URL: `${tiles.origin}/tiles/{z}/{x}/{y}.png`,
+    MAP_TILE_ATTRIBUTION: "&copy; E2E tiles",
+  },
   stdio: "inherit",
 });
 
@@ -62,6 +74,7 @@ async function stop(signal: NodeJS.Signals) {
   await smtp.close();
   await fakeS3?.close();
   await Promise.all(vendors.map((vendor) => vendor.close()));
+  tiles.server.close();
   process.exit(0);
 }
 process.once("SIGTERM", () => void stop("SIGTERM"));

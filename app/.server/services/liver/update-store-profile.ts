@@ -12,8 +12,12 @@ export type UpdateStoreProfileResult = { ok: true } | { ok: false; error: "forbi
 /**
  * Saves the store's profile (spec §3). A store may list itself (public) or hide itself (private),
  * but not lift the operator's suspension: a suspended store keeps its status whatever is sent. A new name is copied to `liver_name` of all its staff in
- * the same transaction, so the two never disagree. Moving to another area places the store at the
- * centre of the new district until it sets its exact position.
+ * the same transaction, so the two never disagree.
+ *
+ * The map pin (contract §11): the submitted `lat`/`lng` are saved, except when the AREA changes
+ * and the pin was not moved (the form sent back the stored pin, or the old area's centre the map
+ * showed for a store without one): the pin then moves to the new area's centre, so a store that
+ * only picked another area is not left pinned in the old one.
  */
 export async function updateStoreProfile({
   db,
@@ -29,7 +33,13 @@ export async function updateStoreProfile({
   try {
     return await db.transaction(async (tx) => {
       const [store] = await tx
-        .select({ status: livers.status, store_name: livers.store_name, area: livers.area })
+        .select({
+          status: livers.status,
+          store_name: livers.store_name,
+          area: livers.area,
+          lat: livers.lat,
+          lng: livers.lng,
+        })
         .from(livers)
         .where(eq(livers.uid, actor.uid))
         .for("update");
@@ -42,7 +52,7 @@ export async function updateStoreProfile({
         .limit(1);
       if (taken) return { ok: false, error: "slug_taken" } as const;
 
-      const place = store.area !== input.area ? findArea(input.area)?.area : undefined;
+      const pin = pinToSave(store, input);
       await tx
         .update(livers)
         .set({
@@ -65,7 +75,7 @@ export async function updateStoreProfile({
           holidays: input.holidays,
           services: input.services,
           commitments: input.commitments,
-          ...(place ? { lat: place.lat, lng: place.lng } : {}),
+          ...(pin ? { lat: pin.lat, lng: pin.lng } : {}),
         })
         .where(eq(livers.uid, actor.uid));
 
@@ -79,4 +89,28 @@ export async function updateStoreProfile({
     if (isUniqueViolation(error)) return { ok: false, error: "slug_taken" };
     throw error;
   }
+}
+
+type Pin = { lat: number; lng: number };
+
+/** Where the pin goes: the submitted one, the new area's centre, or nowhere new (undefined). */
+function pinToSave(
+  stored: { area: string; lat: number | null; lng: number | null },
+  input: Pick<StoreProfileInput, "area" | "lat" | "lng">,
+): Pin | undefined {
+  const submitted =
+    input.lat !== undefined && input.lng !== undefined ? { lat: input.lat, lng: input.lng } : null;
+  if (stored.area !== input.area) {
+    const oldCentre = findArea(stored.area)?.area;
+    const unmoved =
+      !submitted ||
+      (submitted.lat === stored.lat && submitted.lng === stored.lng) ||
+      (stored.lat === null &&
+        oldCentre &&
+        submitted.lat === oldCentre.lat &&
+        submitted.lng === oldCentre.lng);
+    const centre = findArea(input.area)?.area;
+    if (unmoved) return centre ? { lat: centre.lat, lng: centre.lng } : (submitted ?? undefined);
+  }
+  return submitted ?? undefined;
 }
