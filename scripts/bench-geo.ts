@@ -36,7 +36,11 @@ export function serviceQuery(database: Database, path: string): Query {
   return buildNearbySearch(database.db, parsed.value, null).query.toSQL();
 }
 
-/** The least a nearby page can be: ids and distances of the nearest ten, on the same index. */
+/**
+ * The least a nearby page can be, as a person would write it with earthdistance: ids and
+ * distances of the nearest ten, on the same index (the service computes the distance with a
+ * cheaper formula on the same sphere, so it may beat this).
+ */
 export function rawQuery(path: string): Query {
   const query = new URLSearchParams(path.split("?")[1] ?? "");
   const [lat, lng, radius] = ["lat", "lng", "radius"].map((name) => Number(query.get(name)));

@@ -242,7 +242,7 @@ describe.each(drivers)("nearby stores on %s", (driver) => {
       input: parse("bbox=122,24,146,46&zoom=4"),
     });
     expect(wide.clusters).toHaveLength(1);
-    expect(wide.clusters[0]).toMatchObject({ posts: 5, stores: 5, liver: null });
+    expect(wide.clusters[0]).toMatchObject({ posts: 5, stores: 5, liver: null, place: "沖縄県" });
 
     const close = await listPostMap({
       db: database.db,
@@ -253,6 +253,7 @@ describe.each(drivers)("nearby stores on %s", (driver) => {
     for (const cluster of close.clusters) {
       const pin = pins.find((p) => p.uid === cluster.liver?.uid)!;
       expect(cluster).toMatchObject({ posts: 1, stores: 1, lat: pin.lat, lng: pin.lng });
+      expect(cluster.place).toMatch(/^沖縄県 /);
     }
     const instagram = await listPostMap({
       db: database.db,

@@ -9,6 +9,7 @@ import {
   findPrefecture,
   findRegion,
   isValidAreaPath,
+  nearestArea,
   PREFECTURES,
   REGIONS,
   toApiTree,
@@ -433,5 +434,23 @@ describe("areaLabel", () => {
     [{}, ""],
   ])("areaLabel(%j) = %s", (ids, label) => {
     expect(areaLabel(ids)).toBe(label);
+  });
+});
+
+describe("nearestArea", () => {
+  it.each([
+    ["every area's own centre", null, null, null],
+    ["a little east of 歌舞伎町", 35.6949, 139.7042, "kabukicho"],
+    ["すすきの at night", 43.0553, 141.3531, "susukino"],
+    ["中洲 by the river", 33.5935, 130.4055, "nakasu"],
+    ["那覇 松山", 26.2175, 127.6765, "naha-matsuyama"],
+  ])("%s", (_name, lat, lng, id) => {
+    if (lat === null || lng === null) {
+      for (const area of areas) expect(nearestArea(area.lat, area.lng)?.area.id).toBe(area.id);
+      return;
+    }
+    const hit = nearestArea(lat, lng);
+    expect(hit?.area.id).toBe(id);
+    expect(hit?.prefecture.areas).toContain(hit?.area);
   });
 });

@@ -216,6 +216,7 @@ export const PostMapCluster = z
     posts: z.number().int(),
     stores: z.number().int(),
     bbox: z.array(z.number()).length(4).meta({ description: "west,south,east,north of its stores" }),
+    place: z.string().meta({ description: "the prefecture, or prefecture and area, nearest its centre" }),
     liver: z
       .object({ uid: z.string(), store_name: z.string() })
       .nullable()

@@ -93,6 +93,24 @@ export function findArea(id: Id): AreaHit | undefined {
   return id ? areaById.get(id) : undefined;
 }
 
+/**
+ * The area whose centre is nearest to a point (an equirectangular distance: exact enough to
+ * name a place on a map within Japan). Undefined only for an empty tree.
+ */
+export function nearestArea(lat: number, lng: number): AreaHit | undefined {
+  const scale = Math.cos((lat * Math.PI) / 180);
+  let best: AreaHit | undefined;
+  let bestDistance = Number.POSITIVE_INFINITY;
+  for (const hit of areaById.values()) {
+    const distance = (hit.area.lat - lat) ** 2 + ((hit.area.lng - lng) * scale) ** 2;
+    if (distance < bestDistance) {
+      best = hit;
+      bestDistance = distance;
+    }
+  }
+  return best;
+}
+
 export function findAreaDetail(id: Id): AreaDetailHit | undefined {
   return id ? detailById.get(id) : undefined;
 }

@@ -33,6 +33,7 @@ const TEXTS = {
   emptyHint: "地図を縮小・移動するか、投稿の種類を「すべて」にしてお試しください。",
   loading: "投稿を読み込み中…",
   failed: "投稿を読み込めませんでした。しばらくしてからもう一度お試しください。",
+  place: (place: string) => `${place} 付近`,
   cluster: (stores: number, posts: number) => `${stores}店舗・投稿${formatNumber(posts)}件`,
   // The number apart from the words: it is the marker's visible text (WCAG 2.5.3 label in name).
   clusterLabel: (stores: number, posts: number) =>
@@ -159,7 +160,7 @@ export default function SearchSns({ loaderData }: Route.ComponentProps) {
               lat: cluster.lat,
               lng: cluster.lng,
               kind: "cluster" as const,
-              label: TEXTS.clusterLabel(cluster.stores, cluster.posts),
+              label: `${cluster.place ? `${TEXTS.place(cluster.place)} ` : ""}${TEXTS.clusterLabel(cluster.stores, cluster.posts)}`,
               badge: cluster.posts > 999 ? "999+" : String(cluster.posts),
               zoomTo: cluster.bbox,
             },
@@ -249,7 +250,12 @@ export default function SearchSns({ loaderData }: Route.ComponentProps) {
                       ) : (
                         <>
                           <p className="min-w-0 flex-1 text-sm">
-                            <span className="font-bold">{TEXTS.cluster(cluster.stores, cluster.posts)}</span>
+                            {cluster.place ? (
+                              <span className="block font-bold">{TEXTS.place(cluster.place)}</span>
+                            ) : null}
+                            <span className={cluster.place ? "text-gray-600 text-xs" : "font-bold"}>
+                              {TEXTS.cluster(cluster.stores, cluster.posts)}
+                            </span>
                           </p>
                           <button
                             type="button"

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { nearestArea } from "~/domain/areas";
 import { clusterPrecision, POST_MAP_DAYS, type PostMapQuery } from "~/domain/geo";
 import type { Viewer } from "../../auth/viewer";
 import { type Db, queryRows } from "../../db/client";
@@ -15,11 +16,22 @@ export interface PostMapCluster {
   stores: number;
   /** Bounds of its stores' pins: a tap on a cluster zooms to them. */
   bbox: [number, number, number, number];
+  /**
+   * Where it is, for the list under the map: the prefecture of the nearest area for a cluster
+   * wider than a city, the prefecture and that area otherwise ("東京都 歌舞伎町").
+   */
+  place: string;
   /** The store, when the cluster is one store: a tap opens its posts. */
   liver: { uid: string; store_name: string } | null;
 }
 
 const MAX_CLUSTERS = 500;
+
+function placeOf(lat: number, lng: number, chars: number): string {
+  const hit = nearestArea(lat, lng);
+  if (!hit) return "";
+  return chars <= 3 ? hit.prefecture.name : `${hit.prefecture.name} ${hit.area.name}`;
+}
 
 /**
  * `GET /api/posts/map` and `/search/sns` (contract §11): the public posts of the last 7 days at
@@ -89,6 +101,7 @@ export async function listPostMap({
       posts: Number(row.posts),
       stores: Number(row.stores),
       bbox: [Number(row.west), Number(row.south), Number(row.east), Number(row.north)],
+      place: placeOf(Number(row.lat), Number(row.lng), chars),
       liver: Number(row.stores) === 1 ? { uid: row.liver_id, store_name: row.store_name } : null,
     })),
   };
