@@ -1,15 +1,16 @@
-import { eq } from "drizzle-orm";
+import { eq, type SQL } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Viewer } from "~/.server/auth/viewer";
 import { favorites, listeners, livers, posts, staffs } from "~/.server/db/schema";
 import { searchStaffs } from "~/.server/services/directory/search-staffs";
 import { followTarget } from "~/.server/services/favorites/follow-target";
 import { unfollowTarget } from "~/.server/services/favorites/unfollow-target";
+import { classStaffIds, newOrder, staffClassConditions } from "~/.server/services/posts/feed-query";
 import { listPosts } from "~/.server/services/posts/list-posts";
 import { writePost } from "~/.server/services/posts/write-post";
 import { parseStaffSearch } from "~/domain/directory-search";
-import { parseFeedSearch } from "~/domain/feed-search";
-import { matchingMask, scoreFromMasks } from "~/domain/matching";
+import { parseFeedSearch, STORE_POST_CLASS } from "~/domain/feed-search";
+import { masksInClasses, matchingMask, scoreFromMasks } from "~/domain/matching";
 import { MATCHING_QUESTIONS } from "~/domain/options";
 import type { PostKind, PostSource } from "~/domain/posts";
 import { drivers, openTestDatabase, type TestDatabase } from "../support/databases";
@@ -326,6 +327,31 @@ describe.each(drivers)("feeds on %s", (driver) => {
       .filter((p) => listed(p) && filter(p))
       .sort((a, b) => classOf(a) - classOf(b) || byNew(a, b));
     expect(await allIds(`${query()}&sort=matching`, listener)).toEqual(expected.map((p) => p.id));
+  });
+
+  it("a matching class checked by its staff list or by a subquery selects the same posts", async () => {
+    const parsed = parseFeedSearch(new URLSearchParams(""));
+    if (!parsed.ok) throw new Error(parsed.message);
+    const { sort: _sort, page: _page, pageSize: _pageSize, ...filters } = parsed.value;
+    const ids = (condition: SQL) =>
+      database.db
+        .select({ id: posts.post_id })
+        .from(posts)
+        .where(condition)
+        .orderBy(...newOrder)
+        .then((rows) => rows.map((row) => row.id));
+    let seen = 0;
+    for (let cls = 0; cls < STORE_POST_CLASS; cls++) {
+      const masks = masksInClasses(listenerMask, [cls]);
+      const staffList = await classStaffIds(database.db, masks);
+      expect(staffList).toBeDefined();
+      const bySubquery = await ids(staffClassConditions(database.db, filters, null, masks));
+      expect(
+        await ids(staffClassConditions(database.db, filters, null, masks, undefined, staffList)),
+      ).toEqual(bySubquery);
+      seen += bySubquery.length;
+    }
+    expect(seen).toBeGreaterThan(0);
   });
 
   it("sort=matching without a listener is new", async () => {

@@ -11,7 +11,10 @@ import { directoryClassCounts, directoryTotal } from "../directory/directory-tot
 import type { ListPage } from "../directory/search-staffs";
 import { listenerContextOf } from "../shared/listener-context";
 import {
+  classStaffIds,
+  type FollowedAuthors,
   feedConditions,
+  followedAuthors,
   followingParts,
   newOrder,
   popularOrder,
@@ -106,14 +109,16 @@ export async function listPosts({
     if (decision !== "allowed") return { ok: false, error: decision };
   }
   const listener = await listenerContextOf(db, actor);
-  const where = feedConditions(db, input, listener?.uid ?? null, "page");
+  // The follow feed narrows the listener's follows to listed authors once, for every statement.
+  const followed = input.following ? await followedAuthors(db, input, listener?.uid ?? "") : undefined;
+  const where = feedConditions(db, input, listener?.uid ?? null, "page", followed);
   // A listener's follows are a few thousand posts: their total is counted in the page's form
   // (no hash of every listed staff member); every other total reads all posts once per version.
   const counted = input.following ? where : feedConditions(db, input, listener?.uid ?? null, "count");
   const offset = (input.page - 1) * input.pageSize;
   const countOf = (condition: SQL) => db.select({ n: count() }).from(posts).where(condition);
   const totalOf = (condition: SQL) =>
-    input.following ? followingTotal(db, input, listener?.uid ?? "") : directoryTotal(db, countOf(condition));
+    followed ? followingTotal(db, input, followed) : directoryTotal(db, countOf(condition));
 
   let rows: ItemRow[];
   let total: number;
@@ -129,7 +134,15 @@ export async function listPosts({
       ? (await classesQuery).map((c) => ({ cls: Number(c.cls), n: Number(c.n) }))
       : await directoryClassCounts(db, classesQuery);
     total = counts.reduce((sum, c) => sum + c.n, 0);
-    const classWhere = (masks: readonly number[]) => staffClassConditions(db, input, listener.uid, masks);
+    const classWhere = async (masks: readonly number[]) =>
+      staffClassConditions(
+        db,
+        input,
+        listener.uid,
+        masks,
+        followed,
+        followed ? undefined : await classStaffIds(db, masks),
+      );
     rows = await matchingPage(db, where, classWhere, listener.mask, counts, offset, input.pageSize);
   } else if (input.sort === "popular") {
     [rows, total] = await Promise.all([
@@ -138,7 +151,7 @@ export async function listPosts({
     ]);
   } else if (input.following) {
     [rows, total] = await Promise.all([
-      followingPage(db, followingParts(db, input, listener?.uid ?? ""), input.pageSize, offset),
+      followingPage(db, followingParts(db, input, followed ?? listener?.uid ?? ""), input.pageSize, offset),
       totalOf(counted),
     ]);
   } else {
@@ -174,8 +187,8 @@ function followingPage(db: Db, parts: { staff: SQL; store: SQL }, limit: number,
  * The follow feed's total: its two parts counted apart, each an index-only scan of its partial
  * index (one `or` would be a bitmap scan visiting the heap for every followed post).
  */
-async function followingTotal(db: Db, filters: FeedSearch, listenerUid: string): Promise<number> {
-  const parts = followingParts(db, filters, listenerUid);
+async function followingTotal(db: Db, filters: FeedSearch, followed: FollowedAuthors): Promise<number> {
+  const parts = followingParts(db, filters, followed);
   const [row] = await db
     .select({
       n: sql<number>`(${db.select({ n: count() }).from(posts).where(parts.staff)}) + (${db.select({ n: count() }).from(posts).where(parts.store)})`.mapWith(
@@ -193,7 +206,7 @@ async function followingTotal(db: Db, filters: FeedSearch, listenerUid: string):
 async function matchingPage(
   db: Db,
   where: SQL,
-  classWhere: (masks: readonly number[]) => SQL,
+  classWhere: (masks: readonly number[]) => Promise<SQL>,
   mask: number,
   counts: { cls: number; n: number }[],
   offset: number,
@@ -207,7 +220,9 @@ async function matchingPage(
     const need = pageSize - rows.length;
     if (need <= 0) break;
     const inClass =
-      cls === STORE_POST_CLASS ? and(where, storePostCondition)! : classWhere(masksInClasses(mask, [cls]));
+      cls === STORE_POST_CLASS
+        ? and(where, storePostCondition)!
+        : await classWhere(masksInClasses(mask, [cls]));
     rows.push(...(await pageOf(db, inClass, newOrder, need, skip)));
     skip = 0;
   }
