@@ -322,6 +322,26 @@ describe.each(drivers)("chat rooms on %s", (driver) => {
     expect(limit?.count).toBe(1);
   });
 
+  it("25 concurrent sends: exactly 20 written, in a strict order, last_message_at on the newest", async () => {
+    const guest = await makeListener(db());
+    const { room } = await open(guest, cast);
+    const results = await Promise.all(Array.from({ length: 25 }, (_, i) => send(guest, room.id, `同時${i}`)));
+    expect(results.filter((r) => r.ok)).toHaveLength(20);
+    expect(results.filter((r) => !r.ok && r.error === "rate_limited")).toHaveLength(5);
+    const rows = await db().select().from(messages).where(eq(messages.room_id, room.id));
+    expect(rows).toHaveLength(20);
+    expect(new Set(rows.map((r) => r.created_at.getTime())).size).toBe(20);
+    const [stored] = await db().select().from(rooms).where(eq(rooms.id, room.id));
+    expect(stored?.last_message_at?.getTime()).toBe(Math.max(...rows.map((r) => r.created_at.getTime())));
+    const notices = await db()
+      .select()
+      .from(notificationEvents)
+      .where(
+        sql`${notificationEvents.kind} = 'message_to_staff' and ${notificationEvents.payload}->>'listenerId' = ${guest.uid}`,
+      );
+    expect(notices).toHaveLength(1);
+  });
+
   it("a listener's first message, and the first after 24 h of silence, tell the store — never the content", async () => {
     const guest = await makeListener(db());
     const { room } = await open(guest, cast);
