@@ -60,6 +60,10 @@ const REFUSED: [string, ContactKind][] = [
   ["ID: hanako", "sns"],
   ["IDはabc123", "sns"],
   ["line\u200b id: abc", "sns"],
+  ["ｲﾝｽﾀ：hana_77", "sns"],
+  ["line:abc", "sns"],
+  ["メアドはabc＠gmail．com", "email"],
+  ["ｗｗｗ．ｅｘａｍｐｌｅ．ｊｐ", "url"],
 ];
 
 /** Ordinary messages, many with numbers, that must pass. */
@@ -97,6 +101,8 @@ const PASSED: string[] = [
   "昨日は23時から3時までいました",
   "シャンパン1本100000円",
   "メールアドレスは教えられないよ",
+  "No.1キャストです",
+  "ID: 12",
   "URL送れないんだね",
   "",
 ];
