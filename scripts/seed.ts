@@ -167,6 +167,8 @@ async function main(): Promise<number> {
         `  schedules  ${n(summary.schedules)}`,
         `  news       ${n(summary.news)}`,
         `  posts      ${n(summary.posts)}`,
+        `  rooms      ${n(summary.rooms)}`,
+        `  messages   ${n(summary.messages)}`,
         `  users      ${n(summary.users)}`,
         `Demo accounts (password ${DEMO_PASSWORD}):`,
         `  listener  ${DEMO_ACCOUNTS.listener.email}`,

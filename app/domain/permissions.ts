@@ -68,6 +68,17 @@ export const PERMISSIONS = {
   "favorite.unfollow": { what: "remove a follow", who: { listener: "own" } },
   "feed.following.read": { what: "read the posts of one's follows", who: { listener: "own" } },
   "room.list": { what: "list one's chat rooms", who: { listener: "own", staff: "own" } },
+  "room.open": { what: "open (or find) the chat room with a listed staff member", who: { listener: "any" } },
+  "room.read": {
+    what: "read a room's messages, mark them read, count one's unread",
+    who: { listener: "own", staff: "own" },
+  },
+  "room.write": {
+    what: "send a message to a room one is a member of",
+    who: { listener: "own", staff: "own" },
+  },
+  "room.block": { what: "block the counterpart of one's room", who: { listener: "own", staff: "own" } },
+  "room.report": { what: "report one's room to the operator", who: { listener: "own", staff: "own" } },
   "store.read": { what: "read the store's back office (dashboard, profile, settings)", who: STORE },
   "store.update": { what: "change the store's profile, prices, bank account, plan", who: STORE },
   "store.gallery.edit": { what: "add, remove, move the store's pictures", who: STORE },
@@ -158,6 +169,21 @@ export function postOwnership(
     return post.author_type === "liver" || action === "post.delete" ? "own" : "other";
   }
   return "other";
+}
+
+/**
+ * A chat room belongs to its two members. Contract §12 says a room is a 404 to everyone else —
+ * also to the kinds that may never use rooms (a store, an operator): so for one room the answer
+ * is `not_found` for every refusal but the anonymous visitor's, and a room id tells nothing.
+ */
+export function roomDecision(
+  actor: PolicyActor,
+  action: "room.read" | "room.write" | "room.block" | "room.report",
+  room: { member_ids: readonly string[] } | null | undefined,
+): Decision {
+  const ownership: Ownership = room?.member_ids.includes(actor.uid) ? "own" : "other";
+  const decision = decide(actor.type, action, ownership);
+  return decision === "forbidden" ? "not_found" : decision;
 }
 
 /** The HTTP status of a decision (pages and the JSON API alike). */

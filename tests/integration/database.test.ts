@@ -16,7 +16,10 @@ const EXPECTED_TABLES = [
   "listeners",
   "livers",
   "logs",
+  "messages",
   "plans",
+  "room_blocks",
+  "room_reports",
   "rooms",
   "schedules",
   "session",
@@ -60,6 +63,11 @@ const EXPECTED_INDEXES = [
   "schedules_date_idx",
   "logs_liver_created_idx",
   "rooms_member_ids_idx",
+  "rooms_pair_idx",
+  "rooms_staff_idx",
+  "messages_room_created_idx",
+  "messages_unread_idx",
+  "room_reports_status_created_idx",
 ];
 
 describe.each(drivers)("database layer on %s", (driver) => {

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Viewer } from "~/.server/auth/viewer";
 import { parseEnv } from "~/.server/env";
+import { listOwnRooms } from "~/.server/services/chat/list-own-rooms";
 import { followTarget } from "~/.server/services/favorites/follow-target";
 import { listFavorites } from "~/.server/services/favorites/list-favorites";
 import { unfollowTarget } from "~/.server/services/favorites/unfollow-target";
-import { listOwnRooms } from "~/.server/services/list-own-rooms";
 import { setStaffDisplay } from "~/.server/services/liver/set-staff-display";
 import { updatePriceSystem } from "~/.server/services/liver/update-price-system";
 import { listStaffSchedules } from "~/.server/services/schedules/list-staff-schedules";

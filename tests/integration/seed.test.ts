@@ -10,15 +10,22 @@ import {
   favorites,
   listeners,
   livers,
+  messages,
   news,
   posts,
+  rooms,
   schedules,
   staffs,
   user,
 } from "~/.server/db/schema";
 import { OPTION_VALUES, tokyoDate } from "~/.server/seed/generate/common";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, type SeedSummary, seedDatabase } from "~/.server/seed/seed-database";
+import { countUnreadMessages } from "~/.server/services/chat/count-unread-messages";
+import { listMessages } from "~/.server/services/chat/list-messages";
+import { listOwnRooms } from "~/.server/services/chat/list-own-rooms";
 import { findArea, isValidAreaPath, REGIONS } from "~/domain/areas";
+import { charLength, MESSAGE_MAX_LENGTH } from "~/domain/chat";
+import { containsContactDetails } from "~/domain/contact-filter";
 import { DEFAULT_PUBLISHED_PROFILE, MATCHING_QUESTIONS } from "~/domain/options";
 import { hasPrices, PriceSystemSchema, priceSystemFormValues } from "~/domain/price-system";
 import { isValidShift, TIME_CHOICES } from "~/domain/schedule-times";
@@ -31,7 +38,7 @@ const SIZE = { stores: 24, staff: 120, listeners: 10, seed: 7 };
 const dataDir = mkdtempSync(path.join(tmpdir(), "seed-test-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-const TABLES = { livers, staffs, listeners, favorites, schedules, news, user, account };
+const TABLES = { livers, staffs, listeners, favorites, schedules, news, rooms, messages, user, account };
 
 async function rowCount(db: Db, table: keyof typeof TABLES) {
   const [row] = await db.select({ n: count() }).from(TABLES[table]);
@@ -357,6 +364,58 @@ describe.each(drivers)("seedDatabase on %s", (driver) => {
     expect(await verifyPassword({ hash: credential!.password!, password: DEMO_PASSWORD })).toBe(true);
   });
 
+  it("gives the demo listener and the demo cast a living inbox, and other listeners conversations too", async () => {
+    const { db } = database;
+    expect(await rowCount(db, "rooms")).toBe(summary.rooms);
+    expect(await rowCount(db, "messages")).toBe(summary.messages);
+    expect(summary.rooms).toBeGreaterThanOrEqual(6);
+    const [listener] = await db
+      .select()
+      .from(listeners)
+      .where(eq(listeners.email, DEMO_ACCOUNTS.listener.email));
+    const [cast] = await db.select().from(staffs).where(eq(staffs.login_id, DEMO_ACCOUNTS.staff.loginId));
+    const listenerViewer = { type: "listener" as const, uid: listener!.uid, name: "", email: "" };
+    const castViewer = { type: "staff" as const, uid: cast!.uid, name: "", email: "" };
+
+    const inbox = await listOwnRooms({ db, actor: listenerViewer, input: { page: 1, pageSize: 10 } });
+    if (!inbox.ok) throw new Error(inbox.error);
+    expect(inbox.total).toBe(3);
+    expect(inbox.items[0]).toMatchObject({
+      staff_id: cast!.uid,
+      counterpart: { type: "staff", name: cast!.name },
+      unread_count: 2,
+    });
+    expect(await countUnreadMessages({ db, actor: listenerViewer })).toEqual({ ok: true, unread: 3 });
+    const conversation = await listMessages({
+      db,
+      actor: listenerViewer,
+      input: { roomId: inbox.items[0]!.id },
+    });
+    expect(conversation.ok && conversation.items.length).toBe(7);
+    const castInbox = await listOwnRooms({ db, actor: castViewer, input: { page: 1, pageSize: 10 } });
+    expect(castInbox.ok && castInbox.total).toBe(4);
+    const castUnread = await countUnreadMessages({ db, actor: castViewer });
+    expect(castUnread.ok && castUnread.unread).toBeGreaterThanOrEqual(1);
+
+    // Every message is one the chat would accept, in its room's time line, from one of its members.
+    const allRooms = await db.select().from(rooms);
+    const allMessages = await db.select().from(messages);
+    for (const room of allRooms) {
+      expect(room.member_ids).toEqual([room.listener_id, room.staff_id]);
+      const mine = allMessages.filter((m) => m.room_id === room.id);
+      expect(mine.length).toBeGreaterThan(0);
+      expect(room.last_message_at?.getTime()).toBe(Math.max(...mine.map((m) => m.created_at.getTime())));
+      for (const m of mine) {
+        expect(room.member_ids).toContain(m.sender_id);
+        expect(m.created_at.getTime()).toBeGreaterThanOrEqual(room.created_at.getTime());
+        expect(m.created_at.getTime()).toBeLessThanOrEqual(NOW.getTime());
+        expect(containsContactDetails(m.body)).toBe(false);
+        expect(charLength(m.body)).toBeLessThanOrEqual(MESSAGE_MAX_LENGTH);
+      }
+    }
+    expect(new Set(allRooms.map((r) => r.listener_id)).size).toBeGreaterThanOrEqual(4);
+  });
+
   it("is deterministic: the same seed and time give the same stores, another seed others", async () => {
     const other = await openTestDatabase(driver, { prefix: "seed_test" });
     try {
@@ -373,6 +432,12 @@ describe.each(drivers)("seedDatabase on %s", (driver) => {
           .from(staffs)
           .orderBy(asc(staffs.uid)),
       ).toEqual(staffIds);
+      const chat = (db: Db) =>
+        db
+          .select({ id: messages.message_id, body: messages.body, at: messages.created_at })
+          .from(messages)
+          .orderBy(asc(messages.message_id));
+      expect(await chat(other.db)).toEqual(await chat(database.db));
 
       await emptyAppTables(other.db);
       await seedDatabase(other.db, { ...SIZE, seed: SIZE.seed + 1, dataDir, now: NOW });

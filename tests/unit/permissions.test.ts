@@ -8,6 +8,7 @@ import {
   type Decision,
   decide,
   postOwnership,
+  roomDecision,
   staffOwnership,
 } from "~/domain/permissions";
 
@@ -34,6 +35,11 @@ favorite.list                  401       own      403   403   403
 favorite.unfollow              401       own      403   403   403
 feed.following.read            401       own      403   403   403
 room.list                      401       own      403   own   403
+room.open                      401       any      403   403   403
+room.read                      401       own      403   own   403
+room.write                     401       own      403   own   403
+room.block                     401       own      403   own   403
+room.report                    401       own      403   own   403
 store.read                     401       403      own   403   403
 store.update                   401       403      own   403   403
 store.gallery.edit             401       403      own   403   403
@@ -165,4 +171,20 @@ describe("ownership", () => {
       expect(postOwnership(actor, post, action)).toBe(ownership);
     },
   );
+});
+
+describe("a chat room (contract §12: 404 to everyone but its two members)", () => {
+  const room = { member_ids: ["listener-1", "cast-1"] };
+  it.each([
+    { actor: { type: "listener", uid: "listener-1" }, decision: "allowed" },
+    { actor: { type: "staff", uid: "cast-1" }, decision: "allowed" },
+    { actor: { type: "listener", uid: "listener-2" }, decision: "not_found" },
+    { actor: { type: "staff", uid: "cast-2" }, decision: "not_found" },
+    { actor: { type: "liver", uid: "store-a" }, decision: "not_found" },
+    { actor: { type: "operator", uid: "op-1" }, decision: "not_found" },
+  ] as const)("$actor.type $actor.uid → $decision", ({ actor, decision }) => {
+    for (const action of ["room.read", "room.write", "room.block", "room.report"] as const)
+      expect(roomDecision(actor, action, room)).toBe(decision);
+    expect(roomDecision(actor, "room.read", null)).toBe(decision === "allowed" ? "not_found" : decision);
+  });
 });

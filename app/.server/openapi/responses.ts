@@ -310,8 +310,28 @@ export const Unfollowed = z.object({
 export const Room = z
   .object({
     id: z.string(),
-    member_ids: z.array(z.string()),
+    room_id: z.string().meta({ description: "the same as id (contract §12's name)" }),
+    member_ids: z.array(z.string()).meta({ description: "the listener and the staff member" }),
+    listener_id: z.string(),
+    staff_id: z.string(),
     counterpart_id: z.string(),
+    counterpart: z.object({
+      id: z.string(),
+      type: z.enum(["listener", "staff"]),
+      name: z.string(),
+      image_url: z.string(),
+    }),
+    last_message: z
+      .object({
+        message_id: z.string(),
+        sender_id: z.string(),
+        body: z.string(),
+        image_url: z.string().nullable(),
+        created_at: time,
+      })
+      .nullable(),
+    last_message_at: time.nullable(),
+    unread_count: z.number().int().meta({ description: "the counterpart's messages not yet read" }),
     created_at: time,
     updated_at: time,
   })

@@ -27,6 +27,8 @@ export const RATE_LIMITS = {
    * bounded per address; a mail provider posting for many users from one address stays well inside.
    */
   unsubscribePerIp: { name: "unsubscribe:ip", limit: 300, windowSeconds: 15 * 60 },
+  /** Contract §12: chat messages per sender (counted when a message is written). */
+  chatMessagesPerSender: { name: "chat:sender", limit: 20, windowSeconds: 60 },
   contactPerIp: { name: "contact:ip", limit: 5, windowSeconds: 60 * 60 },
   shopEntryPerIp: { name: "shop-entry:ip", limit: 5, windowSeconds: 60 * 60 },
   // The operator's login (/admin/login): every attempt per address; failed passwords per account

@@ -6,15 +6,18 @@ import {
   favorites,
   listeners,
   livers,
+  messages,
   news,
   plans,
   posts,
+  rooms,
   schedules,
   staffs,
   user,
 } from "../db/schema";
 import type { ObjectStorage } from "../integrations/storage/object-storage";
 import { ensureDemoImages } from "./demo-images";
+import { DEMO_CONVERSATION, generateConversation, type NewMessage, type NewRoom } from "./generate/chats";
 import {
   DEFAULT_PLANS,
   type GeneratedListener,
@@ -85,6 +88,8 @@ export interface SeedSummary {
   schedules: number;
   news: number;
   posts: number;
+  rooms: number;
+  messages: number;
   users: number;
   elapsedMs: number;
 }
@@ -224,6 +229,8 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSu
   const newsRandom = root.fork("news");
   // Forked after the prices, so adding posts changed none of the other generated rows.
   const postRandom = root.fork("posts");
+  // Forked after the posts, so adding chats changed none of the other generated rows.
+  const chatRandom = root.fork("chats");
 
   report("images", 0, 1);
   const images = await ensureDemoImages(options.dataDir, { stores: 24, staff: 48 }, options.storage);
@@ -511,6 +518,70 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSu
     from (select ${posts.liver_id} as id, ${lastAt} from ${posts} where ${posts.staff_id} is null group by 1) as p
     where ${livers.uid} = p.id`);
 
+  // ---- chats ---------------------------------------------------------------------------------
+  // The demo listener talks with the demo cast (two answers unread: the header badge shows) and
+  // two other listed staff; the demo cast has three more listeners (one unread: her badge too);
+  // some of the first listeners have a room each. Sized by the listeners, capped for benchmarks.
+  await checkpoint(options.signal);
+  report("chats", 0, 1);
+  const roomRows: NewRoom[] = [];
+  const messageRows: NewMessage[] = [];
+  const pairs = new Set<string>();
+  const addRoom = (
+    listener: GeneratedListener | undefined,
+    staff: FollowTarget | undefined,
+    shape: {
+      endAgoMs: number;
+      unread: number;
+      length?: number;
+      script?: typeof DEMO_CONVERSATION;
+      lastFrom?: "listener" | "staff";
+    },
+  ) => {
+    if (!listener || !staff || pairs.has(`${listener.uid}|${staff.uid}`)) return;
+    pairs.add(`${listener.uid}|${staff.uid}`);
+    const conversation = generateConversation(chatRandom, {
+      roomId: chatRandom.id(),
+      listener: { uid: listener.uid, created_at: listener.created_at },
+      staff,
+      now,
+      ...shape,
+    });
+    roomRows.push(conversation.room);
+    messageRows.push(...conversation.messages);
+  };
+  const demoListener = listenerRows[0];
+  const chatStaff = listedStaff.filter((s) => s.uid !== demoCast?.uid);
+  addRoom(demoListener, demoCast, { endAgoMs: 40 * 60_000, unread: 2, script: DEMO_CONVERSATION });
+  for (const [i, staff] of chatRandom.sample(chatStaff, 2).entries())
+    addRoom(demoListener, staff, {
+      endAgoMs: (i + 1) * 26 * 3_600_000,
+      unread: i === 0 ? 1 : 0,
+      length: 4,
+      lastFrom: i === 0 ? "staff" : undefined,
+    });
+  for (let i = 1; i <= 3; i++)
+    addRoom(listenerRows[i], demoCast, {
+      endAgoMs: i * 5 * 3_600_000,
+      unread: i === 1 ? 1 : 0,
+      length: 2 + i,
+      lastFrom: i === 1 ? "listener" : undefined,
+    });
+  for (let i = 4; i < Math.min(listenerRows.length, 300); i++)
+    if (chatStaff.length > 0 && chatRandom.chance(0.3))
+      addRoom(listenerRows[i], chatRandom.pick(chatStaff), {
+        endAgoMs: chatRandom.int(10 * 60_000, 14 * 86_400_000),
+        unread: chatRandom.int(0, 1),
+        length: chatRandom.int(2, 6),
+      });
+  await db.transaction(async (tx) => {
+    for (let i = 0; i < roomRows.length; i += batchSize)
+      await bulkInsert(tx, rooms, roomRows.slice(i, i + batchSize));
+    for (let i = 0; i < messageRows.length; i += batchSize)
+      await bulkInsert(tx, messages, messageRows.slice(i, i + batchSize));
+  });
+  report("chats", 1, 1);
+
   // ---- follower counts -------------------------------------------------------------------------
   await checkpoint(options.signal);
   report("followers", 0, 2);
@@ -538,6 +609,8 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSu
     schedules: scheduleCount,
     news: newsRows.length,
     posts: postCount,
+    rooms: roomRows.length,
+    messages: messageRows.length,
     users: storeRows.length + staffDone + listenerRows.length,
     elapsedMs: Date.now() - started,
   };

@@ -21,7 +21,7 @@ export async function seedDemoIfEmpty(
     const summary = await seedDatabase(db, { ...DEMO_SIZE, dataDir, storage });
     log(
       `demo data: ${summary.stores} stores, ${summary.staff} staff, ${summary.listeners} listeners, ` +
-        `${summary.favorites} follows, ${summary.schedules} shifts in ${((Date.now() - started) / 1000).toFixed(1)} s ` +
+        `${summary.favorites} follows, ${summary.schedules} shifts, ${summary.rooms} chat rooms in ${((Date.now() - started) / 1000).toFixed(1)} s ` +
         `(password ${DEMO_PASSWORD}: ${DEMO_ACCOUNTS.listener.email}, ${DEMO_ACCOUNTS.store.email}, staff ${DEMO_ACCOUNTS.staff.loginId})`,
     );
     return true;

@@ -1,7 +1,7 @@
 import { getViewer } from "~/.server/auth/viewer";
 import { publicJson, roleError } from "~/.server/http/api-json";
 import { apiError } from "~/.server/http/api-response";
-import { listOwnRooms } from "~/.server/services/list-own-rooms";
+import { listOwnRooms } from "~/.server/services/chat/list-own-rooms";
 import { parsePaging } from "~/domain/directory-search";
 import type { Route } from "./+types/listener-rooms";
 
