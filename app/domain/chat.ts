@@ -27,6 +27,10 @@ export const CHAT_TEXTS = {
   reasonRequired: "通報の理由を入力してください",
   reasonTooLong: `通報の理由は${REPORT_REASON_MAX_LENGTH.toLocaleString("ja-JP")}文字以内で入力してください`,
   staffNotFound: "このスタッフにはメッセージを送信できません",
+  staffRequired: "メッセージを送るスタッフを指定してください",
+  roomNotFound: "トークルームが見つかりません",
+  beforeUnknown: "指定されたメッセージはこのトークルームにありません",
+  unreadable: "JSON で送信してください",
 } as const;
 
 /** Trimmed length in characters (code points, so an emoji counts once, as people count). */
@@ -47,6 +51,26 @@ export const MessageBodySchema = z
 export const SendMessageSchema = z.object({ body: MessageBodySchema });
 export type SendMessageInput = z.input<typeof SendMessageSchema>;
 
+/** `POST /api/rooms` `{staff_id}`: the staff member a listener writes to. */
+export const OpenRoomSchema = z.object({
+  staff_id: z.string({ error: CHAT_TEXTS.staffRequired }).min(1, CHAT_TEXTS.staffRequired).max(128),
+});
+
+/** `GET /api/rooms/{id}/messages?before=&limit=` (documentation of the query; the service reads it). */
+export const MessagePageSchema = z.object({
+  before: z
+    .string()
+    .optional()
+    .meta({ description: "a message id of the room: the page ends just before it" }),
+  limit: z
+    .number()
+    .int()
+    .min(1)
+    .max(MESSAGE_PAGE_MAX)
+    .optional()
+    .meta({ description: `messages per page, default ${MESSAGE_PAGE_DEFAULT}` }),
+});
+
 export const ReportReasonSchema = z
   .string({ error: CHAT_TEXTS.reasonRequired })
   .transform((s) => s.trim())
@@ -56,6 +80,8 @@ export const ReportReasonSchema = z
     else if (length > REPORT_REASON_MAX_LENGTH)
       ctx.addIssue({ code: "custom", message: CHAT_TEXTS.reasonTooLong });
   });
+
+export const ReportRoomSchema = z.object({ reason: ReportReasonSchema });
 
 /** `limit` of a room's page: 1–100, the default when absent or not a number. */
 export function clampMessageLimit(value: unknown): number {

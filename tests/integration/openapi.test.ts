@@ -16,12 +16,13 @@ import type { AppLoadContext } from "react-router";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Viewer } from "~/.server/auth/viewer";
-import { favorites, listeners, livers, staffs } from "~/.server/db/schema";
+import { favorites, listeners, livers, rooms, staffs } from "~/.server/db/schema";
 import { openApiDocument } from "~/.server/openapi/document";
 import { API_PATHS, UNDOCUMENTED_API_ROUTES } from "~/.server/openapi/paths";
 import { RealtimeHub } from "~/.server/realtime/hub";
 import { notificationSource } from "~/.server/realtime/listeners";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDatabase } from "~/.server/seed/seed-database";
+import { openRoom } from "~/.server/services/chat/open-room";
 import { followTarget } from "~/.server/services/favorites/follow-target";
 import { createNativePost } from "~/.server/services/posts/create-native-post";
 import { businessDate } from "~/domain/shift-status";
@@ -156,6 +157,8 @@ interface Fixture {
   /** Native posts of the demo staff member: one to edit, one to delete. */
   postId: string;
   deletablePostId: string;
+  /** The room of the demo listener and the demo staff member. */
+  roomId: string;
 }
 
 interface Case {
@@ -391,8 +394,120 @@ const CASES: Case[] = [
   get("rooms, signed out", () => "/api/listeners/rooms", 401),
   get("rooms, a store", () => "/api/listeners/rooms", 403, "liver"),
 
+  ...roomCases(),
   ...postCases(),
 ];
+
+/** Chat (contract §12): open a room, messages, read, report, the stream, block. */
+function roomCases(): Case[] {
+  const room = (f: Fixture) => `/api/rooms/${f.roomId}`;
+  const post = (
+    name: string,
+    url: Case["url"],
+    status: number,
+    as?: Case["as"],
+    body?: Case["body"],
+  ): Case => ({ name, method: "post", url, as, body, status });
+  const open = (name: string, status: number, as: Case["as"], body: Case["body"]) =>
+    post(name, () => "/api/rooms", status, as, body);
+  return [
+    open("open a room", 201, "listener", (f) => ({ staff_id: f.otherStaff.uid })),
+    open("open a room again", 200, "listener", (f) => ({ staff_id: f.staff.uid })),
+    open("open a room with nobody", 400, "listener", () => ({})),
+    open("open a room, signed out", 401, undefined, (f) => ({ staff_id: f.staff.uid })),
+    open("open a room, a staff member", 403, "staff", (f) => ({ staff_id: f.otherStaff.uid })),
+    open("open a room, a store", 403, "liver", (f) => ({ staff_id: f.staff.uid })),
+    open("open a room with an unknown staff member", 404, "listener", () => ({ staff_id: "no-such-staff" })),
+    get("a room's messages", (f) => `${room(f)}/messages?limit=5`, 200, "listener"),
+    get("a room's messages, the staff member", (f) => `${room(f)}/messages`, 200, "staff"),
+    get("a room's messages before an unknown one", (f) => `${room(f)}/messages?before=nope`, 400, "listener"),
+    get("a room's messages, signed out", (f) => `${room(f)}/messages`, 401),
+    get("a room's messages, a store", (f) => `${room(f)}/messages`, 404, "liver"),
+    post(
+      "send",
+      (f) => `${room(f)}/messages`,
+      201,
+      "listener",
+      () => ({ body: "今夜行きます" }),
+    ),
+    post(
+      "answer",
+      (f) => `${room(f)}/messages`,
+      201,
+      "staff",
+      () => ({ body: "お待ちしてます！" }),
+    ),
+    post(
+      "send a phone number",
+      (f) => `${room(f)}/messages`,
+      400,
+      "listener",
+      () => ({
+        body: "０９０ー１２３４ー５６７８に電話して",
+      }),
+    ),
+    post(
+      "send, signed out",
+      (f) => `${room(f)}/messages`,
+      401,
+      undefined,
+      () => ({ body: "やあ" }),
+    ),
+    post(
+      "send, a store",
+      (f) => `${room(f)}/messages`,
+      404,
+      "liver",
+      () => ({ body: "やあ" }),
+    ),
+    post("read", (f) => `${room(f)}/read`, 200, "staff"),
+    post("read, signed out", (f) => `${room(f)}/read`, 401),
+    post("read, a store", (f) => `${room(f)}/read`, 404, "liver"),
+    post(
+      "report",
+      (f) => `${room(f)}/report`,
+      201,
+      "listener",
+      () => ({ reason: "しつこい勧誘" }),
+    ),
+    post(
+      "report without a reason",
+      (f) => `${room(f)}/report`,
+      400,
+      "listener",
+      () => ({ reason: " " }),
+    ),
+    post(
+      "report, signed out",
+      (f) => `${room(f)}/report`,
+      401,
+      undefined,
+      () => ({ reason: "x" }),
+    ),
+    post(
+      "report, a store",
+      (f) => `${room(f)}/report`,
+      404,
+      "liver",
+      () => ({ reason: "x" }),
+    ),
+    get("a room's events", (f) => `${room(f)}/events`, 200, "listener"),
+    get("a room's events from the start", (f) => `${room(f)}/events?last_event_id=0`, 200, "staff"),
+    get("a room's events, bad resume point", (f) => `${room(f)}/events?last_event_id=x`, 400, "staff"),
+    get("a room's events, signed out", (f) => `${room(f)}/events`, 401),
+    get("a room's events, a store", (f) => `${room(f)}/events`, 404, "liver"),
+    post("block", (f) => `${room(f)}/block`, 200, "listener"),
+    post("block, signed out", (f) => `${room(f)}/block`, 401),
+    post("block, a store", (f) => `${room(f)}/block`, 404, "liver"),
+    post(
+      "send after a block",
+      (f) => `${room(f)}/messages`,
+      403,
+      "staff",
+      () => ({ body: "まだいる？" }),
+    ),
+  ];
+}
 
 /** Native posts (contract §8): write, edit, delete. */
 function postCases(): Case[] {
@@ -531,6 +646,9 @@ const NOT_CALLED: Record<string, string> = {
   "get /api/me/events 429":
     "needs REALTIME_MAX_STREAMS_PER_ACCOUNT open streams (tests/integration/realtime.test.ts)",
   "put /api/liver/staff/{id}/schedules 503": "needs the database to fail mid-replacement",
+  "post /api/rooms/{id}/messages 429": "needs 21 messages in a minute (tests/integration/chat-api.test.ts)",
+  "get /api/rooms/{id}/events 429":
+    "needs REALTIME_MAX_STREAMS_PER_ACCOUNT open streams (tests/integration/realtime.test.ts)",
 };
 
 const PLACEHOLDER: Fixture = {
@@ -543,6 +661,7 @@ const PLACEHOLDER: Fixture = {
   today: "2026-01-01",
   postId: "p",
   deletablePostId: "d",
+  roomId: "r",
 };
 
 describe.each(drivers)("every documented endpoint, called on %s, answers as documented", (driver) => {
@@ -611,6 +730,12 @@ describe.each(drivers)("every documented endpoint, called on %s, answers as docu
     const followed = await followTarget({ db, actor: listener, input: { kind: "liver", id: store!.uid } });
     if (!followed.ok) throw new Error("the demo listener could not follow the demo store");
     const staffViewer: Viewer = { type: "staff", uid: staff!.uid, name: "", email: "" };
+    // "POST open a room" answers 201: the demo listener has no room with otherStaff yet.
+    await db
+      .delete(rooms)
+      .where(and(eq(rooms.listener_id, listener.uid), eq(rooms.staff_id, otherStaff!.uid)));
+    const demoRoom = await openRoom({ db, actor: listener, input: { staff_id: staff!.uid } });
+    if (!demoRoom.ok) throw new Error("the demo listener could not open a room with the demo staff member");
     const writePost = async (caption: string) => {
       const written = await createNativePost({
         db,
@@ -632,6 +757,7 @@ describe.each(drivers)("every documented endpoint, called on %s, answers as docu
       today: businessDate(now),
       postId: await writePost("編集前"),
       deletablePostId: await writePost("削除される投稿"),
+      roomId: demoRoom.room.id,
     };
   });
   afterAll(async () => {

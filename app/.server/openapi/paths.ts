@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject, ZodOpenApiResponseObject } from "zod-openapi";
+import { MessagePageSchema, OpenRoomSchema, ReportRoomSchema, SendMessageSchema } from "~/domain/chat";
 import {
   DateRangeSchema,
   FavoriteListSchema,
@@ -23,16 +24,23 @@ import {
   ErrorResponse,
   Favorite,
   FeedItem,
+  FieldError,
   Health,
   Liver,
   listOf,
   Me,
+  Message,
+  MessagePage,
   NearbyLiver,
+  OpenedRoom,
   Options,
   PostalAddresses,
   PostMapCluster,
   PowChallenge,
   Room,
+  RoomBlocked,
+  RoomRead,
+  RoomReportCreated,
   Shift,
   Staff,
   Unfollowed,
@@ -64,6 +72,102 @@ export const UNDOCUMENTED_API_ROUTES: Record<string, string> = {
     "better-auth's own JSON endpoint (a wildcard), opened only for the session and sign-in the site's script uses; described by better-auth",
   "api/openapi.json": "the document itself",
   "api/*": "the JSON 404 of every other /api path",
+};
+
+/** Chat (contract §12, ADR 0029). Only the two members touch a room: 404 for anyone else. */
+const roomId = path("id", "room id");
+const roomNotFound = error(
+  "not-found: not one of the room's two members (a third listener, another staff member, a store, an operator), or no such room",
+);
+const ROOM_PATHS: ZodOpenApiPathsObject = {
+  "/api/rooms": {
+    post: {
+      summary: "Open the chat room with a publicly listed staff member, or find it (listener)",
+      requestBody: { required: true, content: { "application/json": { schema: OpenRoomSchema } } },
+      responses: {
+        "201": json(OpenedRoom, "a new room"),
+        "200": json(OpenedRoom, "the room the two already share"),
+        "400": json(FieldError, "invalid-argument: no staff_id, or not JSON"),
+        "401": unauthenticated,
+        "403": error("permission-denied: a staff member, a store or an operator (only listeners open rooms)"),
+        "404": error("not-found: no publicly listed staff member with that id"),
+      },
+    },
+  },
+  "/api/rooms/{id}/messages": {
+    get: {
+      summary: "A page of a room's messages, newest first (the two members)",
+      requestParams: { path: roomId, query: MessagePageSchema },
+      responses: {
+        "200": json(MessagePage),
+        "400": json(FieldError, "invalid-argument: `before` is not a message of the room"),
+        "401": unauthenticated,
+        "404": roomNotFound,
+      },
+    },
+    post: {
+      summary: "Send a message to a room (the two members)",
+      description:
+        "The body is trimmed, 1–1,000 characters, without contact details (phone numbers, e-mail addresses, URLs, SNS ids; also in full-width or spaced out). At most 20 messages a minute per sender.",
+      requestParams: { path: roomId },
+      requestBody: { required: true, content: { "application/json": { schema: SendMessageSchema } } },
+      responses: {
+        "201": json(Message, "the message"),
+        "400": json(FieldError, "invalid-argument: `body` empty, too long or carrying contact details"),
+        "401": unauthenticated,
+        "403": error("permission-denied: a block stands in the room (either way)"),
+        "404": roomNotFound,
+        "429": error(
+          "resource-exhausted: more than 20 messages a minute; `Retry-After` says when to try again",
+        ),
+      },
+    },
+  },
+  "/api/rooms/{id}/read": {
+    post: {
+      summary: "Mark the counterpart's messages read (the two members)",
+      requestParams: { path: roomId },
+      responses: { "200": json(RoomRead), "401": unauthenticated, "404": roomNotFound },
+    },
+  },
+  "/api/rooms/{id}/block": {
+    post: {
+      summary: "Block the counterpart: neither side can send in the room any more (the two members)",
+      requestParams: { path: roomId },
+      responses: { "200": json(RoomBlocked), "401": unauthenticated, "404": roomNotFound },
+    },
+  },
+  "/api/rooms/{id}/report": {
+    post: {
+      summary: "Report the room to the operator (the two members)",
+      requestParams: { path: roomId },
+      requestBody: { required: true, content: { "application/json": { schema: ReportRoomSchema } } },
+      responses: {
+        "201": json(RoomReportCreated, "the report (the operator sees the room's newest 50 messages)"),
+        "400": json(FieldError, "invalid-argument: `reason` empty or longer than 1,000 characters"),
+        "401": unauthenticated,
+        "404": roomNotFound,
+      },
+    },
+  },
+  "/api/rooms/{id}/events": get({
+    summary: "A room live (Server-Sent Events; the two members)",
+    description:
+      "`text/event-stream`; `id` is the event's sequence number. Events: `message` (a Message), `read` `{reader_id, read_at, message_ids}`, `reset` (the resume point is no longer stored: reload). Resume with the `Last-Event-ID` header or `?last_event_id=`, nothing lost or repeated; heartbeat comments every 20 s.",
+    requestParams: {
+      path: roomId,
+      query: z.object({
+        last_event_id: z.number().int().min(0).optional().meta({ description: "resume after this event" }),
+      }),
+    },
+    responses: {
+      "200": { description: "the event stream", content: { "text/event-stream": { schema: z.string() } } },
+      "400": error("invalid-argument: a malformed Last-Event-ID"),
+      "401": unauthenticated,
+      "404": roomNotFound,
+      "429": error("resource-exhausted: too many open streams"),
+    },
+  }),
 };
 
 export const API_PATHS: ZodOpenApiPathsObject = {
@@ -259,6 +363,7 @@ export const API_PATHS: ZodOpenApiPathsObject = {
     requestParams: { query: PagingSchema },
     responses: { ...listResponses(Room), "401": unauthenticated, "403": denied },
   }),
+  ...ROOM_PATHS,
   // Native posts (contract §8): PATCH and DELETE /api/posts/{id}.
   "/api/posts/{id}": NATIVE_POST_PATHS["/api/posts/{id}"],
 };

@@ -337,6 +337,84 @@ export const Room = z
   })
   .meta({ id: "Room" });
 
+/** An error of a JSON body's field: the Japanese message belongs next to `field`. */
+export const FieldError = z
+  .object({
+    error: z.object({
+      code: z.enum(ERROR_CODES),
+      message: z.string().meta({ description: "Japanese" }),
+      field: z.string().optional().meta({ description: "the field the message belongs next to" }),
+    }),
+  })
+  .meta({ id: "FieldError" });
+
+/** A room as `POST /api/rooms` answers it (contract §12). */
+export const OpenedRoom = z
+  .object({
+    id: z.string(),
+    room_id: z.string().meta({ description: "the same as id (contract §12's name)" }),
+    member_ids: z.array(z.string()).meta({ description: "the listener and the staff member" }),
+    listener_id: z.string(),
+    staff_id: z.string(),
+    last_message_at: time.nullable(),
+    created_at: time,
+    updated_at: time,
+  })
+  .meta({ id: "OpenedRoom" });
+
+export const Message = z
+  .object({
+    message_id: z.string(),
+    room_id: z.string(),
+    sender_id: z.string(),
+    body: z.string(),
+    image_url: z.string().nullable(),
+    created_at: time,
+    read_at: time.nullable().meta({ description: "when the counterpart read it" }),
+  })
+  .meta({ id: "Message" });
+
+const Counterpart = z.object({
+  id: z.string(),
+  type: z.enum(["listener", "staff"]),
+  name: z.string(),
+  image_url: z.string(),
+});
+
+export const MessagePage = z
+  .object({
+    room_id: z.string(),
+    counterpart: Counterpart,
+    items: z.array(Message).meta({ description: "newest first" }),
+    next_before: z
+      .string()
+      .nullable()
+      .meta({ description: "the `before` of the next (older) page; null at the first message" }),
+    blocked_by_me: z.boolean(),
+    blocked_me: z.boolean(),
+  })
+  .meta({ id: "MessagePage" });
+
+export const RoomRead = z.object({
+  room_id: z.string(),
+  read: z.number().int().meta({ description: "messages marked read now" }),
+  read_at: time.nullable().meta({ description: "null when nothing was unread" }),
+});
+
+export const RoomBlocked = z.object({
+  room_id: z.string(),
+  blocked: z.literal(true),
+  created: z.boolean().meta({ description: "false when the room was blocked already" }),
+});
+
+export const RoomReportCreated = z.object({
+  report_id: z.string(),
+  room_id: z.string(),
+  reason: z.string(),
+  status: z.enum(["open", "handled"]),
+  created_at: time,
+});
+
 export const AreaNode = z
   .object({
     id: z.string(),
