@@ -4,7 +4,9 @@ import {
   clampMessageLimit,
   MESSAGE_PAGE_DEFAULT,
   MessageBodySchema,
+  OpenRoomSchema,
   ReportReasonSchema,
+  ReportRoomSchema,
   roomTopic,
   tellsStore,
 } from "~/domain/chat";
@@ -43,6 +45,31 @@ describe("a report reason", () => {
     ["あ".repeat(1001), false],
   ])("%j → %s", (reason, ok) => {
     expect(ReportReasonSchema.safeParse(reason).success).toBe(ok);
+  });
+});
+
+describe("the JSON bodies of the API", () => {
+  // [body, the first message or null, the field it names]
+  it.each<[unknown, string | null, string | null]>([
+    [{ staff_id: "cast-1" }, null, null],
+    [{}, CHAT_TEXTS.staffRequired, "staff_id"],
+    [{ staff_id: "" }, CHAT_TEXTS.staffRequired, "staff_id"],
+    [{ staff_id: 42 }, CHAT_TEXTS.staffRequired, "staff_id"],
+  ])("open %j", (body, message, field) => {
+    const parsed = OpenRoomSchema.safeParse(body);
+    expect(parsed.success).toBe(message === null);
+    if (message !== null) expect(parsed.error?.issues[0]).toMatchObject({ message, path: [field] });
+  });
+
+  it.each<[unknown, string | null]>([
+    [{ reason: " 勧誘 " }, null],
+    [{ reason: "" }, CHAT_TEXTS.reasonRequired],
+    [{}, CHAT_TEXTS.reasonRequired],
+    [{ reason: "あ".repeat(1001) }, CHAT_TEXTS.reasonTooLong],
+  ])("report %j", (body, message) => {
+    const parsed = ReportRoomSchema.safeParse(body);
+    if (message === null) expect(parsed).toMatchObject({ success: true, data: { reason: "勧誘" } });
+    else expect(parsed.error?.issues[0]).toMatchObject({ message, path: ["reason"] });
   });
 });
 
