@@ -24,7 +24,10 @@ export function StoreCard({ store, footer, imagePriority = "lazy", distance }: P
       ? `${store.business_start_time}〜${store.business_end_time}`
       : "";
   return (
-    <article className="group flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 transition hover:shadow-md">
+    <article
+      data-store-type={store.store_type}
+      className="group flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 transition hover:shadow-md"
+    >
       <Link to={`/listener/liver/${store.uid}`} className="block flex-1">
         <div className="relative aspect-[4/3] overflow-hidden bg-slate-200">
           {store.image_url ? (

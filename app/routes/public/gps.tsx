@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from "react";
+import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { data, Link, useNavigate } from "react-router";
 import { getViewer } from "~/.server/auth/viewer";
 import { listNearbyLivers, type NearbyLiver } from "~/.server/services/geo/list-nearby-livers";
@@ -13,6 +13,7 @@ import { SearchError } from "~/components/search/search-notice";
 import { FollowableStoreCard } from "~/components/store/followable-store-card";
 import { Spinner } from "~/components/ui/spinner";
 import { type Bbox, formatDistance, type NearbySearch, parseNearbySearch } from "~/domain/geo";
+import { STORE_TYPES } from "~/domain/options";
 import { absoluteUrl, seoMeta } from "~/seo";
 import { pageTitle } from "~/site";
 import type { Route } from "./+types/gps";
@@ -39,6 +40,8 @@ const TEXTS = {
   empty: (radius: string) => `現在地から${radius}以内にお店が見つかりませんでした`,
   emptyHint: "範囲を広げるか、エリアから探してください。",
   radiusLabel: "範囲",
+  storeTypeLabel: "業種",
+  allStoreTypes: "すべての業種",
   mapLabel: "現在地の周辺のお店の地図",
   listLabel: "近い順のお店一覧",
   selected: "選択中のお店",
@@ -81,14 +84,34 @@ export function meta({ loaderData }: Route.MetaArgs) {
   });
 }
 
-function hrefOf(search: Pick<NearbySearch, "lat" | "lng" | "radius">, page = 1) {
+/** The page's own links keep the position, the radius and the store type (others drop). */
+function hrefOf(search: Pick<NearbySearch, "lat" | "lng" | "radius" | "store_type">, page = 1) {
   const params = new URLSearchParams({
     lat: String(search.lat),
     lng: String(search.lng),
     radius: String(search.radius),
   });
+  if (search.store_type) params.set("store_type", search.store_type);
   if (page > 1) params.set("page", String(page));
   return `${PATH}?${params}`;
+}
+
+function Chip({ to, current, children }: { to: string; current: boolean; children: ReactNode }) {
+  return (
+    <Link
+      to={to}
+      replace
+      preventScrollReset
+      aria-current={current ? "page" : undefined}
+      className={`flex min-h-10 shrink-0 items-center rounded-full px-4 ring-1 ${
+        current
+          ? "bg-brand-600 font-bold text-white ring-brand-600"
+          : "bg-white text-slate-700 ring-slate-300 hover:bg-slate-50"
+      }`}
+    >
+      {children}
+    </Link>
+  );
 }
 
 const selectPage = (loaderData: unknown) =>
@@ -243,20 +266,9 @@ function Nearby({
       <nav aria-label={TEXTS.radiusLabel} className="flex flex-wrap items-center gap-2 text-sm">
         <span className="font-bold text-slate-700">{TEXTS.radiusLabel}</span>
         {RADIUS_CHOICES.map((metres) => (
-          <Link
-            key={metres}
-            to={hrefOf({ ...search, radius: metres })}
-            replace
-            preventScrollReset
-            aria-current={metres === search.radius ? "page" : undefined}
-            className={`flex min-h-10 items-center rounded-full px-4 ring-1 ${
-              metres === search.radius
-                ? "bg-brand-600 font-bold text-white ring-brand-600"
-                : "bg-white text-slate-700 ring-slate-300 hover:bg-slate-50"
-            }`}
-          >
+          <Chip key={metres} to={hrefOf({ ...search, radius: metres })} current={metres === search.radius}>
             {radiusLabel(metres)}
-          </Link>
+          </Chip>
         ))}
         <a
           href={PATH}
@@ -264,6 +276,21 @@ function Nearby({
         >
           {TEXTS.relocate}
         </a>
+      </nav>
+
+      <nav aria-label={TEXTS.storeTypeLabel} className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 text-sm">
+        <Chip to={hrefOf({ ...search, store_type: undefined })} current={!search.store_type}>
+          {TEXTS.allStoreTypes}
+        </Chip>
+        {STORE_TYPES.map((type) => (
+          <Chip
+            key={type.value}
+            to={hrefOf({ ...search, store_type: type.value })}
+            current={search.store_type === type.value}
+          >
+            {type.label}
+          </Chip>
+        ))}
       </nav>
 
       <div className="wide:grid wide:grid-cols-[1fr_28rem] wide:items-start wide:gap-6">

@@ -1,4 +1,5 @@
 import { GEO_MESSAGES } from "~/domain/geo";
+import { STORE_TYPES } from "~/domain/options";
 import { expect, test } from "../fixtures";
 import { KABUKICHO, metresOf, recordRequests, tileRequests, toOpenStreetMap } from "./map-support";
 
@@ -78,6 +79,24 @@ test.describe("/gps without JavaScript", () => {
     expect(distances.length).toBeGreaterThan(1);
     expect(distances).toEqual([...distances].sort((a, b) => a - b));
     await expect(page.getByRole("link", { name: "5km" })).toHaveAttribute("aria-current", "page");
+
+    // A store type narrows the list and keeps the radius (plain links, no JavaScript needed).
+    const cards = results.locator("article");
+    const all = await cards.count();
+    const firstType = await cards.first().getAttribute("data-store-type");
+    const type = STORE_TYPES.find((t) => t.value === firstType)!;
+    await page
+      .getByRole("navigation", { name: "業種" })
+      .getByRole("link", { name: type.label, exact: true })
+      .click();
+    await expect(page).toHaveURL(new RegExp(`store_type=${type.value}`));
+    await expect(page.getByRole("link", { name: "5km" })).toHaveAttribute("aria-current", "page");
+    const narrowed = await cards.count();
+    expect(narrowed).toBeGreaterThan(0);
+    expect(narrowed).toBeLessThanOrEqual(all);
+    for (const card of await cards.all()) await expect(card).toHaveAttribute("data-store-type", type.value);
+    await page.getByRole("link", { name: "すべての業種" }).click();
+    await expect(cards).toHaveCount(all);
 
     const bad = await page.goto("/gps?lat=999&lng=1");
     expect(bad?.status()).toBe(400);

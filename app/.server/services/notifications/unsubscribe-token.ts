@@ -47,6 +47,8 @@ export function readUnsubscribeToken(token: string, env: Pick<Env, "authSecret">
   const given = Buffer.from(signature, "base64url");
   const expected = sign(body, env.authSecret);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  // Base64 leaves the last character's low bits unused: only the one spelling we issue is valid.
+  if (given.toString("base64url") !== signature) return null;
   const [version, role = "", setting = "", ...uid] = Buffer.from(body, "base64url")
     .toString("utf8")
     .split(":");
