@@ -423,7 +423,8 @@ describe.skipIf(!testDatabaseUrl)("realtime channel on PostgreSQL only", () => {
       const topic = freshTopic();
       const reader = await stream(hub, topic);
       await publish({ db: database.db, topic, type: "test", data: { n: 1 } });
-      await reader.until(() => reader.events().length === 1);
+      // 10 s like the waits below: in CI, Vitest shares the database server with the E2E suite.
+      await reader.until(() => reader.events().length === 1, 10_000);
       // Kill the LISTEN backend, publish while it is gone: no notification can reach this hub.
       const killed = await queryRows<{ killed: boolean }>(
         database.db,
