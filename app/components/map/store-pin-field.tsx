@@ -63,35 +63,53 @@ export function StorePinField({
         testId="store-pin-map"
       />
       <div className="grid grid-cols-2 gap-3">
-        <Field {...lat} label={labels.lat} required={false}>
-          {(control) => (
-            <input
-              {...control}
-              type="text"
-              inputMode="decimal"
-              autoComplete="off"
-              value={latText}
-              onChange={(event) => setLatText(event.currentTarget.value)}
-              placeholder="35.6938"
-              className={`${INPUT_CLASS} ${inputStateClass(lat.error)} tabular-nums`}
-            />
-          )}
-        </Field>
-        <Field {...lng} label={labels.lng} required={false}>
-          {(control) => (
-            <input
-              {...control}
-              type="text"
-              inputMode="decimal"
-              autoComplete="off"
-              value={lngText}
-              onChange={(event) => setLngText(event.currentTarget.value)}
-              placeholder="139.7034"
-              className={`${INPUT_CLASS} ${inputStateClass(lng.error)} tabular-nums`}
-            />
-          )}
-        </Field>
+        <DegreeInput
+          binding={lat}
+          label={labels.lat}
+          value={latText}
+          onChange={setLatText}
+          placeholder="35.6938"
+        />
+        <DegreeInput
+          binding={lng}
+          label={labels.lng}
+          value={lngText}
+          onChange={setLngText}
+          placeholder="139.7034"
+        />
       </div>
     </div>
+  );
+}
+
+/** One of the two coordinate fields: the keyboard and no-JavaScript way to place the pin. */
+function DegreeInput({
+  binding,
+  label,
+  value,
+  onChange,
+  placeholder,
+}: {
+  binding: FieldBinding;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  placeholder: string;
+}) {
+  return (
+    <Field {...binding} label={label} required={false}>
+      {(control) => (
+        <input
+          {...control}
+          type="text"
+          inputMode="decimal"
+          autoComplete="off"
+          value={value}
+          onChange={(event) => onChange(event.currentTarget.value)}
+          placeholder={placeholder}
+          className={`${INPUT_CLASS} ${inputStateClass(binding.error)} tabular-nums`}
+        />
+      )}
+    </Field>
   );
 }
