@@ -33,7 +33,8 @@ describe.each(drivers)("background jobs on %s", (driver) => {
     [database, smtp] = await Promise.all([openTestDatabase(driver, { prefix: "jobs" }), startSmtpServer()]);
   });
   afterAll(async () => {
-    await Promise.all(runners.map((runner) => runner.stop(2_000)));
+    // The default drain (8 s): a handler still failing its job under load must finish before the pool closes.
+    await Promise.all(runners.map((runner) => runner.stop()));
     await Promise.all([database?.close(), smtp?.close()]);
   });
 
