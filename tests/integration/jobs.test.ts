@@ -33,8 +33,8 @@ describe.each(drivers)("background jobs on %s", (driver) => {
     [database, smtp] = await Promise.all([openTestDatabase(driver, { prefix: "jobs" }), startSmtpServer()]);
   });
   afterAll(async () => {
-    // The default drain (8 s): a handler still failing its job under load must finish before the pool closes.
-    await Promise.all(runners.map((runner) => runner.stop()));
+    // A stopped runner touches the pool no more, even with a handler still running (tested below).
+    await Promise.all(runners.map((runner) => runner.stop(2_000)));
     await Promise.all([database?.close(), smtp?.close()]);
   });
 
@@ -152,6 +152,47 @@ describe.each(drivers)("background jobs on %s", (driver) => {
       await Promise.all([a!.stop(2_000), b!.stop(2_000)]);
       runners.splice(0, runners.length);
     }
+  });
+
+  it("issues no query once stopped, even when a handler outlives the stop (its job goes back to the queue)", async () => {
+    let release: (() => void) | undefined;
+    let started = false;
+    const queriesAfterStop: string[] = [];
+    let stopped = false;
+    const watched = {
+      ...database,
+      sql: {
+        executeSql: (text: string, values?: unknown[]) => {
+          if (stopped) queriesAfterStop.push(text);
+          return database.sql.executeSql(text, values);
+        },
+      },
+    } as typeof database;
+    const runner = await startJobRunner({
+      database: watched,
+      handlers: {
+        ...createJobHandlers({ db: database.db, mailer: mailerWith() }),
+        "news.publish": async () => {
+          started = true;
+          await new Promise<void>((resolve) => {
+            release = resolve;
+          });
+          throw new Error("failing after the runner stopped");
+        },
+      },
+      pollingIntervalSeconds: 0.5,
+      schedule: false,
+      log: () => {},
+    });
+    const jobId = await enqueueJob(database.db, "news.publish", {}, { retryDelay: 60 });
+    await expect.poll(() => started, { timeout: 15_000 }).toBe(true);
+    await runner.stop(1_000);
+    stopped = true;
+    release?.();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(queriesAfterStop).toEqual([]);
+    const { rows } = await database.sql.executeSql("select state from pgboss.job where id = $1", [jobId]);
+    expect(rows).toEqual([{ state: "retry" }]);
   });
 
   it("runs the pruning job", async () => {

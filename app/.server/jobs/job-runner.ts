@@ -16,7 +16,11 @@ export type JobHandler = (data: Record<string, unknown>, job: JobContext) => Pro
 export type JobHandlers = Record<JobName, JobHandler>;
 
 export interface JobRunner {
-  /** Stops fetching, lets running jobs finish (up to `timeoutMs`), then returns. */
+  /**
+   * Stops fetching and lets running jobs finish (up to `timeoutMs`). A job still running then is
+   * failed back to the queue (pg-boss retries it), and whatever its handler does afterwards writes
+   * nothing: when `stop` returns, the runner no longer touches the database, so it may be closed.
+   */
   stop(timeoutMs?: number): Promise<void>;
 }
 
@@ -52,22 +56,21 @@ export async function startJobRunner({
   });
   boss.on("error", (error) => log(`[jobs] ${error.message}`));
   await boss.start();
+  // pg-boss records a job's outcome without awaiting it, after the handler settles. A handler that
+  // outlives `stop` would have it write through a pool the application has closed by then (an
+  // unhandled rejection). Once stopped, such a handler never settles: its job was already failed
+  // back to the queue by pg-boss's shutdown, exactly as if this process had died.
+  let stopped = false;
+  const settleUnlessStopped = <T>(work: Promise<T>): Promise<T> =>
+    work.then(
+      (value) => (stopped ? new Promise<T>(() => {}) : value),
+      (error: unknown) => (stopped ? new Promise<T>(() => {}) : Promise.reject(error)),
+    );
   for (const [name, handler] of Object.entries(handlers) as [JobName, JobHandler][]) {
     await boss.work<Record<string, unknown>>(
       name,
       { batchSize: 1, includeMetadata: true, pollingIntervalSeconds },
-      async (jobs) => {
-        for (const job of jobs) {
-          const context = { id: job.id, retryCount: job.retryCount, final: job.retryCount >= job.retryLimit };
-          try {
-            await handler(job.data ?? {}, context);
-          } catch (error) {
-            const reason = error instanceof Error ? error.message : String(error);
-            log(`[jobs] ${name} ${job.id} attempt ${job.retryCount + 1} failed: ${reason}`);
-            throw error;
-          }
-        }
-      },
+      (jobs) => settleUnlessStopped(runJobs(name, handler, jobs)),
     );
   }
   if (schedule) {
@@ -77,6 +80,27 @@ export async function startJobRunner({
     async stop(timeoutMs = 8_000) {
       // `close: false`: the connection is the application's, closed with the database.
       await boss.stop({ graceful: true, close: false, wait: true, timeout: timeoutMs });
+      // A job that ended within the timeout has had its outcome queued by now (a turn of the loop
+      // after its handler settled); one still running has been failed by the shutdown.
+      await new Promise((resolve) => setImmediate(resolve));
+      stopped = true;
     },
   };
+
+  async function runJobs(
+    name: JobName,
+    handler: JobHandler,
+    jobs: PgBoss.JobWithMetadata<Record<string, unknown>>[],
+  ) {
+    for (const job of jobs) {
+      const context = { id: job.id, retryCount: job.retryCount, final: job.retryCount >= job.retryLimit };
+      try {
+        await handler(job.data ?? {}, context);
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        log(`[jobs] ${name} ${job.id} attempt ${job.retryCount + 1} failed: ${reason}`);
+        throw error;
+      }
+    }
+  }
 }
