@@ -43,6 +43,7 @@ import { benchNewsMail, newsMailTable } from "./bench-news-mail";
 import { ensureFollowing, ensurePosts, FOLLOWING_LISTENER_EMAIL } from "./bench-posts";
 import { benchSse, sseTable } from "./bench-sse";
 import { CHROMIUM_ARGS, WEIGHED_PAGES, weighPages, weightTable } from "./page-weight";
+import { buildIfStale } from "./lib/build-if-stale.mjs";
 import { createProgressBar } from "./progress-bar";
 
 const { values: args } = parseArgs({
@@ -379,6 +380,7 @@ function sequentialApp(scenario: Scenario, cookie: string | null): Promise<numbe
 // The server and autocannon
 
 async function startServer(extraEnv: Record<string, string> = {}): Promise<ChildProcess> {
+  buildIfStale("bench");
   const child = spawn(process.execPath, ["server.js"], {
     env: {
       ...process.env,
