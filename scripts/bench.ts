@@ -42,8 +42,8 @@ import { CENTRAL_TOKYO, GEO_TARGETS, nearbyPaths, rawQuery, serviceQuery, stores
 import { benchNewsMail, newsMailTable } from "./bench-news-mail";
 import { ensureFollowing, ensurePosts, FOLLOWING_LISTENER_EMAIL } from "./bench-posts";
 import { benchSse, sseTable } from "./bench-sse";
-import { CHROMIUM_ARGS, WEIGHED_PAGES, weighPages, weightTable } from "./page-weight";
 import { buildIfStale } from "./lib/build-if-stale.mjs";
+import { CHROMIUM_ARGS, WEIGHED_PAGES, weighPages, weightTable } from "./page-weight";
 import { createProgressBar } from "./progress-bar";
 
 const { values: args } = parseArgs({
