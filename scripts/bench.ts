@@ -38,6 +38,7 @@ import { listedStaff } from "../app/.server/services/shared/staff-query";
 import { parseLiverSearch, parseStaffSearch } from "../app/domain/directory-search";
 import { matchingMask } from "../app/domain/matching";
 import { businessDate } from "../app/domain/shift-status";
+import { type CpuPerRequest, cpuMeter } from "./bench-cpu";
 import { CENTRAL_TOKYO, GEO_TARGETS, nearbyPaths, rawQuery, serviceQuery, storesWithin } from "./bench-geo";
 import { benchNewsMail, newsMailTable } from "./bench-news-mail";
 import { ensureFollowing, ensurePosts, FOLLOWING_LISTENER_EMAIL } from "./bench-posts";
@@ -899,7 +900,8 @@ async function benchPosts() {
     },
   ];
   const server = await startServer();
-  const results: { scenario: PostScenario; app: Stats; alone?: number }[] = [];
+  const meter = cpuMeter(server.pid ?? 0, DATABASE_URL);
+  const results: { scenario: PostScenario; app: Stats; alone?: number; cpu: CpuPerRequest }[] = [];
   try {
     const cookies = {
       listener: await signIn(),
@@ -911,9 +913,13 @@ async function benchPosts() {
         await fetch(`${BASE}${scenario.paths[0]}`, { headers: cookie ? { cookie } : {} });
       }
       const alone = scenario.kind === "api" ? await sequentialApp(scenario, cookie) : undefined;
-      results.push({ scenario, app: await load(scenario, cookie), alone });
+      const before = await meter.snapshot();
+      const app = await load(scenario, cookie);
+      const cpu = await meter.perRequest(before, Math.round(app.rps * DURATION));
+      results.push({ scenario, app, alone, cpu });
     }
   } finally {
+    await meter.close();
     server.kill("SIGTERM");
     await new Promise((r) => server.once("exit", r));
   }
@@ -925,10 +931,12 @@ async function benchPosts() {
     "p99".padStart(10),
     "err".padStart(5),
     "1 conn p50".padStart(11),
+    "CPU/req server".padStart(15),
+    "database".padStart(9),
   ].join(" ");
   const lines = [head, "-".repeat(head.length)];
   const verdicts: string[] = [];
-  for (const { scenario, app, alone } of results) {
+  for (const { scenario, app, alone, cpu } of results) {
     lines.push(
       [
         scenario.name.padEnd(38),
@@ -938,6 +946,8 @@ async function benchPosts() {
         ms(app.p99).padStart(10),
         String(app.errors).padStart(5),
         (alone === undefined ? "" : ms(alone)).padStart(11),
+        ms(cpu.serverMs).padStart(15),
+        (cpu.databaseMs === undefined ? "" : ms(cpu.databaseMs)).padStart(9),
       ].join(" "),
     );
     if (scenario.target === "api")
