@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { matchingMask } from "~/domain/matching";
 import type { MatchingInfo } from "~/domain/options";
-import type { Viewer } from "../../auth/viewer";
+import { preloadedAnswersOf, type Viewer } from "../../auth/viewer";
 import type { Db } from "../../db/client";
 import { listeners } from "../../db/schema";
 
@@ -17,6 +17,8 @@ export async function listenerContextOf(
   viewer: Viewer | null | undefined,
 ): Promise<ListenerContext | null> {
   if (viewer?.type !== "listener") return null;
+  const preloaded = preloadedAnswersOf(viewer);
+  if (preloaded) return { uid: viewer.uid, mask: matchingMask(preloaded), matching_info: preloaded };
   const [row] = await db
     .select({ matching_info: listeners.matching_info })
     .from(listeners)
