@@ -3,6 +3,7 @@ export * from "./directory-state";
 export * from "./favorites";
 export * from "./inquiries";
 export * from "./listeners";
+export * from "./lives";
 export * from "./livers";
 export * from "./logs";
 export * from "./mail-outbox";
