@@ -1,12 +1,4 @@
-import {
-  MediaStreamTrack,
-  RTCPeerConnection,
-  RTCRtpCodecParameters,
-  RtpHeader,
-  RtpPacket,
-  useNACK,
-  usePLI,
-} from "werift";
+import { MediaStreamTrack, RTCPeerConnection, RTCRtpCodecParameters, RtpHeader, RtpPacket } from "werift";
 
 /**
  * Scripted WebRTC clients on werift for tests and the bench (no browser): a publisher that sends
@@ -19,7 +11,7 @@ const CODECS = {
     new RTCRtpCodecParameters({
       mimeType: "video/VP8",
       clockRate: 90000,
-      rtcpFeedback: [useNACK(), usePLI()],
+      rtcpFeedback: [{ type: "nack" }, { type: "nack", parameter: "pli" }],
     }),
   ],
 };

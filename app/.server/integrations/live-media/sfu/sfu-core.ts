@@ -1,13 +1,5 @@
 import { randomUUID } from "node:crypto";
-import {
-  MediaStreamTrack,
-  RTCPeerConnection,
-  RTCRtpCodecParameters,
-  type RtpPacket,
-  useNACK,
-  usePLI,
-  useREMB,
-} from "werift";
+import { MediaStreamTrack, RTCPeerConnection, RTCRtpCodecParameters, type RtpPacket } from "werift";
 import type { MediaStats, SfuOptions } from "../media-port";
 
 /**
@@ -29,7 +21,7 @@ const CODECS = {
     new RTCRtpCodecParameters({
       mimeType: "video/VP8",
       clockRate: 90000,
-      rtcpFeedback: [useNACK(), usePLI(), useREMB()],
+      rtcpFeedback: [{ type: "nack" }, { type: "nack", parameter: "pli" }, { type: "goog-remb" }],
     }),
   ],
 };
