@@ -10,6 +10,7 @@ import { createAuth } from "~/.server/auth/create-auth";
 import type { Db } from "~/.server/db/client";
 import type { Env } from "~/.server/env";
 import { clientAddressKey, isLoopback } from "~/.server/http/client-address";
+import type { LiveMediaPort } from "~/.server/integrations/live-media/media-port";
 import { createMailer, type Mailer } from "~/.server/integrations/mail/mailer";
 import { createObjectStorage } from "~/.server/integrations/storage/create-object-storage";
 import { imageStorage } from "~/.server/integrations/storage/image-storage";
@@ -29,6 +30,8 @@ export interface AppOptions {
   /** The process's mail port (shared with its job runner); created from `db` and `env` when absent. */
   mailer?: Mailer;
   realtime: RealtimeHub;
+  /** The media transport of lives (ADR 0031). */
+  liveMedia: LiveMediaPort;
   vite?: ViteDevServer;
 }
 
@@ -47,7 +50,7 @@ export async function loadServerBuild(
 
 /** The Express application: security headers, static files, uploads and the React Router handler. */
 export function createApp(
-  { db, env, realtime, vite, mailer = createMailer({ db, env }) }: AppOptions,
+  { db, env, realtime, liveMedia, vite, mailer = createMailer({ db, env }) }: AppOptions,
   build: ServerBuild | (() => Promise<ServerBuild>),
 ): express.Express {
   const app = express();
@@ -161,6 +164,7 @@ export function createApp(
         images,
         storage,
         realtime,
+        liveMedia,
         clientIp: clientAddressKey(req.ip ?? req.socket.remoteAddress),
         fromLoopback: isLoopback(req.ip ?? req.socket.remoteAddress),
         nonce: res.locals.nonce as string,
