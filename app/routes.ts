@@ -78,6 +78,8 @@ export default [
   route("search/sns", "routes/public/search-sns.tsx"),
   route("listener/liver/:id", "routes/public/liver-page.tsx"),
   route("listener/staff/:id", "routes/public/staff-page.tsx"),
+  // The live viewer (contract §13): public, `:id` is the staff member's or the store's id
+  route("listener/live/:id", "routes/public/live-page.tsx"),
 
   // Feeds (contract §8 "Pages"): one page module, the scope from the route id
   route("sns", "routes/public/feed.tsx", { id: "feed-sns" }),

@@ -18,6 +18,9 @@ import { FAN_OUT_PARALLEL_PG } from "~/.server/services/notifications/fan-out-no
 import { snsContextFor } from "~/.server/services/sns/sns-context";
 import { createApp, loadServerBuild } from "./app";
 
+/** The embedded SFU's process enters here (server.js with YORU_SFU_CHILD=1, ADR 0031). */
+export { runSfuChild } from "~/.server/integrations/live-media/sfu/sfu-child";
+
 interface MainOptions {
   vite?: ViteDevServer;
 }

@@ -61,14 +61,23 @@ class IpcCaller {
 }
 
 /**
- * The SFU's entry: the bundled `build/server/sfu-child.js` next to the running bundle in
- * production, the TypeScript source through tsx in development and tests.
+ * The SFU's entry: `server.js` with YORU_SFU_CHILD=1 in production (it loads the server bundle,
+ * which exports `runSfuChild`), the TypeScript entry through tsx in development and tests.
  */
-function childEntry(): { file: string; execArgv: string[] } {
+function childEntry(): { file: string; execArgv: string[]; env: Record<string, string> } {
   const here = fileURLToPath(import.meta.url);
   if (here.endsWith(".ts"))
-    return { file: path.join(path.dirname(here), "sfu", "sfu-child.ts"), execArgv: ["--import", "tsx"] };
-  return { file: path.join(path.dirname(here), "sfu-child.js"), execArgv: [] };
+    return {
+      file: path.join(path.dirname(here), "sfu", "sfu-main.ts"),
+      execArgv: ["--import", "tsx"],
+      env: {},
+    };
+  // build/server/index.js → the project's server.js
+  return {
+    file: path.resolve(path.dirname(here), "..", "..", "server.js"),
+    execArgv: [],
+    env: { YORU_SFU_CHILD: "1" },
+  };
 }
 
 /** An SDP offer as a browser sends one: the session line first, at least one media line, bounded. */
@@ -124,10 +133,10 @@ export function createEmbeddedMedia(
 
   const start = (): Promise<void> => {
     if (ready) return ready;
-    const { file, execArgv } = childEntry();
+    const { file, execArgv, env } = childEntry();
     const forked = fork(file, [], {
       execArgv,
-      env: { ...process.env, YORU_SFU_OPTIONS: JSON.stringify(options) },
+      env: { ...process.env, ...env, YORU_SFU_OPTIONS: JSON.stringify(options) },
       stdio: ["ignore", "inherit", "inherit", "ipc"],
       serialization: "json",
     });
