@@ -21,6 +21,7 @@ export function CommentList({
 }) {
   const box = useRef<HTMLOListElement>(null);
   const pinned = useRef(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scrolls to the newest whenever the list changes
   useEffect(() => {
     const el = box.current;
     if (el && pinned.current) el.scrollTop = el.scrollHeight;

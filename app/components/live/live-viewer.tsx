@@ -83,7 +83,8 @@ export function LiveViewer({
     [live.live_id, media.mode, media.iceServers],
   );
 
-  // Join (a viewer place under the cap), then the media.
+  // Join (a viewer place under the cap), then the media; `attempt` joins again (retry, forgotten).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry trigger
   useEffect(() => {
     let cancelled = false;
     setWatch("joining");
@@ -191,7 +192,6 @@ export function LiveViewer({
       className="relative flex h-[calc(100dvh-3.5rem)] flex-col overflow-hidden bg-black lg:h-auto lg:flex-row lg:rounded-2xl"
     >
       <div className="relative min-h-0 flex-1 lg:aspect-video">
-        {/* biome-ignore lint/a11y/useMediaCaption: a live stream has no captions to offer */}
         <video
           ref={video}
           autoPlay
