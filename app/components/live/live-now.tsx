@@ -15,6 +15,22 @@ export interface LiveNowItem {
   };
 }
 
+/** Viewers, as an eye (emoji are not on every phone's font). */
+export function ViewersBadge({ count, className = "" }: { count: number; className?: string }) {
+  return (
+    <span className={`inline-flex items-center gap-1 tabular-nums ${className}`}>
+      <svg viewBox="0 0 24 24" aria-hidden="true" className="h-3.5 w-3.5 fill-none stroke-current stroke-2">
+        <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12Z" />
+        <circle cx="12" cy="12" r="3" />
+      </svg>
+      <span>
+        <span className="sr-only">視聴者 </span>
+        {count}
+      </span>
+    </span>
+  );
+}
+
 /**
  * Who is live now (contract §13): the top page, a store's page (the store and its staff) and a
  * staff member's page. Nothing at all when nobody is live.
@@ -43,9 +59,10 @@ export function LiveNow({ lives, title = LIVE_UI.liveNow }: { lives: LiveNowItem
                 <span className="absolute top-2 left-2 rounded bg-red-600 px-1.5 py-0.5 font-bold text-[11px] text-white">
                   {LIVE_UI.live}
                 </span>
-                <span className="absolute top-2 right-2 rounded bg-black/60 px-1.5 py-0.5 text-[11px] text-white tabular-nums">
-                  👁 {live.viewer_count}
-                </span>
+                <ViewersBadge
+                  count={live.viewer_count}
+                  className="absolute top-2 right-2 rounded bg-black/60 px-1.5 py-0.5 text-[11px] text-white"
+                />
                 <span className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/80 to-transparent p-2 text-white text-xs">
                   <span className="line-clamp-2">{live.title}</span>
                 </span>

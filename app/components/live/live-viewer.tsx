@@ -16,6 +16,7 @@ import {
   type MediaMode,
   subscribe,
 } from "./live-client";
+import { ViewersBadge } from "./live-now";
 import { LIVE_UI } from "./live-texts";
 import { addComment, useLiveEvents } from "./use-live-events";
 
@@ -222,8 +223,8 @@ export function LiveViewer({
           </div>
           <div className="flex shrink-0 items-center gap-2 text-xs">
             <span className="rounded bg-red-600 px-2 py-0.5 font-bold">{LIVE_UI.live}</span>
-            <span className="rounded bg-black/50 px-2 py-0.5 tabular-nums" data-testid="viewer-count">
-              👁 {viewers.count}
+            <span data-testid="viewer-count">
+              <ViewersBadge count={viewers.count} className="rounded bg-black/50 px-2 py-0.5" />
             </span>
           </div>
         </div>
@@ -259,7 +260,7 @@ export function LiveViewer({
             onClick={unmute}
             className="absolute top-16 left-1/2 min-h-11 -translate-x-1/2 rounded-full bg-white/90 px-4 font-bold text-slate-900 text-sm shadow"
           >
-            🔇 {LIVE_UI.tapForSound}
+            {LIVE_UI.tapForSound}
           </button>
         ) : null}
         <GiftBurst gifts={gifts} />

@@ -1,5 +1,6 @@
 import { type ChildProcess, fork } from "node:child_process";
 import cluster from "node:cluster";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import {
@@ -72,12 +73,10 @@ function childEntry(): { file: string; execArgv: string[]; env: Record<string, s
       execArgv: ["--import", "tsx"],
       env: {},
     };
-  // build/server/index.js → the project's server.js
-  return {
-    file: path.resolve(path.dirname(here), "..", "..", "server.js"),
-    execArgv: [],
-    env: { YORU_SFU_CHILD: "1" },
-  };
+  // The bundle's chunk lives under build/server/…: the project's server.js is up from there.
+  let dir = path.dirname(here);
+  while (!existsSync(path.join(dir, "server.js")) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  return { file: path.join(dir, "server.js"), execArgv: [], env: { YORU_SFU_CHILD: "1" } };
 }
 
 /** An SDP offer as a browser sends one: the session line first, at least one media line, bounded. */
