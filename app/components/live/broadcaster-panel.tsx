@@ -37,6 +37,8 @@ export interface BroadcasterPanelProps {
   media: { mode: MediaMode; iceServers: IceServerConfig[] };
 }
 
+const RESUME_CAMERA = "live:resume-camera";
+
 type CameraState = "off" | "requesting" | "on" | "refused" | "missing" | "busy" | "lost";
 
 const CAMERA_MESSAGES: Partial<Record<CameraState, string>> = {
@@ -100,7 +102,11 @@ export function BroadcasterPanel({ listed, broadcasterId, current, media }: Broa
 
   const openCamera = useCallback(
     async (ids: { video?: string; audio?: string } = {}) => {
+      // Reached by a client-side navigation, the page has the policy of a page without camera: it
+      // reloads as a document, and the camera comes on by itself after that (below).
+      sessionStorage.setItem(RESUME_CAMERA, "1");
       if (reloadIfFeatureBlocked("camera")) return null;
+      sessionStorage.removeItem(RESUME_CAMERA);
       setCamera("requesting");
       stopCamera();
       try {
@@ -152,6 +158,11 @@ export function BroadcasterPanel({ listed, broadcasterId, current, media }: Broa
     },
     [media.mode, media.iceServers, stopMedia],
   );
+
+  // The camera asked for before a reload (see openCamera) comes on without a second tap.
+  useEffect(() => {
+    if (sessionStorage.getItem(RESUME_CAMERA)) void openCamera();
+  }, [openCamera]);
 
   // Stop everything when the page goes (the server ends the live 30 s later unless it comes back).
   useEffect(
