@@ -1,6 +1,5 @@
 import { data } from "react-router";
 import { LIVE_TEXTS } from "~/domain/live";
-import type { Live, LiveComment, LiveCommentReport } from "../db/schema";
 import type { MediaAccess } from "../integrations/live-media/media-port";
 import { apiError } from "./api-response";
 
@@ -52,6 +51,37 @@ export function liveRefusal(refusal: LiveRefusal, field?: string) {
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** The rows as the use cases answer them (the controllers do not import the schema). */
+interface Live {
+  live_id: string;
+  broadcaster_type: "staff" | "liver";
+  broadcaster_id: string;
+  liver_id: string;
+  title: string;
+  status: "live" | "ended";
+  started_at: Date;
+  ended_at: Date | null;
+  viewer_peak: number;
+  comment_count: number;
+  viewer_count: number;
+}
+interface LiveComment {
+  comment_id: string;
+  live_id: string;
+  listener_id: string;
+  nickname: string;
+  body: string;
+  created_at: Date;
+}
+interface LiveCommentReport {
+  report_id: string;
+  live_id: string;
+  comment_id: string;
+  reason: string;
+  status: "open" | "handled";
+  created_at: Date;
+}
 
 /** A live row as the API answers it (contract §13 field names). */
 export function liveJson(live: Live) {
