@@ -93,8 +93,9 @@ export function createApp(
                 env.map.tileOrigin,
               ],
               "media-src": ["'self'", ...uploadsOrigin],
-              // Previews of a chosen picture are blob: URLs of this page.
-              "connect-src": ["'self'", "blob:"],
+              // Previews of a chosen picture are blob: URLs of this page; in LiveKit mode the live
+              // pages talk to the LiveKit server (WebSocket and its HTTP checks, ADR 0031).
+              "connect-src": ["'self'", "blob:", ...livekitOrigins(env.live.livekit?.url)],
               // The feeds' embed players (youtube-nocookie, TikTok) and the manual's videos.
               "frame-src": [...new Set<string>([...EMBED_FRAME_HOSTS, "https://www.youtube.com"])],
               "form-action": ["'self'", ...snsLoginOrigins],
@@ -172,4 +173,12 @@ export function createApp(
     }),
   );
   return app;
+}
+
+/** The origins a browser reaches a LiveKit server at: its WebSocket and HTTP(S) forms. */
+function livekitOrigins(url: string | undefined): string[] {
+  if (!url) return [];
+  const { host, protocol } = new URL(url);
+  const secure = protocol === "https:" || protocol === "wss:";
+  return secure ? [`wss://${host}`, `https://${host}`] : [`ws://${host}`, `http://${host}`];
 }
