@@ -78,6 +78,8 @@ export default [
   route("search/sns", "routes/public/search-sns.tsx"),
   route("listener/liver/:id", "routes/public/liver-page.tsx"),
   route("listener/staff/:id", "routes/public/staff-page.tsx"),
+  // The live viewer (contract §13): public, `:id` is the staff member's or the store's id
+  route("listener/live/:id", "routes/public/live-page.tsx"),
 
   // Feeds (contract §8 "Pages"): one page module, the scope from the route id
   route("sns", "routes/public/feed.tsx", { id: "feed-sns" }),
@@ -166,6 +168,20 @@ export default [
   route("api/rooms/:id/block", "routes/api/room-block.ts"),
   route("api/rooms/:id/report", "routes/api/room-report.ts"),
   route("api/rooms/:id/events", "routes/api/room-events.ts"),
+  // Live streaming (contract §13, ADR 0031)
+  route("api/lives", "routes/api/lives.ts"),
+  route("api/lives/:id", "routes/api/live.ts"),
+  route("api/lives/:id/end", "routes/api/live-end.ts"),
+  route("api/lives/:id/heartbeat", "routes/api/live-heartbeat.ts"),
+  route("api/lives/:id/comments", "routes/api/live-comments.ts"),
+  route("api/lives/:id/comments/:commentId", "routes/api/live-comment.ts"),
+  route("api/lives/:id/comments/:commentId/report", "routes/api/live-comment-report.ts"),
+  route("api/lives/:id/blocks", "routes/api/live-blocks.ts"),
+  route("api/lives/:id/viewers", "routes/api/live-viewers.ts"),
+  route("api/lives/:id/viewers/:viewerId", "routes/api/live-viewer.ts"),
+  route("api/lives/:id/media", "routes/api/live-media.ts"),
+  route("api/lives/:id/events", "routes/api/live-events.ts"),
+  route("api/livekit/webhook", "routes/api/livekit-webhook.ts"),
   route("api/posts/:id", "routes/api/post.ts"),
   route("api/openapi.json", "routes/api/openapi.ts"),
   route("api/*", "routes/api/not-found.ts"),

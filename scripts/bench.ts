@@ -1,5 +1,5 @@
 /**
- * npm run bench -- [--section directory|geo|posts|sse|weight|news-mail|all] [--stores N] [--staff M] [--duration S]
+ * npm run bench -- [--section directory|geo|posts|sse|weight|news-mail|live|all] [--stores N] [--staff M] [--duration S]
  *                  [--connections C] [--port P] [--subscribers 1000,2500,5000] [--rounds R]
  *                  [--recipients N] [--parallel P] [--chunk C]
  *
@@ -46,6 +46,12 @@ import { benchSse, sseTable } from "./bench-sse";
 import { buildIfStale } from "./lib/build-if-stale.mjs";
 import { CHROMIUM_ARGS, WEIGHED_PAGES, weighPages, weightTable } from "./page-weight";
 import { createProgressBar } from "./progress-bar";
+
+// The live section has options of its own and needs none of the large data sets (ADR 0031).
+if (process.argv[process.argv.indexOf("--section") + 1] === "live") {
+  await import("./bench-live");
+  process.exit(0);
+}
 
 const { values: args } = parseArgs({
   options: {

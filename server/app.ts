@@ -10,6 +10,7 @@ import { createAuth } from "~/.server/auth/create-auth";
 import type { Db } from "~/.server/db/client";
 import type { Env } from "~/.server/env";
 import { clientAddressKey, isLoopback } from "~/.server/http/client-address";
+import type { LiveMediaPort } from "~/.server/integrations/live-media/media-port";
 import { createMailer, type Mailer } from "~/.server/integrations/mail/mailer";
 import { createObjectStorage } from "~/.server/integrations/storage/create-object-storage";
 import { imageStorage } from "~/.server/integrations/storage/image-storage";
@@ -29,6 +30,8 @@ export interface AppOptions {
   /** The process's mail port (shared with its job runner); created from `db` and `env` when absent. */
   mailer?: Mailer;
   realtime: RealtimeHub;
+  /** The media transport of lives (ADR 0031). */
+  liveMedia: LiveMediaPort;
   vite?: ViteDevServer;
 }
 
@@ -47,7 +50,7 @@ export async function loadServerBuild(
 
 /** The Express application: security headers, static files, uploads and the React Router handler. */
 export function createApp(
-  { db, env, realtime, vite, mailer = createMailer({ db, env }) }: AppOptions,
+  { db, env, realtime, liveMedia, vite, mailer = createMailer({ db, env }) }: AppOptions,
   build: ServerBuild | (() => Promise<ServerBuild>),
 ): express.Express {
   const app = express();
@@ -90,8 +93,9 @@ export function createApp(
                 env.map.tileOrigin,
               ],
               "media-src": ["'self'", ...uploadsOrigin],
-              // Previews of a chosen picture are blob: URLs of this page.
-              "connect-src": ["'self'", "blob:"],
+              // Previews of a chosen picture are blob: URLs of this page; in LiveKit mode the live
+              // pages talk to the LiveKit server (WebSocket and its HTTP checks, ADR 0031).
+              "connect-src": ["'self'", "blob:", ...livekitOrigins(env.live.livekit?.url)],
               // The feeds' embed players (youtube-nocookie, TikTok) and the manual's videos.
               "frame-src": [...new Set<string>([...EMBED_FRAME_HOSTS, "https://www.youtube.com"])],
               "form-action": ["'self'", ...snsLoginOrigins],
@@ -161,6 +165,7 @@ export function createApp(
         images,
         storage,
         realtime,
+        liveMedia,
         clientIp: clientAddressKey(req.ip ?? req.socket.remoteAddress),
         fromLoopback: isLoopback(req.ip ?? req.socket.remoteAddress),
         nonce: res.locals.nonce as string,
@@ -168,4 +173,12 @@ export function createApp(
     }),
   );
   return app;
+}
+
+/** The origins a browser reaches a LiveKit server at: its WebSocket and HTTP(S) forms. */
+function livekitOrigins(url: string | undefined): string[] {
+  if (!url) return [];
+  const { host, protocol } = new URL(url);
+  const secure = protocol === "https:" || protocol === "wss:";
+  return secure ? [`wss://${host}`, `https://${host}`] : [`ws://${host}`, `http://${host}`];
 }

@@ -1,6 +1,7 @@
 import type { Auth } from "~/.server/auth/create-auth";
 import type { Db } from "~/.server/db/client";
 import type { Env } from "~/.server/env";
+import type { LiveMediaPort } from "~/.server/integrations/live-media/media-port";
 import type { Mailer } from "~/.server/integrations/mail/mailer";
 import type { ImageStorage } from "~/.server/integrations/storage/image-storage";
 import type { ObjectStorage } from "~/.server/integrations/storage/object-storage";
@@ -25,6 +26,8 @@ export interface RequestContext {
   fromLoopback: boolean;
   /** This process's realtime hub: event streams subscribe through it (ADR 0018). */
   realtime: RealtimeHub;
+  /** The media transport of lives (ADR 0031): the embedded SFU or LiveKit. */
+  liveMedia: LiveMediaPort;
   /** CSP nonce of this response, for inline scripts. */
   nonce: string;
 }

@@ -5,15 +5,21 @@ import type { ViteDevServer } from "vite";
 import { type Database, DEFAULT_POOL_SIZE, openDatabase } from "~/.server/db/client";
 import { DataDirLockedError } from "~/.server/db/lock";
 import { type Env, EnvError, ensureAuthSecret, parseEnv } from "~/.server/env";
+import { createLiveMedia } from "~/.server/integrations/live-media/create-live-media";
+import { serveMediaToWorkers } from "~/.server/integrations/live-media/embedded-media";
 import { createMailer } from "~/.server/integrations/mail/mailer";
 import { createObjectStorage } from "~/.server/integrations/storage/create-object-storage";
 import { createJobHandlers } from "~/.server/jobs/handlers";
 import { type JobRunner, startJobRunner } from "~/.server/jobs/job-runner";
 import { startRealtime } from "~/.server/realtime";
 import { seedDemoIfEmpty } from "~/.server/seed/seed-demo-if-empty";
+import { liveSettings } from "~/.server/services/live/live-settings";
 import { FAN_OUT_PARALLEL_PG } from "~/.server/services/notifications/fan-out-notification";
 import { snsContextFor } from "~/.server/services/sns/sns-context";
 import { createApp, loadServerBuild } from "./app";
+
+/** The embedded SFU's process enters here (server.js with YORU_SFU_CHILD=1, ADR 0031). */
+export { runSfuChild } from "~/.server/integrations/live-media/sfu/sfu-child";
 
 interface MainOptions {
   vite?: ViteDevServer;
@@ -111,7 +117,13 @@ async function prepare(database: Database, env: Env): Promise<void> {
 async function serve(env: Env, database: Database, vite?: ViteDevServer): Promise<void> {
   const mailer = createMailer({ db: database.db, env });
   const realtime = await startRealtime(database, env.realtime);
-  const app = createApp({ db: database.db, env, mailer, realtime, vite }, await loadServerBuild(vite));
+  const liveMedia = createLiveMedia(env, {
+    maxViewers: async () => (await liveSettings({ db: database.db, env })).maxViewers,
+  });
+  const app = createApp(
+    { db: database.db, env, mailer, realtime, liveMedia, vite },
+    await loadServerBuild(vite),
+  );
   let jobs: JobRunner | undefined;
   try {
     jobs = await startJobRunner({
@@ -159,6 +171,7 @@ async function serve(env: Env, database: Database, vite?: ViteDevServer): Promis
     // Open event streams would hold the drain for its 10 s: end them (browsers reconnect to another
     // instance and resume), then drop their connections as they fall idle.
     await realtime.close();
+    await liveMedia.close();
     const idle = setInterval(() => server.closeIdleConnections(), 50);
     await Promise.all([closed, jobsStopped]);
     clearInterval(idle);
@@ -204,6 +217,11 @@ function supervise(env: Env, database: Database): void {
     );
     setTimeout(fork, delay);
   });
+  // The embedded SFU lives here, once for all workers: a live's media must be in one process,
+  // whichever worker a browser's request reaches (ADR 0031). LiveKit needs no such thing.
+  const liveMedia =
+    env.live.media === "embedded" ? createLiveMedia(env, { maxViewers: () => env.live.maxViewers }) : null;
+  if (liveMedia) serveMediaToWorkers(liveMedia);
   console.log(`[cluster] starting ${env.workers} workers (pid ${process.pid})`);
   for (let i = 0; i < env.workers; i++) fork();
 
@@ -221,6 +239,7 @@ function supervise(env: Env, database: Database): void {
           }),
       ),
     );
+    await liveMedia?.close();
     await database.close();
     console.log("[db] closed");
     process.exit(exitCode);

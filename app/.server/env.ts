@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
+import { parseBlockedWords } from "~/domain/live";
 import { type ManualVideo, ManualVideosSchema } from "~/domain/manual-videos";
 import type { Operator } from "~/domain/operator";
 import type { S3Config } from "./integrations/storage/s3-storage";
@@ -120,6 +121,31 @@ const EnvSchema = z.object({
   ),
   /** What the map shows in its corner; the tile provider's terms decide it. */
   MAP_TILE_ATTRIBUTION: z.preprocess(emptyToUndefined, z.string().max(500).default(DEFAULT_TILE_ATTRIBUTION)),
+  // Live streaming (contract §13, ADR 0031).
+  /** `embedded` (an SFU in a child process of this server) or `livekit`; default: livekit when LIVEKIT_URL is set. */
+  LIVE_MEDIA: z.preprocess(emptyToUndefined, z.enum(["embedded", "livekit"]).optional()),
+  /** Viewers one live admits at once; the next one reads 「満員です」. */
+  LIVE_MAX_VIEWERS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100_000).default(100)),
+  /** Words refused in live comments: comma or newline separated. */
+  LIVE_BLOCKED_WORDS: z.preprocess(emptyToUndefined, z.string().max(20_000).optional()),
+  /** ICE servers for the browsers (and STUN for the embedded SFU): a JSON array of {urls, username?, credential?}. */
+  LIVE_ICE_SERVERS: z.preprocess(emptyToUndefined, z.string().max(5_000).optional()),
+  /** UDP ports the embedded SFU may use, `min-max` (open them in the firewall). */
+  LIVE_UDP_PORTS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^\d{1,5}-\d{1,5}$/)
+      .optional(),
+  ),
+  /** Open live event streams one signed-out address may hold per process (phones behind one carrier address). */
+  LIVE_STREAMS_PER_ADDRESS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(1_000_000).default(500),
+  ),
+  LIVEKIT_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^(https?|wss?)$/ }).optional()),
+  LIVEKIT_API_KEY: z.preprocess(emptyToUndefined, z.string().max(200).optional()),
+  LIVEKIT_API_SECRET: z.preprocess(emptyToUndefined, z.string().max(500).optional()),
 });
 
 /** Development stand-ins, worded so nobody mistakes them for real details. */
@@ -158,6 +184,24 @@ export interface Env {
   sns: SnsEnv;
   /** Map tiles for the map pages (contract §11): passed to the pages by their loaders. */
   map: MapEnv;
+  /** Live streaming (ADR 0031); read the changeable parts through `liveSettings()`. */
+  live: LiveEnv;
+}
+
+export interface IceServer {
+  urls: string | string[];
+  username?: string;
+  credential?: string;
+}
+
+export interface LiveEnv {
+  media: "embedded" | "livekit";
+  maxViewers: number;
+  blockedWords: string[];
+  iceServers: IceServer[];
+  udpPorts: [number, number] | undefined;
+  streamsPerAddress: number;
+  livekit: { url: string; apiKey: string; apiSecret: string } | undefined;
 }
 
 export interface MapEnv {
@@ -227,6 +271,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     );
   const s3 = parseS3(e, issues);
   const sns = parseSns(e, issues);
+  const live = parseLive(e, issues, workers);
   if (issues.length > 0) throw new EnvError(issues);
 
   const dataDir = path.resolve(e.DATA_DIR);
@@ -264,6 +309,72 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       tileAttribution: e.MAP_TILE_ATTRIBUTION,
       tileOrigin: tileOrigin(e.MAP_TILE_URL),
     },
+    live,
+  };
+}
+
+const IceServersSchema = z
+  .array(
+    z.object({
+      urls: z.union([
+        z.string().regex(/^(stun|stuns|turn|turns):/),
+        z.array(z.string().regex(/^(stun|stuns|turn|turns):/)).min(1),
+      ]),
+      username: z.string().max(500).optional(),
+      credential: z.string().max(500).optional(),
+    }),
+  )
+  .max(10);
+
+/** Live streaming: the media transport and its parts (ADR 0031). */
+function parseLive(e: z.infer<typeof EnvSchema>, issues: string[], workers: number): LiveEnv {
+  const names = ["LIVEKIT_URL", "LIVEKIT_API_KEY", "LIVEKIT_API_SECRET"] as const;
+  const given = names.filter((name) => e[name] !== undefined);
+  if (given.length > 0 && given.length < names.length)
+    for (const name of names)
+      if (e[name] === undefined) issues.push(`${name}: required when any LIVEKIT_* variable is set`);
+  const livekit =
+    e.LIVEKIT_URL && e.LIVEKIT_API_KEY && e.LIVEKIT_API_SECRET
+      ? { url: e.LIVEKIT_URL.replace(/\/+$/, ""), apiKey: e.LIVEKIT_API_KEY, apiSecret: e.LIVEKIT_API_SECRET }
+      : undefined;
+  const media = e.LIVE_MEDIA ?? (livekit ? "livekit" : "embedded");
+  if (media === "livekit" && !livekit && given.length === 0)
+    issues.push("LIVE_MEDIA: livekit needs LIVEKIT_URL, LIVEKIT_API_KEY and LIVEKIT_API_SECRET");
+  let iceServers: IceServer[] = [];
+  if (e.LIVE_ICE_SERVERS !== undefined) {
+    try {
+      const parsed = IceServersSchema.safeParse(JSON.parse(e.LIVE_ICE_SERVERS));
+      if (parsed.success) iceServers = parsed.data;
+      else
+        issues.push(
+          `LIVE_ICE_SERVERS: ${parsed.error.issues[0]?.path.join(".") || "value"}: ${parsed.error.issues[0]?.message}`,
+        );
+    } catch {
+      issues.push(
+        `LIVE_ICE_SERVERS: not valid JSON (got ${JSON.stringify(e.LIVE_ICE_SERVERS.slice(0, 80))})`,
+      );
+    }
+  }
+  let udpPorts: [number, number] | undefined;
+  if (e.LIVE_UDP_PORTS) {
+    const [min, max] = e.LIVE_UDP_PORTS.split("-").map(Number) as [number, number];
+    if (min < 1024 || max > 65535 || max - min < 10)
+      issues.push(
+        `LIVE_UDP_PORTS: a range within 1024-65535 of at least 10 ports (got ${JSON.stringify(e.LIVE_UDP_PORTS)})`,
+      );
+    else udpPorts = [min, max];
+  }
+  // The embedded SFU holds a live's media in one process: with several HTTP workers the primary
+  // holds it and the workers relay signalling to it (ADR 0031); nothing to refuse here.
+  void workers;
+  return {
+    media,
+    maxViewers: e.LIVE_MAX_VIEWERS,
+    blockedWords: parseBlockedWords(e.LIVE_BLOCKED_WORDS),
+    iceServers,
+    udpPorts,
+    streamsPerAddress: e.LIVE_STREAMS_PER_ADDRESS,
+    livekit,
   };
 }
 

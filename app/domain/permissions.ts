@@ -114,6 +114,16 @@ export const PERMISSIONS = {
   },
   "sns.link": { what: "link one's own Instagram / TikTok / YouTube account", who: STORE_OR_STAFF_ITSELF },
   "sns.unlink": { what: "remove one's own linked account", who: STORE_OR_STAFF_ITSELF },
+  // Live streaming (contract §13, ADR 0031): a staff member's live is hers and her store's.
+  "live.start": { what: "go live (as oneself: a staff member or a store)", who: STORE_OR_STAFF_ITSELF },
+  "live.end": { what: "end one's live, or (a store) its staff's", who: STORE_OR_STAFF_ITSELF },
+  "live.moderate": {
+    what: "delete comments of one's live and block its viewers (a store: also its staff's lives)",
+    who: STORE_OR_STAFF_ITSELF,
+  },
+  "live.comment": { what: "comment in a live", who: { listener: "any" } },
+  "live.report": { what: "report a live comment to the operator", who: { listener: "any" } },
+  "admin.live_reports.read": { what: "read the queue of reported live comments", who: { operator: "any" } },
   "admin.use": { what: "use the operator console", who: { operator: "any" } },
 } as const satisfies Record<string, Rule>;
 
@@ -168,6 +178,20 @@ export function postOwnership(
     if (post.liver_id !== actor.uid) return "other";
     return post.author_type === "liver" || action === "post.delete" ? "own" : "other";
   }
+  return "other";
+}
+
+/**
+ * A live belongs to its broadcaster, and a staff member's live to her store too (the store can end
+ * it and moderate it, contract §13 leaves that to the store as the one answerable for its staff).
+ */
+export function liveOwnership(
+  actor: PolicyActor,
+  live: { broadcaster_type: "staff" | "liver"; broadcaster_id: string; liver_id: string },
+): Ownership {
+  if (actor.type === "liver") return live.liver_id === actor.uid ? "own" : "other";
+  if (actor.type === "staff")
+    return live.broadcaster_type === "staff" && live.broadcaster_id === actor.uid ? "own" : "other";
   return "other";
 }
 

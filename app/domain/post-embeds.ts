@@ -33,8 +33,12 @@ export function embedPlayerUrl(post: { source: PostSource; external_id: string }
   return null;
 }
 
-/** The page of a live post (the live page comes with the live feature). */
-export function livePageUrl(post: { external_id: string }): string {
+/**
+ * The page of a live post: its permalink, the broadcaster's `/listener/live/{id}` (contract §13),
+ * written when the live started; the external id for a row without one.
+ */
+export function livePageUrl(post: { external_id: string; permalink?: string }): string {
+  if (post.permalink && /^\/listener\/live\/[^/?#]+$/.test(post.permalink)) return post.permalink;
   return `/listener/live/${encodeURIComponent(post.external_id)}`;
 }
 

@@ -17,6 +17,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Viewer } from "~/.server/auth/viewer";
 import { favorites, listeners, livers, rooms, staffs } from "~/.server/db/schema";
+import { createLivekitMedia } from "~/.server/integrations/live-media/livekit-media";
 import { openApiDocument } from "~/.server/openapi/document";
 import { API_PATHS, UNDOCUMENTED_API_ROUTES } from "~/.server/openapi/paths";
 import { RealtimeHub } from "~/.server/realtime/hub";
@@ -24,10 +25,15 @@ import { notificationSource } from "~/.server/realtime/listeners";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDatabase } from "~/.server/seed/seed-database";
 import { openRoom } from "~/.server/services/chat/open-room";
 import { followTarget } from "~/.server/services/favorites/follow-target";
+import { endLive } from "~/.server/services/live/end-live";
+import { joinLive } from "~/.server/services/live/join-live";
+import { postComment } from "~/.server/services/live/post-comment";
+import { startLive } from "~/.server/services/live/start-live";
 import { createNativePost } from "~/.server/services/posts/create-native-post";
 import { businessDate } from "~/domain/shift-status";
 import routes from "~/routes";
 import { loader as openApiLoader } from "~/routes/api/openapi";
+import { type FakeLivekit, startFakeLivekit } from "../../scripts/fakes/livekit";
 import { drivers, openTestDatabase, type TestDatabase } from "../support/databases";
 import { routeContext, sessionCookie } from "../support/routes";
 
@@ -159,6 +165,15 @@ interface Fixture {
   deletablePostId: string;
   /** The room of the demo listener and the demo staff member. */
   roomId: string;
+  /** Lives (ADR 0031): the demo staff member's live on now, the demo store's ended one. */
+  live: {
+    id: string;
+    endedId: string;
+    commentId: string;
+    commenterId: string;
+    viewerId: string;
+    leavingViewerId: string;
+  };
 }
 
 interface Case {
@@ -396,7 +411,255 @@ const CASES: Case[] = [
 
   ...roomCases(),
   ...postCases(),
+  ...liveCases(),
 ];
+
+/** Live streaming (contract §13, ADR 0031); the media endpoint in LiveKit mode (the fake). */
+function liveCases(): Case[] {
+  const live = (f: Fixture) => `/api/lives/${f.live.id}`;
+  const call = (
+    method: Method,
+    name: string,
+    url: Case["url"],
+    status: number,
+    as?: Case["as"],
+    body?: Case["body"],
+  ): Case => ({ name, method, url, as, body, status });
+  const post = (name: string, url: Case["url"], status: number, as?: Case["as"], body?: Case["body"]) =>
+    call("post", name, url, status, as, body);
+  const comment = (f: Fixture) => `${live(f)}/comments/${f.live.commentId}`;
+  return [
+    get("lives on now", () => "/api/lives", 200),
+    get("past lives", () => "/api/lives?status=ended&pageSize=5", 200),
+    get("lives, unknown status", () => "/api/lives?status=paused", 400),
+    post(
+      "go live (store)",
+      () => "/api/lives",
+      201,
+      "liver",
+      () => ({ title: "お店から配信" }),
+    ),
+    post(
+      "go live again (store)",
+      () => "/api/lives",
+      200,
+      "liver",
+      () => ({ title: "もう一度" }),
+    ),
+    post(
+      "go live without a title",
+      () => "/api/lives",
+      400,
+      "staff",
+      () => ({ title: "" }),
+    ),
+    post(
+      "go live, signed out",
+      () => "/api/lives",
+      401,
+      undefined,
+      () => ({ title: "x" }),
+    ),
+    post(
+      "go live, a listener",
+      () => "/api/lives",
+      403,
+      "listener",
+      () => ({ title: "x" }),
+    ),
+    get("a live", (f) => live(f), 200),
+    get("an unknown live", () => "/api/lives/no-such-live", 404),
+    post("heartbeat", (f) => `${live(f)}/heartbeat`, 200, "staff"),
+    post("heartbeat, signed out", (f) => `${live(f)}/heartbeat`, 401),
+    post("heartbeat, a listener", (f) => `${live(f)}/heartbeat`, 403, "listener"),
+    post("heartbeat of an unknown live", () => "/api/lives/no-such-live/heartbeat", 404, "staff"),
+    post(
+      "comment",
+      (f) => `${live(f)}/comments`,
+      201,
+      "listener",
+      () => ({ body: "こんばんは！" }),
+    ),
+    post(
+      "comment again within 2 s",
+      (f) => `${live(f)}/comments`,
+      429,
+      "listener",
+      () => ({ body: "もう一回" }),
+    ),
+    post(
+      "comment a phone number",
+      (f) => `${live(f)}/comments`,
+      400,
+      "listener",
+      () => ({ body: "090-1234-5678" }),
+    ),
+    post(
+      "comment, signed out",
+      (f) => `${live(f)}/comments`,
+      401,
+      undefined,
+      () => ({ body: "x" }),
+    ),
+    post(
+      "comment, a staff member",
+      (f) => `${live(f)}/comments`,
+      403,
+      "staff",
+      () => ({ body: "x" }),
+    ),
+    post(
+      "comment in an unknown live",
+      () => "/api/lives/no-such-live/comments",
+      404,
+      "listener",
+      () => ({ body: "x" }),
+    ),
+    post(
+      "report a comment",
+      (f) => `${comment(f)}/report`,
+      201,
+      "listener",
+      () => ({ reason: "しつこい" }),
+    ),
+    post(
+      "report it again",
+      (f) => `${comment(f)}/report`,
+      200,
+      "listener",
+      () => ({ reason: "しつこい" }),
+    ),
+    post(
+      "report without a reason",
+      (f) => `${comment(f)}/report`,
+      400,
+      "listener",
+      () => ({ reason: "" }),
+    ),
+    post(
+      "report, signed out",
+      (f) => `${comment(f)}/report`,
+      401,
+      undefined,
+      () => ({ reason: "x" }),
+    ),
+    post(
+      "report, a staff member",
+      (f) => `${comment(f)}/report`,
+      403,
+      "staff",
+      () => ({ reason: "x" }),
+    ),
+    post(
+      "report an unknown comment",
+      (f) => `${live(f)}/comments/nope/report`,
+      404,
+      "listener",
+      () => ({ reason: "x" }),
+    ),
+    call("delete", "delete a comment", comment, 200, "staff"),
+    call("delete", "delete a comment, signed out", comment, 401),
+    call("delete", "delete a comment, a listener", comment, 403, "listener"),
+    call("delete", "delete an unknown comment", (f) => `${live(f)}/comments/nope`, 404, "staff"),
+    post(
+      "block",
+      (f) => `${live(f)}/blocks`,
+      201,
+      "staff",
+      (f) => ({ listener_id: f.live.commenterId }),
+    ),
+    post(
+      "block again",
+      (f) => `${live(f)}/blocks`,
+      200,
+      "staff",
+      (f) => ({ listener_id: f.live.commenterId }),
+    ),
+    post(
+      "block nobody",
+      (f) => `${live(f)}/blocks`,
+      400,
+      "staff",
+      () => ({}),
+    ),
+    post(
+      "block, signed out",
+      (f) => `${live(f)}/blocks`,
+      401,
+      undefined,
+      () => ({ listener_id: "x" }),
+    ),
+    post(
+      "block, a listener",
+      (f) => `${live(f)}/blocks`,
+      403,
+      "listener",
+      () => ({ listener_id: "x" }),
+    ),
+    post(
+      "block a stranger",
+      (f) => `${live(f)}/blocks`,
+      404,
+      "staff",
+      () => ({ listener_id: "nobody" }),
+    ),
+    post("start watching", (f) => `${live(f)}/viewers`, 201),
+    post("start watching an ended live", (f) => `/api/lives/${f.live.endedId}/viewers`, 400),
+    post("start watching an unknown live", () => "/api/lives/no-such-live/viewers", 404),
+    call("put", "still watching", (f) => `${live(f)}/viewers/${f.live.viewerId}`, 200),
+    call("put", "still watching, unknown viewer", (f) => `${live(f)}/viewers/nobody`, 404),
+    call("delete", "stop watching", (f) => `${live(f)}/viewers/${f.live.leavingViewerId}`, 200),
+    post(
+      "publish (LiveKit)",
+      (f) => `${live(f)}/media`,
+      201,
+      "staff",
+      () => ({ role: "publish" }),
+    ),
+    post(
+      "subscribe, unknown viewer",
+      (f) => `${live(f)}/media`,
+      400,
+      undefined,
+      () => ({ role: "subscribe", viewer_id: "x" }),
+    ),
+    post(
+      "publish, signed out",
+      (f) => `${live(f)}/media`,
+      401,
+      undefined,
+      () => ({ role: "publish" }),
+    ),
+    post(
+      "publish, a listener",
+      (f) => `${live(f)}/media`,
+      403,
+      "listener",
+      () => ({ role: "publish" }),
+    ),
+    post(
+      "publish to a staff member's live, the store",
+      (f) => `${live(f)}/media`,
+      404,
+      "liver",
+      () => ({ role: "publish" }),
+    ),
+    get("a live's stream", (f) => `${live(f)}/events`, 200),
+    get("a live's stream, bad resume point", (f) => `${live(f)}/events?last_event_id=abc`, 400),
+    get("an unknown live's stream", () => "/api/lives/no-such-live/events", 404),
+    post(
+      "LiveKit webhook without a signature",
+      () => "/api/livekit/webhook",
+      401,
+      undefined,
+      () => ({ event: "room_finished" }),
+    ),
+    post("end, signed out", (f) => `${live(f)}/end`, 401),
+    post("end, a listener", (f) => `${live(f)}/end`, 403, "listener"),
+    post("end an unknown live", () => "/api/lives/no-such-live/end", 404, "staff"),
+    post("end", (f) => `${live(f)}/end`, 200, "staff"),
+  ];
+}
 
 /** Chat (contract §12): open a room, messages, read, report, the stream, block. */
 function roomCases(): Case[] {
@@ -649,6 +912,14 @@ const NOT_CALLED: Record<string, string> = {
   "post /api/rooms/{id}/messages 429": "needs 21 messages in a minute (tests/integration/chat-api.test.ts)",
   "get /api/rooms/{id}/events 429":
     "needs REALTIME_MAX_STREAMS_PER_ACCOUNT open streams (tests/integration/realtime.test.ts)",
+  "post /api/lives/{id}/viewers 429":
+    "needs the live's viewer cap reached (tests/integration/lives-api.test.ts)",
+  "post /api/lives/{id}/media 503": "needs the SFU to fail",
+  "get /api/lives/{id}/events 429":
+    "needs LIVE_STREAMS_PER_ADDRESS open streams (tests/integration/lives-api.test.ts)",
+  "post /api/livekit/webhook 200": "needs LiveKit's signature (tests/integration/lives-api.test.ts)",
+  "post /api/livekit/webhook 404":
+    "needs the embedded media transport (the default; this test runs LiveKit mode)",
 };
 
 const PLACEHOLDER: Fixture = {
@@ -662,11 +933,13 @@ const PLACEHOLDER: Fixture = {
   postId: "p",
   deletablePostId: "d",
   roomId: "r",
+  live: { id: "l", endedId: "e", commentId: "c", commenterId: "c", viewerId: "v", leavingViewerId: "v" },
 };
 
 describe.each(drivers)("every documented endpoint, called on %s, answers as documented", (driver) => {
   let database: TestDatabase;
   let hub: RealtimeHub;
+  let livekit: FakeLivekit;
   let fixture: Fixture;
   const document = openApiDocument("http://localhost:3999");
   const ajv = validatorOf(document);
@@ -680,6 +953,11 @@ describe.each(drivers)("every documented endpoint, called on %s, answers as docu
     hub = new RealtimeHub({ db, source: notificationSource(database, () => {}), log: () => {} });
     await hub.start();
     context.realtime = hub;
+    livekit = await startFakeLivekit();
+    context.liveMedia = createLivekitMedia(
+      { url: livekit.url, apiKey: livekit.apiKey, apiSecret: livekit.apiSecret },
+      { maxViewers: () => 100, log: () => {} },
+    );
 
     const [store] = await db
       .select({ uid: livers.uid, slug: livers.slug })
@@ -747,6 +1025,36 @@ describe.each(drivers)("every documented endpoint, called on %s, answers as docu
       if (!written.ok) throw new Error("the demo staff member could not post");
       return written.post.post_id;
     };
+    // Lives: the demo store's ended live, the demo staff member's live on now with another
+    // listener's comment (to delete, report, block) and two admitted viewers.
+    const storeViewer: Viewer = { type: "liver", uid: store!.uid, name: "", email: "" };
+    const storeLive = await startLive({ db, actor: storeViewer, input: { title: "終わった配信" } });
+    if (!storeLive.ok) throw new Error("the demo store could not go live");
+    await endLive({ db, actor: storeViewer, input: { liveId: storeLive.live.live_id } });
+    const castLive = await startLive({ db, actor: staffViewer, input: { title: "配信中" } });
+    if (!castLive.ok) throw new Error("the demo staff member could not go live");
+    const [commenter] = await db
+      .select({ uid: listeners.uid, email: listeners.email })
+      .from(listeners)
+      .where(ne(listeners.email, DEMO_ACCOUNTS.listener.email))
+      .limit(1);
+    const commented = await postComment({
+      db,
+      actor: { type: "listener", uid: commenter!.uid, name: "", email: commenter!.email },
+      input: { liveId: castLive.live.live_id, body: "はじめまして" },
+      settings: { maxViewers: 100, blockedWords: [] },
+    });
+    if (!commented.ok) throw new Error("the comment of the fixture was refused");
+    const admit = async () => {
+      const joined = await joinLive({
+        db,
+        actor: null,
+        input: { liveId: castLive.live.live_id },
+        settings: { maxViewers: 100, blockedWords: [] },
+      });
+      if (!joined.ok) throw new Error("no viewer place");
+      return joined.viewer_id;
+    };
     fixture = {
       context,
       cookies,
@@ -758,10 +1066,19 @@ describe.each(drivers)("every documented endpoint, called on %s, answers as docu
       postId: await writePost("編集前"),
       deletablePostId: await writePost("削除される投稿"),
       roomId: demoRoom.room.id,
+      live: {
+        id: castLive.live.live_id,
+        endedId: storeLive.live.live_id,
+        commentId: commented.comment.comment_id,
+        commenterId: commenter!.uid,
+        viewerId: await admit(),
+        leavingViewerId: await admit(),
+      },
     };
   });
   afterAll(async () => {
     await hub?.close();
+    await livekit?.close();
     await database?.close();
   });
 

@@ -9,7 +9,9 @@ import {
   account,
   favorites,
   listeners,
+  liveComments,
   livers,
+  lives,
   messages,
   news,
   posts,
@@ -323,7 +325,9 @@ describe.each(drivers)("seedDatabase on %s", (driver) => {
         // Nothing the pages load comes from the platforms: thumbnails are our demo pictures.
         expect(media.thumbnail_url ?? "").toMatch(/^\/uploads\/demo\/(staff|store)-\d\d\.webp$/);
       }
-      if (post.source === "live") expect(post.permalink).toBe(`/listener/live/${post.external_id}`);
+      // A live post links to its broadcaster's live page (contract §13: the staff member's or store's id).
+      if (post.source === "live")
+        expect(post.permalink).toBe(`/listener/live/${post.staff_id ?? post.liver_id}`);
       if (post.source === "youtube")
         expect(post.permalink).toMatch(/^https:\/\/www\.youtube\.com\/watch\?v=/);
     }
@@ -362,6 +366,22 @@ describe.each(drivers)("seedDatabase on %s", (driver) => {
     expect(storeStaff.length).toBeGreaterThanOrEqual(5);
     const [credential] = await db.select().from(account).where(eq(account.userId, cast!.uid));
     expect(await verifyPassword({ hash: credential!.password!, password: DEMO_PASSWORD })).toBe(true);
+  });
+
+  it("gives the demo cast past lives with their figures and comments (the viewer page's past lives)", async () => {
+    const { db } = database;
+    const [cast] = await db.select().from(staffs).where(eq(staffs.login_id, DEMO_ACCOUNTS.staff.loginId));
+    const past = await db.select().from(lives).where(eq(lives.broadcaster_id, cast!.uid));
+    expect(past.length).toBeGreaterThanOrEqual(1);
+    for (const live of past) {
+      expect(live).toMatchObject({ status: "ended", broadcaster_type: "staff", liver_id: cast!.liver_id });
+      expect(live.viewer_peak).toBeGreaterThan(0);
+      const [{ n }] = (await db
+        .select({ n: count() })
+        .from(liveComments)
+        .where(eq(liveComments.live_id, live.live_id))) as [{ n: number }];
+      expect(live.comment_count).toBe(Number(n));
+    }
   });
 
   it("gives the demo listener and the demo cast a living inbox, and other listeners conversations too", async () => {

@@ -63,6 +63,12 @@ post.delete                    401       403      own   own   403
 sns.links.read                 401       403      own   own   403
 sns.link                       401       403      own   own   403
 sns.unlink                     401       403      own   own   403
+live.start                     401       403      own   own   403
+live.end                       401       403      own   own   403
+live.moderate                  401       403      own   own   403
+live.comment                   401       any      403   403   403
+live.report                    401       any      403   403   403
+admin.live_reports.read        401       403      403   403   any
 admin.use                      401       403      403   403   any
 `;
 

@@ -25,6 +25,12 @@ describe("post embeds", () => {
     expect(safeExternalUrl("javascript:alert(1)")).toBeNull();
     expect(safeExternalUrl("/relative")).toBeNull();
     expect(livePageUrl({ external_id: "a/b" })).toBe("/listener/live/a%2Fb");
+    expect(livePageUrl({ external_id: "live-1", permalink: "/listener/live/cast-1" })).toBe(
+      "/listener/live/cast-1",
+    );
+    expect(livePageUrl({ external_id: "live-1", permalink: "https://evil.example/listener/live/x" })).toBe(
+      "/listener/live/live-1",
+    );
   });
 
   it("folds long captions (characters or lines)", () => {

@@ -24,6 +24,8 @@ export interface EnqueueOptions {
    * singleton time slot (`singletonSeconds`), or on a queue whose policy is `singleton`/`stately`.
    */
   singletonKey?: string;
+  /** With a singleton key: a job of that key already waiting is fine (answers null, no error). */
+  ifAbsent?: boolean;
 }
 
 /**
@@ -34,8 +36,20 @@ export async function enqueueJob(
   db: Db | Tx,
   name: JobName,
   data: Record<string, unknown>,
+  options: EnqueueOptions & { ifAbsent: true },
+): Promise<string | null>;
+export async function enqueueJob(
+  db: Db | Tx,
+  name: JobName,
+  data: Record<string, unknown>,
+  options?: EnqueueOptions,
+): Promise<string>;
+export async function enqueueJob(
+  db: Db | Tx,
+  name: JobName,
+  data: Record<string, unknown>,
   options: EnqueueOptions = {},
-): Promise<string> {
+): Promise<string | null> {
   const policy = JOB_QUEUES[name];
   const id = await sender.send(name, data, {
     retryLimit: options.retryLimit ?? policy.retryLimit,
@@ -49,6 +63,7 @@ export async function enqueueJob(
         (await db.execute(sqlFromText(text, values))) as unknown as { rows: { id: string }[] },
     },
   });
+  if (!id && options.ifAbsent && options.singletonKey) return null;
   if (!id)
     throw new NotQueuedError(
       `Job ${name} was not queued (is its queue created, or a singleton already waiting?)`,

@@ -2,6 +2,7 @@ import type { Db } from "../db/client";
 import type { Env } from "../env";
 import type { Mailer } from "../integrations/mail/mailer";
 import { pruneRealtimeEvents, REALTIME_RETENTION_MS } from "../realtime/prune";
+import { sweepLives, watchLive } from "../services/live/watch-live";
 import { settleAbandonedMails } from "../services/mail/settle-abandoned-mails";
 import { publishDueNews } from "../services/news/publish-due-news";
 import { fanOutNotification } from "../services/notifications/fan-out-notification";
@@ -51,6 +52,9 @@ export function createJobHandlers({
     }),
     "news.publish": async () => publishDueNews({ db }),
     "sns.dispatch": async () => ({ queued: await dispatchSnsImports({ db }) }),
+    "live.watch": async (data) =>
+      watchLive({ db, liveId: typeof data.liveId === "string" ? data.liveId : "" }),
+    "live.sweep": async () => sweepLives({ db }),
     "sns.import": async (data, job) => {
       if (!sns) throw new Error("sns.import: this process has no SNS configuration");
       const linkId = typeof data.linkId === "string" ? data.linkId : "";

@@ -30,6 +30,13 @@ export const JOB_QUEUES = {
     expireInSeconds: 600,
     policy: "stately",
   },
+  /**
+   * Looks at one live every 5 s (ADR 0031): viewer count, and the end of a live whose broadcaster
+   * has been gone for 30 s. Each run queues the next; `stately` with the live id as singleton key.
+   */
+  "live.watch": { retryLimit: 5, retryDelay: 2, retryBackoff: false, expireInSeconds: 60, policy: "stately" },
+  /** Ends lives whose watch chain broke (every minute; a safety net). */
+  "live.sweep": { retryLimit: 1, retryDelay: 30, retryBackoff: false, expireInSeconds: 120 },
 } as const satisfies Record<string, QueuePolicy>;
 
 export type JobName = keyof typeof JOB_QUEUES;
@@ -52,6 +59,7 @@ export const JOB_SCHEDULES: { name: JobName; cron: string }[] = [
   { name: "news.publish", cron: "* * * * *" },
   // Each link is due SNS_IMPORT_INTERVAL_MIN minutes after its last run; the dispatcher only looks.
   { name: "sns.dispatch", cron: "* * * * *" },
+  { name: "live.sweep", cron: "* * * * *" },
 ];
 
 export const JOB_TIME_ZONE = "Asia/Tokyo";

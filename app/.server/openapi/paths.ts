@@ -18,6 +18,7 @@ import {
 import { FollowTargetSchema } from "~/domain/favorites";
 import { FeedSearchSchema } from "~/domain/feed-search";
 import { NearbySearchSchema, PostMapQuerySchema } from "~/domain/geo";
+import { LIVE_PATHS } from "./live-paths";
 import { NATIVE_POST_PATHS } from "./native-post-paths";
 import {
   AreaNode,
@@ -364,6 +365,7 @@ export const API_PATHS: ZodOpenApiPathsObject = {
     responses: { ...listResponses(Room), "401": unauthenticated, "403": denied },
   }),
   ...ROOM_PATHS,
+  ...LIVE_PATHS,
   // Native posts (contract §8): PATCH and DELETE /api/posts/{id}.
   "/api/posts/{id}": NATIVE_POST_PATHS["/api/posts/{id}"],
 };

@@ -29,6 +29,11 @@ export const RATE_LIMITS = {
   unsubscribePerIp: { name: "unsubscribe:ip", limit: 300, windowSeconds: 15 * 60 },
   /** Contract §12: chat messages per sender (counted when a message is written). */
   chatMessagesPerSender: { name: "chat:sender", limit: 20, windowSeconds: 60 },
+  /**
+   * Live viewers joining (ADR 0031), per client address: generous, since a carrier puts many phones
+   * behind one address, but a script cannot fill a live's viewer cap from one machine in a moment.
+   */
+  liveJoinPerIp: { name: "live-join:ip", limit: 600, windowSeconds: 60 },
   contactPerIp: { name: "contact:ip", limit: 5, windowSeconds: 60 * 60 },
   shopEntryPerIp: { name: "shop-entry:ip", limit: 5, windowSeconds: 60 * 60 },
   // The operator's login (/admin/login): every attempt per address; failed passwords per account

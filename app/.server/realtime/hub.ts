@@ -100,11 +100,12 @@ export class RealtimeHub {
 
   /**
    * Takes one of the streams `key` may hold; null when it holds the most already (the newest is
-   * refused, ADR 0018). Call the returned function once when the stream ends.
+   * refused, ADR 0018); `max` overrides the cap for a kind of stream with its own (signed-out live
+   * viewers). Call the returned function once when the stream ends.
    */
-  acquire(key: string): (() => void) | null {
+  acquire(key: string, max: number = this.maxStreamsPerKey): (() => void) | null {
     const held = this.streamsPerKey.get(key) ?? 0;
-    if (held >= this.maxStreamsPerKey) return null;
+    if (held >= max) return null;
     this.streamsPerKey.set(key, held + 1);
     let released = false;
     return () => {

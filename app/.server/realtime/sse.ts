@@ -20,6 +20,11 @@ export interface EventStreamOptions {
   topic: string;
   /** The anonymous client's address (the cap counts per account, or per address when signed out). */
   clientIp: string;
+  /**
+   * Signed-out streams of this kind counted apart, with a cap of their own: many phones behind one
+   * carrier address watch a live (ADR 0031); the default cap of 10 per address is for the rest.
+   */
+  anonymousLimit?: { scope: string; max: number };
 }
 
 function jsonError(status: number, code: string, message: string): Response {
@@ -78,7 +83,12 @@ export async function eventStream(options: EventStreamOptions): Promise<Response
   // with its Last-Event-ID instead of giving up as it would on an error status.
   if (realtime.isClosed)
     return new Response(`retry: ${RETRY_MS}\n\n`, { headers: { "Content-Type": "text/event-stream" } });
-  const release = realtime.acquire(viewer ? `account:${viewer.uid}` : `ip:${options.clientIp}`);
+  const anonymous = options.anonymousLimit;
+  const release = viewer
+    ? realtime.acquire(`account:${viewer.uid}`)
+    : anonymous
+      ? realtime.acquire(`${anonymous.scope}:ip:${options.clientIp}`, anonymous.max)
+      : realtime.acquire(`ip:${options.clientIp}`);
   if (!release)
     return jsonError(
       429,

@@ -5,7 +5,9 @@ import {
   account,
   favorites,
   listeners,
+  liveComments,
   livers,
+  lives,
   messages,
   news,
   plans,
@@ -29,6 +31,7 @@ import {
 } from "./generate/common";
 import { type FollowTarget, generateFavoritesFor } from "./generate/favorites";
 import { generateListener } from "./generate/listeners";
+import { generatePastLives } from "./generate/lives";
 import { generateNews } from "./generate/news";
 import { pickLocation, REGION_IDS } from "./generate/places";
 import { generatePostsFor } from "./generate/posts";
@@ -581,6 +584,22 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSu
       await bulkInsert(tx, messages, messageRows.slice(i, i + batchSize));
   });
   report("chats", 1, 1);
+
+  // ---- lives -----------------------------------------------------------------------------------
+  // Past lives of the demo cast with their figures and comments (the viewer page's past lives).
+  // Forked after the chats, so no other generated row changed.
+  if (demoCast && demoStore) {
+    const pastLives = generatePastLives(root.fork("lives"), {
+      broadcaster: { type: "staff", id: demoCast.uid, liverId: demoStore.uid },
+      listeners: listenerRows.slice(0, 12).map((l) => ({ uid: l.uid, nickname: l.nickname ?? "" })),
+      count: 3,
+      now,
+    });
+    await db.transaction(async (tx) => {
+      await bulkInsert(tx, lives, pastLives.lives);
+      if (pastLives.comments.length > 0) await bulkInsert(tx, liveComments, pastLives.comments);
+    });
+  }
 
   // ---- follower counts -------------------------------------------------------------------------
   await checkpoint(options.signal);

@@ -1,7 +1,9 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { requireViewer } from "~/.server/auth/viewer";
+import { broadcasterPanelData } from "~/.server/http/live-panel";
 import { getStoreDashboard } from "~/.server/services/liver/get-store-dashboard";
+import { BroadcasterPanel } from "~/components/live/broadcaster-panel";
 import { StaffAvatar } from "~/components/mypage/staff-avatar";
 import {
   Badge,
@@ -24,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewer(request, context, "liver");
   const dashboard = await getStoreDashboard({ db: context.db, actor: viewer });
   if (!dashboard) throw new Response(null, { status: 404 });
-  return dashboard;
+  return { ...dashboard, live: await broadcasterPanelData(context, viewer) };
 }
 
 export function meta() {
@@ -56,6 +58,8 @@ export default function LiverDashboard({ loaderData }: Route.ComponentProps) {
   return (
     <div className="space-y-6">
       <PageHeader title="ダッシュボード" lead={store.store_name} />
+
+      {loaderData.live ? <BroadcasterPanel {...loaderData.live} /> : null}
 
       <div className="grid grid-cols-2 gap-3 wide:grid-cols-4" data-testid="dashboard-stats">
         <Stat label="掲載状態">

@@ -3,7 +3,9 @@ import { getViewer } from "~/.server/auth/viewer";
 import { listStaffsOnShift } from "~/.server/services/directory/list-staffs-on-shift";
 import { listTopStaffs } from "~/.server/services/directory/list-top-staffs";
 import { listNewestStores } from "~/.server/services/list-newest-stores";
+import { liveNowOf } from "~/.server/services/live/read-lives";
 import { skipAfterFollow } from "~/components/directory/revalidate";
+import { LiveNow } from "~/components/live/live-now";
 import { MapSearchLinks } from "~/components/search/map-search-links";
 import { QuickSearchForm } from "~/components/search/quick-search-form";
 import { StaffCard, toStaffCard } from "~/components/staff/staff-card";
@@ -20,12 +22,14 @@ const ON_SHIFT = 8;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await getViewer(request, context);
   const now = new Date();
-  const [stores, topStaff, onShift] = await Promise.all([
+  const [stores, topStaff, onShift, lives] = await Promise.all([
     listNewestStores({ db: context.db, input: { limit: 8 } }),
     listTopStaffs({ db: context.db, actor: viewer, now }),
     listStaffsOnShift({ db: context.db, actor: viewer, input: { limit: ON_SHIFT }, now }),
+    liveNowOf({ db: context.db }),
   ]);
   return {
+    lives,
     stores,
     topStaff: topStaff.map(toStaffCard),
     onShift: onShift.items.map(toStaffCard),
@@ -78,6 +82,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
 
       <div className="mx-auto max-w-6xl space-y-10 px-4 py-8">
+        <LiveNow lives={loaderData.lives} />
+
         <section aria-labelledby="store-types-heading">
           <h2 id="store-types-heading" className="mb-3 font-bold text-lg">
             業種から探す

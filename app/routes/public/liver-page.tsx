@@ -2,10 +2,12 @@ import { data, Link } from "react-router";
 import { getViewer } from "~/.server/auth/viewer";
 import { getPublicLiver } from "~/.server/services/directory/get-public-liver";
 import { listLiverStaffs } from "~/.server/services/directory/list-liver-staffs";
+import { liveNowOf } from "~/.server/services/live/read-lives";
 import { listPosts } from "~/.server/services/posts/list-posts";
 import { FollowButton } from "~/components/directory/follow-button";
 import { ImageGallery } from "~/components/directory/image-gallery";
 import { InfoList, PageSection } from "~/components/directory/info-list";
+import { LiveNow } from "~/components/live/live-now";
 import { LATEST_POSTS, LatestPosts } from "~/components/posts/latest-posts";
 import { toPostCard } from "~/components/posts/post-card";
 import { toStaffCard } from "~/components/staff/staff-card";
@@ -46,6 +48,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     input: { source: [], kind: [], liverId: found.store.uid, sort: "new", page: 1, pageSize: LATEST_POSTS },
   });
   return {
+    lives: await liveNowOf({ db: context.db, liverId: found.store.uid }),
     store: found.store,
     posts: latest.ok ? latest.items.map(toPostCard) : [],
     postTotal: latest.ok ? latest.total : 0,
@@ -98,7 +101,7 @@ function mapUrl(query: string): string {
 }
 
 export default function LiverPage({ loaderData }: Route.ComponentProps) {
-  const { store, staff, now } = loaderData;
+  const { store, staff, now, lives } = loaderData;
   const type = storeTypeOf(store.store_type);
   const area = areaLabel(store);
   const fullAddress = [store.address, store.buildingName].filter(Boolean).join(" ");
@@ -124,6 +127,12 @@ export default function LiverPage({ loaderData }: Route.ComponentProps) {
           size="large"
         />
       </header>
+
+      {lives.length > 0 ? (
+        <div className="mt-4">
+          <LiveNow lives={lives} />
+        </div>
+      ) : null}
 
       <div className="mt-4">
         <ImageGallery

@@ -1,17 +1,20 @@
 import { data, Link } from "react-router";
 import { getViewer } from "~/.server/auth/viewer";
 import { getPublicStaff } from "~/.server/services/directory/get-public-staff";
+import { liveNowOf } from "~/.server/services/live/read-lives";
 import { listPosts } from "~/.server/services/posts/list-posts";
 import type { PublicStaff } from "~/.server/services/shared/staff-query";
 import { FollowButton } from "~/components/directory/follow-button";
 import { ImageGallery } from "~/components/directory/image-gallery";
 import { InfoList, PageSection } from "~/components/directory/info-list";
+import { LIVE_UI } from "~/components/live/live-texts";
 import { LATEST_POSTS, LatestPosts } from "~/components/posts/latest-posts";
 import { toPostCard } from "~/components/posts/post-card";
 import { ShiftBadge } from "~/components/staff/shift-badge";
 import { StoreTypeBadge } from "~/components/store/store-type-badge";
 import { areaLabel } from "~/domain/areas";
 import { formatNumber } from "~/domain/format";
+import { liveWatchPath } from "~/domain/live";
 import {
   ALCOHOL_TYPES,
   BLOOD_TYPES,
@@ -48,8 +51,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     actor: null,
     input: { source: [], kind: [], staffId: staff.uid, sort: "new", page: 1, pageSize: LATEST_POSTS },
   });
+  const onAir = (await liveNowOf({ db: context.db, liverId: staff.liver_id })).find(
+    (live) => live.broadcaster_id === staff.uid,
+  );
   return {
     ...found.detail,
+    live: onAir ? { title: onAir.title, viewer_count: onAir.viewer_count } : null,
     posts: latest.ok ? latest.items.map(toPostCard) : [],
     postTotal: latest.ok ? latest.total : 0,
     now: now.toISOString(),
@@ -117,7 +124,7 @@ const BIRTHDAY = (date: string | null | undefined) => {
 };
 
 export default function StaffPage({ loaderData }: Route.ComponentProps) {
-  const { staff, schedule, matched_keys, now, signedInAs } = loaderData;
+  const { staff, schedule, matched_keys, now, signedInAs, live } = loaderData;
   const name = displayName(staff);
   const area = areaLabel({ prefecture: staff.store.prefecture, area: staff.store.area });
   const sns = snsLinks(staff);
@@ -140,6 +147,20 @@ export default function StaffPage({ loaderData }: Route.ComponentProps) {
             )}
           </div>
           <h1 className="mt-2 font-black text-3xl">{name}</h1>
+          {live ? (
+            <Link
+              to={liveWatchPath(staff.uid)}
+              data-testid="staff-live-now"
+              className="mt-3 flex min-h-12 items-center gap-3 rounded-xl bg-red-600 px-4 py-2 text-white shadow-sm hover:bg-red-700"
+            >
+              <span className="h-2.5 w-2.5 shrink-0 animate-pulse rounded-full bg-white" aria-hidden="true" />
+              <span className="min-w-0 flex-1">
+                <span className="block font-bold text-sm">{LIVE_UI.liveNow}</span>
+                <span className="block truncate text-white/90 text-xs">{live.title}</span>
+              </span>
+              <span className="shrink-0 font-bold text-sm">{LIVE_UI.watchNow} ›</span>
+            </Link>
+          ) : null}
           {staff.name_kana && <p className="text-slate-500 text-sm">{staff.name_kana}</p>}
           <Link
             to={`/listener/liver/${staff.liver_id}`}

@@ -1,7 +1,9 @@
 import { Link } from "react-router";
 import { requireViewer } from "~/.server/auth/viewer";
+import { broadcasterPanelData } from "~/.server/http/live-panel";
 import { listNews } from "~/.server/services/news/list-news";
 import { getStaffDashboard } from "~/.server/services/staff/get-staff-dashboard";
+import { BroadcasterPanel } from "~/components/live/broadcaster-panel";
 import {
   Badge,
   ButtonLink,
@@ -26,6 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const news = await listNews({ db: context.db, actor: viewer, input: { limit: STAFF_NEWS_LIMIT } });
   return {
     ...dashboard,
+    live: await broadcasterPanelData(context, viewer),
     news: news.ok
       ? news.items.map((item) => ({ ...item, published_at: item.published_at.toISOString() }))
       : [],
@@ -47,7 +50,7 @@ const SECTIONS = [
 ] as const;
 
 export default function StaffHome({ loaderData }: Route.ComponentProps) {
-  const { staff, today, todayShift, upcoming, news } = loaderData;
+  const { staff, today, todayShift, upcoming, news, live } = loaderData;
   const unreadNews = news.filter((item) => item.unread).length;
   const todo = [
     { done: staff.imageCount > 0, label: "プロフィール写真を登録する", to: "/staff/mypage/profile#gallery" },
@@ -64,6 +67,8 @@ export default function StaffHome({ loaderData }: Route.ComponentProps) {
   return (
     <div className="space-y-6">
       <PageHeader title={`${staff.name}さんのマイページ`} lead={staff.liver_name} />
+
+      {live ? <BroadcasterPanel {...live} /> : null}
 
       <div className="grid gap-3 sm:grid-cols-3">
         <Card className="sm:col-span-2" testId="today-shift">

@@ -4,6 +4,7 @@ export * from "./favorites";
 export * from "./inquiries";
 export * from "./listeners";
 export * from "./livers";
+export * from "./lives";
 export * from "./logs";
 export * from "./mail-outbox";
 export * from "./news";

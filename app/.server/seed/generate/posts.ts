@@ -152,7 +152,8 @@ export function generatePostsFor(
       case "live": {
         kind = "video";
         externalId = random.id();
-        permalink = `/listener/live/${externalId}`;
+        // The broadcaster's live page (contract §13: `{id}` is the staff member's or the store's id).
+        permalink = `/listener/live/${author.staffId ?? author.liverId}`;
         media = [picture(image(), author.portrait)];
         break;
       }
