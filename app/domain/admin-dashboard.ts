@@ -34,13 +34,13 @@ export function monthDay(day: string): string {
 }
 
 /**
- * The top of a chart's scale: the smallest of 1, 2, 2.5, 5 × 10ⁿ at or above `max`, so the
- * gridlines (a half and the top) fall on round numbers. At least `minimum`.
+ * The top of a chart's scale: the smallest of 1, 2, 4 × 10ⁿ (n ≥ 1 for 1) at or above `max`, at
+ * least `minimum`, so the gridlines (the half and the top) fall on whole, round numbers.
  */
 export function niceCeiling(max: number, minimum = 4): number {
-  const target = Math.max(max, minimum);
+  const target = Math.max(max, minimum, 1);
   const power = 10 ** Math.floor(Math.log10(target));
-  const step = [1, 2, 2.5, 5, 10].find((m) => m * power >= target) ?? 10;
+  const step = [1, 2, 4, 10].find((m) => m * power >= target && (m * power) % 2 === 0) ?? 10;
   return step * power;
 }
 
@@ -69,9 +69,9 @@ export interface ChartGeometry {
 /** Bars of a daily series in a `width` × `height` box (SVG units). */
 export function chartGeometry(
   series: readonly { day: string; value: number }[],
-  { width = 600, height = 160 }: { width?: number; height?: number } = {},
+  { width = 360, height = 150 }: { width?: number; height?: number } = {},
 ): ChartGeometry {
-  const plot = { left: 36, top: 8, right: width - 4, bottom: height - 22 };
+  const plot = { left: 34, top: 8, right: width - 6, bottom: height - 20 };
   const top = niceCeiling(Math.max(0, ...series.map((p) => p.value)));
   const slot = (plot.right - plot.left) / Math.max(series.length, 1);
   const gap = Math.min(2, slot * 0.2);

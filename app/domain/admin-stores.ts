@@ -49,19 +49,29 @@ const noControl = (value: string) =>
     return (code < 0x20 && c !== "\t" && c !== "\n" && c !== "\r") || code === 0x7f;
   });
 
+/** Browsers send a textarea's line breaks as CRLF: kept as `\n`, as typed. */
+const lines = (value: unknown) => (typeof value === "string" ? value.replace(/\r\n?/g, "\n") : value);
+
 const reason = (required: string) =>
-  z
-    .string()
-    .trim()
-    .min(1, required)
-    .max(REASON_MAX, `${REASON_MAX.toLocaleString("ja-JP")}文字以内で入力してください`)
-    .refine(noControl, "使用できない文字が含まれています");
+  z.preprocess(
+    lines,
+    z
+      .string()
+      .trim()
+      .min(1, required)
+      .max(REASON_MAX, `${REASON_MAX.toLocaleString("ja-JP")}文字以内で入力してください`)
+      .refine(noControl, "使用できない文字が含まれています"),
+  );
 
 const optionalNote = z
-  .string()
-  .trim()
-  .max(REASON_MAX, `${REASON_MAX.toLocaleString("ja-JP")}文字以内で入力してください`)
-  .refine(noControl, "使用できない文字が含まれています")
+  .preprocess(
+    lines,
+    z
+      .string()
+      .trim()
+      .max(REASON_MAX, `${REASON_MAX.toLocaleString("ja-JP")}文字以内で入力してください`)
+      .refine(noControl, "使用できない文字が含まれています"),
+  )
   .default("");
 
 /** A whole number typed into a field: full-width digits and separators accepted. */
@@ -99,21 +109,24 @@ export const StaffLimitSchema = z.object({
 });
 
 export const StoreOrderSchema = z.object({
-  order: z.preprocess(
-    (value) => (typeof value === "string" ? value.normalize("NFKC").replace(/[,\s]/g, "") : value),
-    z
-      .string()
-      .regex(/^\d*$/, "半角または全角の数字で入力してください（空欄で順位なし）")
-      .transform((text) => (text === "" ? null : Number(text)))
-      .pipe(
-        z
-          .number()
-          .int()
-          .min(1, `1〜${STORE_ORDER_MAX}の順位を入力してください`)
-          .max(STORE_ORDER_MAX, `1〜${STORE_ORDER_MAX}の順位を入力してください`)
-          .nullable(),
-      ),
-  ),
+  // Optional: an empty field takes the store off the ranking.
+  order: z
+    .preprocess(
+      (value) => (typeof value === "string" ? value.normalize("NFKC").replace(/[,\s]/g, "") : value),
+      z
+        .string()
+        .regex(/^\d*$/, "半角または全角の数字で入力してください（空欄で順位なし）")
+        .transform((text) => (text === "" ? null : Number(text)))
+        .pipe(
+          z
+            .number()
+            .int()
+            .min(1, `1〜${STORE_ORDER_MAX}の順位を入力してください`)
+            .max(STORE_ORDER_MAX, `1〜${STORE_ORDER_MAX}の順位を入力してください`)
+            .nullable(),
+        ),
+    )
+    .optional(),
 });
 
 export const HideStaffSchema = z.object({

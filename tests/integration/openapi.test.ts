@@ -27,6 +27,7 @@ import { followTarget } from "~/.server/services/favorites/follow-target";
 import { createNativePost } from "~/.server/services/posts/create-native-post";
 import { businessDate } from "~/domain/shift-status";
 import routes from "~/routes";
+import { loader as configLoader } from "~/routes/api/config";
 import { loader as openApiLoader } from "~/routes/api/openapi";
 import { drivers, openTestDatabase, type TestDatabase } from "../support/databases";
 import { routeContext, sessionCookie } from "../support/routes";
@@ -82,7 +83,12 @@ async function invoke(
   context: AppLoadContext,
   method: Method,
   url: string,
-  { cookie, body, form }: { cookie?: string; body?: unknown; form?: FormData },
+  {
+    cookie,
+    body,
+    form,
+    headers = {},
+  }: { cookie?: string; body?: unknown; form?: FormData; headers?: Record<string, string> },
 ): Promise<{ answer: Answer; docPath: string }> {
   const target = new URL(url, "http://localhost:3999");
   const route = matchRoute(target.pathname);
@@ -95,6 +101,7 @@ async function invoke(
     headers: {
       ...(cookie ? { cookie } : {}),
       ...(body !== undefined ? { "content-type": "application/json" } : {}),
+      ...headers,
     },
     // A multipart form sets its own content type (with the boundary).
     body: form ?? (body !== undefined ? JSON.stringify(body) : undefined),
@@ -109,8 +116,8 @@ async function invoke(
   let answer: Answer;
   if (value instanceof Response) {
     const mediaType = (value.headers.get("content-type") ?? "").split(";")[0]!.trim();
-    if (value.status === 204) {
-      answer = { status: 204, mediaType: "", body: null };
+    if (value.status === 204 || value.status === 304) {
+      answer = { status: value.status, mediaType: "", body: null };
     } else if (mediaType === "text/event-stream") {
       await value.body?.cancel();
       abort.abort();
@@ -159,6 +166,8 @@ interface Fixture {
   deletablePostId: string;
   /** The room of the demo listener and the demo staff member. */
   roomId: string;
+  /** The ETag of `GET /api/config` now (its 304). */
+  configEtag: string;
 }
 
 interface Case {
@@ -169,6 +178,7 @@ interface Case {
   body?: (f: Fixture) => unknown;
   /** A multipart body instead of JSON. */
   form?: () => Promise<FormData>;
+  headers?: (f: Fixture) => Record<string, string>;
   status: number;
 }
 
@@ -396,6 +406,14 @@ const CASES: Case[] = [
 
   ...roomCases(),
   ...postCases(),
+
+  // Remote configuration (contract §15): the body, and a 304 for the body held.
+  get("remote configuration", () => "/api/config", 200),
+  get("remote configuration, signed in", () => "/api/config", 200, "liver"),
+  {
+    ...get("remote configuration, not modified", () => "/api/config", 304),
+    headers: (f) => ({ "If-None-Match": f.configEtag }),
+  },
 ];
 
 /** Chat (contract §12): open a room, messages, read, report, the stream, block. */
@@ -662,6 +680,7 @@ const PLACEHOLDER: Fixture = {
   postId: "p",
   deletablePostId: "d",
   roomId: "r",
+  configEtag: '"e"',
 };
 
 describe.each(drivers)("every documented endpoint, called on %s, answers as documented", (driver) => {
@@ -758,6 +777,13 @@ describe.each(drivers)("every documented endpoint, called on %s, answers as docu
       postId: await writePost("編集前"),
       deletablePostId: await writePost("削除される投稿"),
       roomId: demoRoom.room.id,
+      configEtag:
+        (
+          (await configLoader({
+            request: new Request("http://localhost:3999/api/config"),
+            context,
+          } as never)) as Response
+        ).headers.get("ETag") ?? "",
     };
   });
   afterAll(async () => {
@@ -770,13 +796,15 @@ describe.each(drivers)("every documented endpoint, called on %s, answers as docu
       cookie: c.as ? fixture.cookies[c.as] : undefined,
       body: c.body?.(fixture),
       form: await c.form?.(),
+      headers: c.headers?.(fixture),
     });
     expect(answer.status, JSON.stringify(answer.body)).toBe(c.status);
     const operation = document.paths?.[docPath]?.[c.method];
     expect(operation, `${c.method} ${docPath} is documented`).toBeDefined();
     const response = operation?.responses?.[String(answer.status)] as { content?: Record<string, unknown> };
     expect(response, `${c.method} ${docPath} documents ${answer.status}`).toBeDefined();
-    if (answer.status === 204) expect(response.content, "204 has no body").toBeUndefined();
+    if (answer.status === 204 || answer.status === 304)
+      expect(response.content, `${answer.status} has no body`).toBeUndefined();
     else expect(Object.keys(response.content ?? {}), "media type").toContain(answer.mediaType);
     // Every query parameter sent is documented; the values of an accepted call fit their schemas.
     const documented = (operation?.parameters ?? []) as {

@@ -30,12 +30,12 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         <h2 id="dashboard-actions" className="sr-only">
           対応が必要な項目
         </h2>
-        <ul className="grid gap-3 sm:grid-cols-2 wide:grid-cols-4">
+        <ul className="grid grid-cols-2 gap-3 wide:grid-cols-4">
           {actions.map((tile) => (
             <li key={tile.key}>
               <Link
                 to={tile.to}
-                className="group flex h-full flex-col rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 hover:ring-brand-500"
+                className="group flex h-full flex-col rounded-2xl bg-white p-3 shadow-sm ring-1 ring-slate-200 hover:ring-brand-500 sm:p-4"
                 data-testid={tile.testId}
               >
                 <span className="font-bold text-slate-700 text-sm group-hover:text-brand-700">
@@ -43,7 +43,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
                 </span>
                 <span className="mt-2 flex items-baseline gap-1">
                   <span
-                    className={`font-black text-4xl tabular-nums ${tile.count > 0 ? "text-brand-600" : "text-slate-400"}`}
+                    className={`font-black text-3xl tabular-nums sm:text-4xl ${tile.count > 0 ? "text-brand-600" : "text-slate-400"}`}
                   >
                     {tile.count}
                   </span>

@@ -129,7 +129,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     case "order": {
       const parsed = await parseForm(form, StoreOrderSchema);
       if (!parsed.ok) return invalidForm(parsed.values, parsed.errors);
-      const result = await rankStore({ db, actor, input: { liverId, position: parsed.data.order } });
+      const result = await rankStore({ db, actor, input: { liverId, position: parsed.data.order ?? null } });
       return result.ok ? back("order") : failure(result.error, parsed.values);
     }
     case "review": {
@@ -220,10 +220,7 @@ export default function AdminStore({ loaderData, actionData }: Route.ComponentPr
                 label: "業種",
                 value: STORE_TYPES.find((t) => t.value === store.store_type)?.label ?? store.store_type,
               },
-              {
-                label: "エリア",
-                value: [store.prefecture, store.area].filter(Boolean).join("・") || "未設定",
-              },
+              { label: "エリア", value: store.area_label || "未設定" },
               { label: "電話番号", value: store.phone_number || "未設定" },
               { label: "区分", value: store.is_individual ? "個人" : "法人" },
               {

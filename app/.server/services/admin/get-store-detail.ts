@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { areaLabel } from "~/domain/areas";
 import type { Db } from "../../db/client";
 import {
   accountActivity,
@@ -43,6 +44,7 @@ export async function getStoreDetail({
       store_type: livers.store_type,
       prefecture: livers.prefecture,
       area: livers.area,
+      area_detail: livers.area_detail,
       phone_number: livers.phone_number,
       is_individual: livers.is_individual,
       plan_id: livers.plan_id,
@@ -128,10 +130,11 @@ export async function getStoreDetail({
     .orderBy(desc(operatorAuditLog.at), desc(operatorAuditLog.id))
     .limit(STORE_HISTORY_LIMIT);
 
-  const { image_url, reviewed_at, reviewed_by_email, ...rest } = store;
+  const { image_url, reviewed_at, reviewed_by_email, prefecture, area, area_detail, ...rest } = store;
   return {
     store: {
       ...rest,
+      area_label: areaLabel({ prefecture, area, area_detail }),
       image_url: image_url[0] ?? null,
       review: reviewed_at ? { at: reviewed_at, by: reviewed_by_email } : null,
     },
