@@ -55,4 +55,5 @@ ALTER TABLE "store_suspensions" ADD CONSTRAINT "store_suspensions_liver_id_liver
 CREATE UNIQUE INDEX "staff_hides_active_key" ON "staff_hides" USING btree ("staff_id") WHERE "staff_hides"."lifted_at" is null;--> statement-breakpoint
 CREATE INDEX "staff_hides_liver_idx" ON "staff_hides" USING btree ("liver_id","hidden_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE UNIQUE INDEX "store_suspensions_active_key" ON "store_suspensions" USING btree ("liver_id","source") WHERE "store_suspensions"."lifted_at" is null;--> statement-breakpoint
-CREATE INDEX "store_suspensions_liver_idx" ON "store_suspensions" USING btree ("liver_id","suspended_at" DESC NULLS LAST);
+CREATE INDEX "store_suspensions_liver_idx" ON "store_suspensions" USING btree ("liver_id","suspended_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "staffs_created_idx" ON "staffs" USING btree ("created_at" DESC NULLS FIRST,"uid" DESC NULLS FIRST);

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNull, or, type SQL, sql } from "drizzle-orm";
 import { ADMIN_PAGE_SIZE } from "~/domain/admin";
 import type { StaffFilter } from "~/domain/admin-stores";
 import { escapeLike, keywordTerms } from "~/domain/keyword";
@@ -8,7 +8,7 @@ import { assertOperator, type SignedInOperator } from "./operator-actor";
 
 /**
  * Every performer of every store (contract §15 "staff"), newest first: searched by name or
- * reading (folded like the directory), login ID or id, filtered by state or by store.
+ * reading (folded like the directory), her whole login ID or id, filtered by state or by store.
  */
 export async function listStaffForOperator({
   db,
@@ -27,8 +27,10 @@ export async function listStaffForOperator({
     const terms = keywordTerms(keyword).map(
       (term) => sql`${staffs.search_text} like ${`%${escapeLike(term)}%`}`,
     );
+    // A login ID is looked up whole (case-insensitive, on its unique index): a part of one would
+    // scan every performer.
     conditions.push(
-      or(and(...terms), ilike(staffs.login_id, `%${escapeLike(keyword)}%`), eq(staffs.uid, keyword)),
+      or(and(...terms), eq(sql`lower(${staffs.login_id})`, keyword.toLowerCase()), eq(staffs.uid, keyword)),
     );
   }
   if (input.liverId) conditions.push(eq(staffs.liver_id, input.liverId));
@@ -41,11 +43,11 @@ export async function listStaffForOperator({
   }
   const where = and(...conditions);
   const activeHide = and(eq(staffHides.staff_id, staffs.uid), isNull(staffHides.lifted_at));
-  const [totalRow] = await db
-    .select({ n: count() })
-    .from(staffs)
-    .leftJoin(staffHides, activeHide)
-    .where(where);
+  // The hides are joined for the count only when the filter reads them.
+  const counted = db.select({ n: count() }).from(staffs);
+  const [totalRow] = await (input.status === "hidden" || input.status === "operator_hidden"
+    ? counted.leftJoin(staffHides, activeHide).where(where)
+    : counted.where(where));
   const items = await db
     .select({
       uid: staffs.uid,

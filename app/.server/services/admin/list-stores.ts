@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, isNull, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, ilike, inArray, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import { ADMIN_PAGE_SIZE } from "~/domain/admin";
 import type { StoreStatusFilter } from "~/domain/admin-stores";
 import { escapeLike, keywordTerms } from "~/domain/keyword";
@@ -76,10 +76,6 @@ export async function listStores({
     .leftJoin(storeReviews, eq(storeReviews.liver_id, livers.uid))
     .where(filtered)
     .groupBy(livers.status);
-  const staffCount = db
-    .select({ n: count() })
-    .from(staffs)
-    .where(and(eq(staffs.liver_id, livers.uid), eq(staffs.status, "public")));
   const rows = await db
     .select({
       uid: livers.uid,
@@ -89,7 +85,6 @@ export async function listStores({
       status: livers.status,
       plan_name: plans.name,
       limit_staff: livers.limit_staff,
-      staff_count: sql<number>`(${staffCount})`.mapWith(Number),
       follower_number: livers.follower_number,
       order: livers.order,
       last_login_at: accountActivity.last_login_at,
@@ -105,10 +100,33 @@ export async function listStores({
     .limit(ADMIN_PAGE_SIZE)
     .offset((input.page - 1) * ADMIN_PAGE_SIZE);
 
+  // Staff counted for the page's stores only (a count in the select list would run for every
+  // row skipped by the offset too).
+  const staffRows =
+    rows.length === 0
+      ? []
+      : await db
+          .select({ liver_id: staffs.liver_id, n: count() })
+          .from(staffs)
+          .where(
+            and(
+              inArray(
+                staffs.liver_id,
+                rows.map((row) => row.uid),
+              ),
+              eq(staffs.status, "public"),
+            ),
+          )
+          .groupBy(staffs.liver_id);
+  const staffCount = new Map(staffRows.map((row) => [row.liver_id, row.n]));
   const counts: Record<StoreStatus, number> = { public: 0, private: 0, suspended: 0, deleted: 0 };
   for (const row of statusRows) counts[row.status] = row.n;
   return {
-    items: rows.map(({ reviewed_at, ...row }) => ({ ...row, reviewed: reviewed_at !== null })),
+    items: rows.map(({ reviewed_at, ...row }) => ({
+      ...row,
+      staff_count: staffCount.get(row.uid) ?? 0,
+      reviewed: reviewed_at !== null,
+    })),
     total: totalRow?.n ?? 0,
     page: input.page,
     pageSize: ADMIN_PAGE_SIZE,
