@@ -62,8 +62,8 @@ export interface ChartGeometry {
   bars: ChartBar[];
   /** Horizontal gridlines with their values: 0, half, top. */
   grid: { y: number; value: number }[];
-  /** The days labelled under the axis: today and every seventh day before it. */
-  ticks: { x: number; label: string }[];
+  /** The days labelled under the axis: today (flush right) and every seventh day before it. */
+  ticks: { x: number; label: string; anchor: "middle" | "end" }[];
 }
 
 /** Bars of a daily series in a `width` × `height` box (SVG units). */
@@ -92,6 +92,10 @@ export function chartGeometry(
   const ticks = series
     .map((point, i) => ({ i, point }))
     .filter(({ i }) => (last - i) % 7 === 0)
-    .map(({ i, point }) => ({ x: plot.left + i * slot + slot / 2, label: monthDay(point.day) }));
+    .map(({ i, point }) =>
+      i === last
+        ? { x: plot.right, label: monthDay(point.day), anchor: "end" as const }
+        : { x: plot.left + i * slot + slot / 2, label: monthDay(point.day), anchor: "middle" as const },
+    );
   return { width, height, plot, top, bars, grid, ticks };
 }

@@ -104,6 +104,8 @@ describe("the chart", () => {
     expect(g.grid.at(-1)?.y).toBeCloseTo(g.plot.top);
     // Today and every seventh day back are labelled.
     expect(g.ticks.map((t) => t.label)).toEqual(["3/2", "3/9", "3/16", "3/23", "3/30"]);
+    // Today's label ends at the plot's right edge, not past it.
+    expect(g.ticks.at(-1)).toMatchObject({ x: g.plot.right, anchor: "end" });
   });
 
   it("an empty series draws a flat chart", () => {

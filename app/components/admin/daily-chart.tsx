@@ -80,7 +80,7 @@ export function DailyChart({
             key={tick.label}
             x={tick.x}
             y={g.height - 6}
-            textAnchor="middle"
+            textAnchor={tick.anchor}
             className="fill-slate-500 text-[11px]"
           >
             {tick.label}

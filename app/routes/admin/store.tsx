@@ -345,7 +345,11 @@ export default function AdminStore({ loaderData, actionData }: Route.ComponentPr
                 <li key={s.id} className="rounded-lg bg-slate-50 p-3 text-sm">
                   <p className="font-bold">
                     {STORE_SUSPENSION_SOURCE_LABELS[s.source]}
-                    {s.lifted_at ? null : <Badge tone="red">停止中</Badge>}
+                    {s.lifted_at ? null : (
+                      <span className="ml-2">
+                        <Badge tone="red">停止中</Badge>
+                      </span>
+                    )}
                   </p>
                   <p className="text-slate-500 text-xs">
                     {formatAdminDateTime(s.suspended_at)} 停止
