@@ -2,7 +2,8 @@ import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { auditActionLabel, formatAdminDateTime } from "~/domain/admin";
 import { STORE_STATUSES } from "~/domain/options";
-import { Badge } from "../mypage/ui";
+import { logActionLabel } from "~/domain/store-logs";
+import { Badge, Card } from "../mypage/ui";
 
 /** Filter tabs of a list page (status), as links: they work without JavaScript. */
 export function FilterTabs({
@@ -170,5 +171,56 @@ export function AuditTrail({
         );
       })}
     </ol>
+  );
+}
+
+/** A performer's state as the console shows it: deleted, hidden by the operator, shown, hidden by her store. */
+export function StaffStateBadge({
+  staff,
+}: {
+  staff: { status: "public" | "deleted"; is_displayed: boolean; operator_hidden: boolean };
+}) {
+  if (staff.status === "deleted") return <Badge tone="gray">削除済み</Badge>;
+  if (staff.operator_hidden) return <Badge tone="red">運営が非表示</Badge>;
+  return staff.is_displayed ? <Badge tone="green">表示中</Badge> : <Badge tone="gray">店舗が非表示</Badge>;
+}
+
+/**
+ * The history of a store or a performer, side by side from 1024 px: the store's own activity log
+ * (what its back office shows) and the operator's audit entries about it.
+ */
+export function HistoryCards({
+  logs,
+  audit,
+  logsLead,
+  auditLead,
+}: {
+  logs: readonly { log_id: string; created_at: Date | string; action: string; description: string }[];
+  audit: Parameters<typeof AuditTrail>[0]["entries"];
+  logsLead: string;
+  auditLead?: string;
+}) {
+  return (
+    <div className="grid gap-5 wide:grid-cols-2">
+      <Card title="店舗の操作履歴" lead={logsLead} id="logs">
+        {logs.length === 0 ? (
+          <p className="text-slate-500 text-sm">まだ記録はありません。</p>
+        ) : (
+          <ul className="divide-y divide-slate-100 text-sm" data-testid="store-logs">
+            {logs.map((log) => (
+              <li key={log.log_id} className="py-2">
+                <p className="text-slate-500 text-xs">
+                  {formatAdminDateTime(log.created_at)}・{logActionLabel(log.action)}
+                </p>
+                <p className="break-all">{log.description}</p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+      <Card title="運営の操作記録" lead={auditLead} id="audit">
+        <AuditTrail entries={audit} />
+      </Card>
+    </div>
   );
 }

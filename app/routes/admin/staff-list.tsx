@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import { operatorActor } from "~/.server/http/admin";
 import { listStaffForOperator } from "~/.server/services/admin/list-staff-for-operator";
-import { FilterTabs, Pager, SearchBox } from "~/components/admin/admin-ui";
+import { FilterTabs, Pager, SearchBox, StaffStateBadge } from "~/components/admin/admin-ui";
 import { StaffAvatar } from "~/components/mypage/staff-avatar";
-import { Badge, EmptyState, PageHeader } from "~/components/mypage/ui";
+import { EmptyState, PageHeader } from "~/components/mypage/ui";
 import { parsePage } from "~/domain/admin";
 import {
   isAccountId,
@@ -92,15 +92,7 @@ export default function AdminStaffList({ loaderData }: Route.ComponentProps) {
                 <div className="min-w-0 flex-1">
                   <div className="flex flex-wrap items-center gap-2">
                     <span className="font-bold">{member.name || "（名前未設定）"}</span>
-                    {member.status === "deleted" ? (
-                      <Badge tone="gray">削除済み</Badge>
-                    ) : member.operator_hidden ? (
-                      <Badge tone="red">運営が非表示</Badge>
-                    ) : member.is_displayed ? (
-                      <Badge tone="green">表示中</Badge>
-                    ) : (
-                      <Badge tone="gray">非表示</Badge>
-                    )}
+                    <StaffStateBadge staff={member} />
                   </div>
                   <p className="truncate text-slate-500 text-xs">
                     {member.store_name}

@@ -6,24 +6,20 @@ import { getStaffDetail } from "~/.server/services/admin/get-staff-detail";
 import { hideStaff } from "~/.server/services/admin/hide-staff";
 import { resetStaffLogin } from "~/.server/services/admin/reset-staff-login";
 import { unhideStaff } from "~/.server/services/admin/unhide-staff";
-import { AuditTrail, FactList, StoreStatusBadge } from "~/components/admin/admin-ui";
-import { FormErrorSummary } from "~/components/form/form-error-summary";
+import { FactList, HistoryCards, StaffStateBadge, StoreStatusBadge } from "~/components/admin/admin-ui";
+import { ReasonForm } from "~/components/admin/reason-form";
 import { SubmitButton } from "~/components/form/submit-button";
-import { TextareaInput } from "~/components/form/textarea-input";
-import { field, useSchemaForm } from "~/components/form/use-schema-form";
 import { StaffAvatar } from "~/components/mypage/staff-avatar";
-import { Badge, Card, doneMessage, FlashMessage, PageHeader } from "~/components/mypage/ui";
+import { Card, doneMessage, FlashMessage, PageHeader } from "~/components/mypage/ui";
 import { formatAdminDateTime } from "~/domain/admin";
 import {
   DeleteStaffSchema,
   HideStaffSchema,
   isAccountId,
-  REASON_MAX,
   STAFF_DONE,
   STAFF_MESSAGES,
 } from "~/domain/admin-stores";
 import { formatNumber } from "~/domain/format";
-import { logActionLabel } from "~/domain/store-logs";
 import { pageTitle } from "~/site";
 import type { Route } from "./+types/staff";
 
@@ -121,15 +117,7 @@ export default function AdminStaff({ loaderData, actionData }: Route.ComponentPr
         back={{ to: `/admin/stores/${staff.liver_id}#staff`, label: `${staff.store_name || "店舗"}へ` }}
         lead={
           <span className="flex flex-wrap items-center gap-2" data-testid="staff-state">
-            {deleted ? (
-              <Badge tone="gray">削除済み</Badge>
-            ) : hide ? (
-              <Badge tone="red">運営が非表示</Badge>
-            ) : staff.is_displayed ? (
-              <Badge tone="green">表示中</Badge>
-            ) : (
-              <Badge tone="gray">店舗が非表示</Badge>
-            )}
+            <StaffStateBadge staff={{ ...staff, operator_hidden: hide !== null }} />
             {staff.login_id ? <span>ログインID: {staff.login_id}</span> : null}
           </span>
         }
@@ -272,27 +260,7 @@ export default function AdminStaff({ loaderData, actionData }: Route.ComponentPr
           </Card>
         ) : null}
 
-        <div className="grid gap-5 wide:grid-cols-2">
-          <Card title="店舗の操作履歴" lead="このキャストについての店舗の記録です。">
-            {logs.length === 0 ? (
-              <p className="text-slate-500 text-sm">まだ記録はありません。</p>
-            ) : (
-              <ul className="divide-y divide-slate-100 text-sm">
-                {logs.map((log) => (
-                  <li key={log.log_id} className="py-2">
-                    <p className="text-slate-500 text-xs">
-                      {formatAdminDateTime(log.created_at)}・{logActionLabel(log.action)}
-                    </p>
-                    <p className="break-all">{log.description}</p>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </Card>
-          <Card title="運営の操作記録">
-            <AuditTrail entries={audit} />
-          </Card>
-        </div>
+        <HistoryCards logs={logs} audit={audit} logsLead="このキャストについての店舗の記録です。" />
       </div>
       <FlashMessage message={done} />
     </>
@@ -330,62 +298,5 @@ function TemporaryPassword({ login }: { login: { loginId: string | null; passwor
         </div>
       </dl>
     </section>
-  );
-}
-
-function ReasonForm({
-  intent,
-  schema,
-  result,
-  summary,
-  label,
-  button,
-  tone,
-  warning,
-}: {
-  intent: "hide" | "delete";
-  schema: typeof HideStaffSchema | typeof DeleteStaffSchema;
-  result: StaffActionData | null;
-  summary: string;
-  label: string;
-  button: string;
-  tone: "amber" | "red";
-  warning?: string;
-}) {
-  const { fields, errors } = useSchemaForm(schema, { id: intent, result });
-  const look =
-    tone === "red"
-      ? { box: "ring-red-200", summary: "text-red-800 hover:bg-red-50" }
-      : { box: "ring-amber-300", summary: "text-amber-900 hover:bg-amber-50" };
-  return (
-    <details className={`group rounded-xl ring-1 ${look.box}`} open={result ? true : undefined}>
-      <summary
-        className={`flex min-h-11 cursor-pointer items-center justify-between gap-2 rounded-xl px-4 py-2 font-bold text-sm ${look.summary}`}
-      >
-        {summary}
-        <span aria-hidden="true" className="transition group-open:rotate-180">
-          ▾
-        </span>
-      </summary>
-      <Form method="post" className="space-y-3 px-4 pt-2 pb-4" noValidate>
-        {warning ? <p className="text-red-800 text-sm">{warning}</p> : null}
-        <FormErrorSummary errors={errors} idPrefix={intent} labels={{ reason: label }} />
-        <input type="hidden" name="intent" value={intent} />
-        <TextareaInput
-          {...field(fields.reason)}
-          label={label}
-          hint="店舗へのメールにそのまま記載されます。"
-          maxLength={REASON_MAX}
-          rows={3}
-        />
-        <SubmitButton
-          block={false}
-          pendingLabel="処理中…"
-          className={tone === "red" ? "bg-red-700! hover:bg-red-800!" : ""}
-        >
-          {button}
-        </SubmitButton>
-      </Form>
-    </details>
   );
 }

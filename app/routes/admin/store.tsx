@@ -9,7 +9,8 @@ import { rankStore } from "~/.server/services/admin/rank-store";
 import { setStoreStaffLimit } from "~/.server/services/admin/set-store-staff-limit";
 import { setStoreStatus } from "~/.server/services/admin/set-store-status";
 import { suspendStore } from "~/.server/services/admin/suspend-store";
-import { AuditTrail, FactList, StoreStatusBadge } from "~/components/admin/admin-ui";
+import { FactList, HistoryCards, StaffStateBadge, StoreStatusBadge } from "~/components/admin/admin-ui";
+import { ReasonForm } from "~/components/admin/reason-form";
 import { FormErrorSummary } from "~/components/form/form-error-summary";
 import { RadioGroup } from "~/components/form/radio-group";
 import { SelectInput } from "~/components/form/select-input";
@@ -35,7 +36,6 @@ import {
 } from "~/domain/admin-stores";
 import { formatNumber, formatYen } from "~/domain/format";
 import { STORE_TYPES } from "~/domain/options";
-import { logActionLabel } from "~/domain/store-logs";
 import { STORE_SUSPENSION_SOURCE_LABELS } from "~/domain/store-suspension";
 import { pageTitle } from "~/site";
 import type { Route } from "./+types/store";
@@ -277,7 +277,19 @@ export default function AdminStore({ loaderData, actionData }: Route.ComponentPr
               ) : active.length === 0 ? (
                 <StatusForm status={store.status} result={resultFor("status")} />
               ) : null}
-              {operatorSuspension ? null : <SuspendForm result={resultFor("suspend")} />}
+              {operatorSuspension ? null : (
+                <ReasonForm
+                  intent="suspend"
+                  schema={SuspendStoreSchema}
+                  result={resultFor("suspend")}
+                  summary="店舗を停止する"
+                  label="停止の理由"
+                  hint="店舗へのメールにそのまま記載されます。規約のどの点に反するか、何を直せば再開できるかを書いてください。"
+                  button="停止してメールを送る"
+                  pendingLabel="停止中…"
+                  tone="red"
+                />
+              )}
             </div>
           )}
         </Card>
@@ -317,15 +329,7 @@ export default function AdminStore({ loaderData, actionData }: Route.ComponentPr
                     className="flex min-h-12 flex-wrap items-center gap-2 py-2 hover:bg-slate-50"
                   >
                     <span className="font-bold">{member.name || "（名前未設定）"}</span>
-                    {member.status === "deleted" ? (
-                      <Badge tone="gray">削除済み</Badge>
-                    ) : member.operator_hidden ? (
-                      <Badge tone="red">運営が非表示</Badge>
-                    ) : member.is_displayed ? (
-                      <Badge tone="green">表示中</Badge>
-                    ) : (
-                      <Badge tone="gray">非表示</Badge>
-                    )}
+                    <StaffStateBadge staff={member} />
                     <span className="text-slate-500 text-xs">
                       {member.login_id ? `ID: ${member.login_id}` : ""}
                     </span>
@@ -368,27 +372,12 @@ export default function AdminStore({ loaderData, actionData }: Route.ComponentPr
           )}
         </Card>
 
-        <div className="grid gap-5 wide:grid-cols-2">
-          <Card title="店舗の操作履歴" lead="店舗管理画面に表示される記録です（新しい順に50件）。" id="logs">
-            {logs.length === 0 ? (
-              <p className="text-slate-500 text-sm">まだ記録はありません。</p>
-            ) : (
-              <ul className="divide-y divide-slate-100 text-sm" data-testid="store-logs">
-                {logs.map((log) => (
-                  <li key={log.log_id} className="py-2">
-                    <p className="text-slate-500 text-xs">
-                      {formatAdminDateTime(log.created_at)}・{logActionLabel(log.action)}
-                    </p>
-                    <p className="break-all">{log.description}</p>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </Card>
-          <Card title="運営の操作記録" lead="この店舗と在籍キャストについての操作ログです。" id="audit">
-            <AuditTrail entries={audit} />
-          </Card>
-        </div>
+        <HistoryCards
+          logs={logs}
+          audit={audit}
+          logsLead="店舗管理画面に表示される記録です（新しい順に50件）。"
+          auditLead="この店舗と在籍キャストについての操作ログです。"
+        />
       </div>
       <FlashMessage message={done} />
     </>
@@ -432,34 +421,6 @@ function StatusForm({ status, result }: { status: string; result: FormResult }) 
         公開状態を変更
       </SubmitButton>
     </Form>
-  );
-}
-
-function SuspendForm({ result }: { result: FormResult }) {
-  const { fields, errors } = useSchemaForm(SuspendStoreSchema, { id: "suspend", result });
-  return (
-    <details className="group rounded-xl ring-1 ring-red-200" open={result ? true : undefined}>
-      <summary className="flex min-h-11 cursor-pointer items-center justify-between gap-2 rounded-xl px-4 py-2 font-bold text-red-800 text-sm hover:bg-red-50">
-        店舗を停止する
-        <span aria-hidden="true" className="transition group-open:rotate-180">
-          ▾
-        </span>
-      </summary>
-      <Form method="post" className="space-y-3 px-4 pt-2 pb-4" noValidate>
-        <FormErrorSummary errors={errors} idPrefix="suspend" labels={{ reason: "停止の理由" }} />
-        <input type="hidden" name="intent" value="suspend" />
-        <TextareaInput
-          {...field(fields.reason)}
-          label="停止の理由"
-          hint="店舗へのメールにそのまま記載されます。規約のどの点に反するか、何を直せば再開できるかを書いてください。"
-          maxLength={REASON_MAX}
-          rows={4}
-        />
-        <SubmitButton block={false} pendingLabel="停止中…" className="bg-red-700! hover:bg-red-800!">
-          停止してメールを送る
-        </SubmitButton>
-      </Form>
-    </details>
   );
 }
 

@@ -2,10 +2,9 @@ import { eq } from "drizzle-orm";
 import { OPERATOR_LOG_DESCRIPTIONS } from "~/domain/store-logs";
 import type { Db } from "../../db/client";
 import { livers, plans } from "../../db/schema";
-import { writeLog } from "../shared/write-log";
 import type { SignedInOperator } from "./operator-actor";
 import { changeStoreAsOperator } from "./operator-store-write";
-import { writeAudit } from "./write-audit";
+import { recordOperatorChange } from "./record-operator-change";
 
 export type ChangeStorePlanResult =
   | { ok: true; changed: boolean }
@@ -42,20 +41,22 @@ export async function changeStorePlan({
       .update(livers)
       .set({ plan_id: plan.id, new_plan_id: null, limit_staff: limit })
       .where(eq(livers.uid, store.uid));
-    await writeLog(tx, {
-      liverId: store.uid,
-      actorUid: actor.uid,
-      action: "updated",
-      targetType: "livers",
-      targetId: store.uid,
-      description: OPERATOR_LOG_DESCRIPTIONS.storePlan(plan.name),
+    await recordOperatorChange(tx, {
+      actor,
+      store,
       now,
-    });
-    await writeAudit(tx, actor, {
-      action: "store.plan",
-      targetType: "liver",
-      targetId: store.uid,
-      details: { from: store.plan_id, to: plan.id, limit_staff: { from: store.limit_staff, to: limit } },
+      log: {
+        action: "updated",
+        targetType: "livers",
+        targetId: store.uid,
+        description: OPERATOR_LOG_DESCRIPTIONS.storePlan(plan.name),
+      },
+      audit: {
+        action: "store.plan",
+        targetType: "liver",
+        targetId: store.uid,
+        details: { from: store.plan_id, to: plan.id, limit_staff: { from: store.limit_staff, to: limit } },
+      },
     });
     return { ok: true, changed: true } as const;
   });

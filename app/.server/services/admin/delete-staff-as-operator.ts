@@ -7,11 +7,9 @@ import type { Mailer } from "../../integrations/mail/mailer";
 import { staffNoticeMail } from "../../integrations/mail/operator-notice-templates";
 import type { ImageStorage } from "../../integrations/storage/image-storage";
 import { deleteStaffAccount } from "../shared/delete-staff-account";
-import { writeLog } from "../shared/write-log";
 import type { SignedInOperator } from "./operator-actor";
 import { changeStaffAsOperator } from "./operator-staff-write";
-import { storeNoticeLinks } from "./operator-store-write";
-import { writeAudit } from "./write-audit";
+import { recordOperatorChange, storeNoticeLinks } from "./record-operator-change";
 
 export type DeleteStaffAsOperatorResult = { ok: true } | { ok: false; error: "not_found" | "deleted" };
 
@@ -45,37 +43,34 @@ export async function deleteStaffAsOperator({
       .update(staffHides)
       .set({ lifted_at: now, lifted_by: actor.uid, lifted_by_email: actor.email })
       .where(and(eq(staffHides.staff_id, staff.uid), isNull(staffHides.lifted_at)));
-    await writeLog(tx, {
-      liverId: store.uid,
-      actorUid: actor.uid,
-      action: "deleted",
-      targetType: "staffs",
-      targetId: staff.uid,
-      description: OPERATOR_LOG_DESCRIPTIONS.staffDeleted(staff.name, input.reason),
+    await recordOperatorChange(tx, {
+      actor,
+      store,
       now,
+      log: {
+        action: "deleted",
+        targetType: "staffs",
+        targetId: staff.uid,
+        description: OPERATOR_LOG_DESCRIPTIONS.staffDeleted(staff.name, input.reason),
+      },
+      audit: {
+        action: "staff.delete",
+        targetType: "staff",
+        targetId: staff.uid,
+        details: { liver_id: store.uid, reason: input.reason, name: staff.name },
+      },
+      mail: {
+        mailer,
+        kind: "staff-deleted",
+        content: staffNoticeMail({
+          kind: "deleted",
+          storeName: store.store_name,
+          staffName: staff.name,
+          reason: input.reason,
+          ...storeNoticeLinks(env, "/liver/mypage/staff"),
+        }),
+      },
     });
-    await writeAudit(tx, actor, {
-      action: "staff.delete",
-      targetType: "staff",
-      targetId: staff.uid,
-      details: { liver_id: store.uid, reason: input.reason, name: staff.name },
-    });
-    if (store.email)
-      await mailer.send(
-        {
-          kind: "staff-deleted",
-          to: store.email,
-          ...staffNoticeMail({
-            kind: "deleted",
-            storeName: store.store_name,
-            staffName: staff.name,
-            reason: input.reason,
-            ...storeNoticeLinks(env, "/liver/mypage/staff"),
-          }),
-          meta: { role: "liver", uid: store.uid },
-        },
-        { tx },
-      );
     return { ok: true } as const;
   });
   // After the commit: the row no longer points at them.

@@ -7,11 +7,9 @@ import type { Env } from "../../env";
 import type { Mailer } from "../../integrations/mail/mailer";
 import { staffNoticeMail } from "../../integrations/mail/operator-notice-templates";
 import { activeStaffHide } from "../shared/staff-hide";
-import { writeLog } from "../shared/write-log";
 import type { SignedInOperator } from "./operator-actor";
 import { changeStaffAsOperator } from "./operator-staff-write";
-import { storeNoticeLinks } from "./operator-store-write";
-import { writeAudit } from "./write-audit";
+import { recordOperatorChange, storeNoticeLinks } from "./record-operator-change";
 
 export type HideStaffResult = { ok: true } | { ok: false; error: "not_found" | "already_hidden" | "deleted" };
 
@@ -53,37 +51,34 @@ export async function hideStaff({
         .update(staffs)
         .set({ is_displayed: false, updated_display_at: now })
         .where(eq(staffs.uid, staff.uid));
-    await writeLog(tx, {
-      liverId: store.uid,
-      actorUid: actor.uid,
-      action: "updated",
-      targetType: "staffs",
-      targetId: staff.uid,
-      description: OPERATOR_LOG_DESCRIPTIONS.staffHidden(staff.name, input.reason),
+    await recordOperatorChange(tx, {
+      actor,
+      store,
       now,
+      log: {
+        action: "updated",
+        targetType: "staffs",
+        targetId: staff.uid,
+        description: OPERATOR_LOG_DESCRIPTIONS.staffHidden(staff.name, input.reason),
+      },
+      audit: {
+        action: "staff.hide",
+        targetType: "staff",
+        targetId: staff.uid,
+        details: { liver_id: store.uid, reason: input.reason, was_displayed: staff.is_displayed },
+      },
+      mail: {
+        mailer,
+        kind: "staff-hidden",
+        content: staffNoticeMail({
+          kind: "hidden",
+          storeName: store.store_name,
+          staffName: staff.name,
+          reason: input.reason,
+          ...storeNoticeLinks(env, "/liver/mypage/staff"),
+        }),
+      },
     });
-    await writeAudit(tx, actor, {
-      action: "staff.hide",
-      targetType: "staff",
-      targetId: staff.uid,
-      details: { liver_id: store.uid, reason: input.reason, was_displayed: staff.is_displayed },
-    });
-    if (store.email)
-      await mailer.send(
-        {
-          kind: "staff-hidden",
-          to: store.email,
-          ...staffNoticeMail({
-            kind: "hidden",
-            storeName: store.store_name,
-            staffName: staff.name,
-            reason: input.reason,
-            ...storeNoticeLinks(env, "/liver/mypage/staff"),
-          }),
-          meta: { role: "liver", uid: store.uid },
-        },
-        { tx },
-      );
     return { ok: true } as const;
   });
 }

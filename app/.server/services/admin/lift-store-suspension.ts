@@ -4,10 +4,9 @@ import type { Env } from "../../env";
 import type { Mailer } from "../../integrations/mail/mailer";
 import { storeSuspensionLiftedMail } from "../../integrations/mail/operator-notice-templates";
 import { liftStoreSuspension as liftSuspension } from "../shared/store-suspension";
-import { writeLog } from "../shared/write-log";
 import type { SignedInOperator } from "./operator-actor";
-import { changeStoreAsOperator, storeNoticeLinks } from "./operator-store-write";
-import { writeAudit } from "./write-audit";
+import { changeStoreAsOperator } from "./operator-store-write";
+import { recordOperatorChange, storeNoticeLinks } from "./record-operator-change";
 
 export type LiftStoreSuspensionResult =
   | { ok: true; status: "public" | "private" | "suspended" }
@@ -43,36 +42,33 @@ export async function liftStoreSuspension({
     });
     if (!lifted.ok) return lifted;
     if (!lifted.lifted) return { ok: false, error: "not_suspended" } as const;
-    await writeLog(tx, {
-      liverId: store.uid,
-      actorUid: actor.uid,
-      action: "updated",
-      targetType: "livers",
-      targetId: store.uid,
-      description: OPERATOR_LOG_DESCRIPTIONS.storeSuspensionLifted,
+    await recordOperatorChange(tx, {
+      actor,
+      store,
       now,
+      log: {
+        action: "updated",
+        targetType: "livers",
+        targetId: store.uid,
+        description: OPERATOR_LOG_DESCRIPTIONS.storeSuspensionLifted,
+      },
+      audit: {
+        action: "store.unsuspend",
+        targetType: "liver",
+        targetId: store.uid,
+        details: { note: input.note, status: lifted.status, still_held_by: lifted.remaining },
+      },
+      mail: {
+        mailer,
+        kind: "store-suspension-lifted",
+        content: storeSuspensionLiftedMail({
+          storeName: store.store_name,
+          note: input.note,
+          listed: lifted.status,
+          ...storeNoticeLinks(env),
+        }),
+      },
     });
-    await writeAudit(tx, actor, {
-      action: "store.unsuspend",
-      targetType: "liver",
-      targetId: store.uid,
-      details: { note: input.note, status: lifted.status, still_held_by: lifted.remaining },
-    });
-    if (store.email)
-      await mailer.send(
-        {
-          kind: "store-suspension-lifted",
-          to: store.email,
-          ...storeSuspensionLiftedMail({
-            storeName: store.store_name,
-            note: input.note,
-            listed: lifted.status,
-            ...storeNoticeLinks(env),
-          }),
-          meta: { role: "liver", uid: store.uid },
-        },
-        { tx },
-      );
     return { ok: true, status: lifted.status } as const;
   });
 }

@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { livers } from "../../db/schema";
-import type { Env } from "../../env";
 import { assertOperator, type SignedInOperator } from "./operator-actor";
 
 /** The store row an operator's change locks and reads first. */
@@ -45,9 +44,4 @@ export async function changeStoreAsOperator<R extends { ok: boolean }>(
     if (!store) return { ok: false, error: "not_found" } as const;
     return change(tx, store);
   });
-}
-
-/** The links every notice to a store carries: its back office and the contact form. */
-export function storeNoticeLinks(env: Pick<Env, "baseUrl">, path = "/liver/mypage") {
-  return { url: `${env.baseUrl}${path}`, contactUrl: `${env.baseUrl}/contact` };
 }

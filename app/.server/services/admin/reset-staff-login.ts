@@ -9,11 +9,9 @@ import type { Env } from "../../env";
 import type { Mailer } from "../../integrations/mail/mailer";
 import { staffNoticeMail } from "../../integrations/mail/operator-notice-templates";
 import { clearLoginLimits } from "../accounts/login-throttle";
-import { writeLog } from "../shared/write-log";
 import type { SignedInOperator } from "./operator-actor";
 import { changeStaffAsOperator } from "./operator-staff-write";
-import { storeNoticeLinks } from "./operator-store-write";
-import { writeAudit } from "./write-audit";
+import { recordOperatorChange, storeNoticeLinks } from "./record-operator-change";
 
 export type ResetStaffLoginResult =
   | { ok: true; loginId: string | null; password: string }
@@ -53,36 +51,34 @@ export async function resetStaffLogin({
     if (updated.length === 0) return { ok: false, error: "no_login" } as const;
     await tx.delete(session).where(eq(session.userId, staff.uid));
     await clearLoginLimits(tx, staff.uid);
-    await writeLog(tx, {
-      liverId: store.uid,
-      actorUid: actor.uid,
-      action: "updated",
-      targetType: "staffs",
-      targetId: staff.uid,
-      description: OPERATOR_LOG_DESCRIPTIONS.staffPassword(staff.name),
+    await recordOperatorChange(tx, {
+      actor,
+      store,
       now,
+      log: {
+        action: "updated",
+        targetType: "staffs",
+        targetId: staff.uid,
+        description: OPERATOR_LOG_DESCRIPTIONS.staffPassword(staff.name),
+      },
+      // The password itself is in no record: only that it was reset.
+      audit: {
+        action: "staff.reset_login",
+        targetType: "staff",
+        targetId: staff.uid,
+        details: { liver_id: store.uid, login_id: staff.login_id },
+      },
+      mail: {
+        mailer,
+        kind: "staff-password-reset",
+        content: staffNoticeMail({
+          kind: "password",
+          storeName: store.store_name,
+          staffName: staff.name,
+          ...storeNoticeLinks(env, "/liver/mypage/staff"),
+        }),
+      },
     });
-    await writeAudit(tx, actor, {
-      action: "staff.reset_login",
-      targetType: "staff",
-      targetId: staff.uid,
-      details: { liver_id: store.uid, login_id: staff.login_id },
-    });
-    if (store.email)
-      await mailer.send(
-        {
-          kind: "staff-password-reset",
-          to: store.email,
-          ...staffNoticeMail({
-            kind: "password",
-            storeName: store.store_name,
-            staffName: staff.name,
-            ...storeNoticeLinks(env, "/liver/mypage/staff"),
-          }),
-          meta: { role: "liver", uid: store.uid },
-        },
-        { tx },
-      );
     return { ok: true, loginId: staff.login_id, password } as const;
   });
 }

@@ -2,10 +2,9 @@ import { eq } from "drizzle-orm";
 import { OPERATOR_LOG_DESCRIPTIONS } from "~/domain/store-logs";
 import type { Db } from "../../db/client";
 import { livers } from "../../db/schema";
-import { writeLog } from "../shared/write-log";
 import type { SignedInOperator } from "./operator-actor";
 import { changeStoreAsOperator } from "./operator-store-write";
-import { writeAudit } from "./write-audit";
+import { recordOperatorChange } from "./record-operator-change";
 
 export type SetStoreStaffLimitResult =
   | { ok: true; changed: boolean }
@@ -27,20 +26,22 @@ export async function setStoreStaffLimit({
     if (store.status === "deleted") return { ok: false, error: "deleted" } as const;
     if (store.limit_staff === input.limit) return { ok: true, changed: false } as const;
     await tx.update(livers).set({ limit_staff: input.limit }).where(eq(livers.uid, store.uid));
-    await writeLog(tx, {
-      liverId: store.uid,
-      actorUid: actor.uid,
-      action: "updated",
-      targetType: "livers",
-      targetId: store.uid,
-      description: OPERATOR_LOG_DESCRIPTIONS.storeLimit(input.limit),
+    await recordOperatorChange(tx, {
+      actor,
+      store,
       now,
-    });
-    await writeAudit(tx, actor, {
-      action: "store.limit_staff",
-      targetType: "liver",
-      targetId: store.uid,
-      details: { from: store.limit_staff, to: input.limit },
+      log: {
+        action: "updated",
+        targetType: "livers",
+        targetId: store.uid,
+        description: OPERATOR_LOG_DESCRIPTIONS.storeLimit(input.limit),
+      },
+      audit: {
+        action: "store.limit_staff",
+        targetType: "liver",
+        targetId: store.uid,
+        details: { from: store.limit_staff, to: input.limit },
+      },
     });
     return { ok: true, changed: true } as const;
   });

@@ -4,10 +4,9 @@ import { OPERATOR_LOG_DESCRIPTIONS } from "~/domain/store-logs";
 import type { Db } from "../../db/client";
 import { livers } from "../../db/schema";
 import { activeSuspensions } from "../shared/store-suspension";
-import { writeLog } from "../shared/write-log";
 import type { SignedInOperator } from "./operator-actor";
 import { changeStoreAsOperator } from "./operator-store-write";
-import { writeAudit } from "./write-audit";
+import { recordOperatorChange } from "./record-operator-change";
 
 export type SetStoreStatusResult =
   | { ok: true; changed: boolean }
@@ -36,20 +35,22 @@ export async function setStoreStatus({
     if (store.status === input.status) return { ok: true, changed: false } as const;
     await tx.update(livers).set({ status: input.status }).where(eq(livers.uid, store.uid));
     const label = STORE_STATUSES.find((s) => s.value === input.status)?.label ?? input.status;
-    await writeLog(tx, {
-      liverId: store.uid,
-      actorUid: actor.uid,
-      action: "updated",
-      targetType: "livers",
-      targetId: store.uid,
-      description: OPERATOR_LOG_DESCRIPTIONS.storeStatus(label),
+    await recordOperatorChange(tx, {
+      actor,
+      store,
       now,
-    });
-    await writeAudit(tx, actor, {
-      action: "store.status",
-      targetType: "liver",
-      targetId: store.uid,
-      details: { from: store.status, to: input.status },
+      log: {
+        action: "updated",
+        targetType: "livers",
+        targetId: store.uid,
+        description: OPERATOR_LOG_DESCRIPTIONS.storeStatus(label),
+      },
+      audit: {
+        action: "store.status",
+        targetType: "liver",
+        targetId: store.uid,
+        details: { from: store.status, to: input.status },
+      },
     });
     return { ok: true, changed: true } as const;
   });

@@ -4,10 +4,9 @@ import type { Env } from "../../env";
 import type { Mailer } from "../../integrations/mail/mailer";
 import { storeSuspendedMail } from "../../integrations/mail/operator-notice-templates";
 import { placeStoreSuspension } from "../shared/store-suspension";
-import { writeLog } from "../shared/write-log";
 import type { SignedInOperator } from "./operator-actor";
-import { changeStoreAsOperator, storeNoticeLinks } from "./operator-store-write";
-import { writeAudit } from "./write-audit";
+import { changeStoreAsOperator } from "./operator-store-write";
+import { recordOperatorChange, storeNoticeLinks } from "./record-operator-change";
 
 export type SuspendStoreResult =
   | { ok: true }
@@ -45,39 +44,36 @@ export async function suspendStore({
     });
     if (!placed.ok) return placed;
     if (!placed.created) return { ok: false, error: "already_suspended" } as const;
-    await writeLog(tx, {
-      liverId: store.uid,
-      actorUid: actor.uid,
-      action: "updated",
-      targetType: "livers",
-      targetId: store.uid,
-      description: OPERATOR_LOG_DESCRIPTIONS.storeSuspended(input.reason),
+    await recordOperatorChange(tx, {
+      actor,
+      store,
       now,
-    });
-    await writeAudit(tx, actor, {
-      action: "store.suspend",
-      targetType: "liver",
-      targetId: store.uid,
-      details: {
-        reason: input.reason,
-        previous_status: placed.previousStatus,
-        suspension_id: placed.suspensionId,
+      log: {
+        action: "updated",
+        targetType: "livers",
+        targetId: store.uid,
+        description: OPERATOR_LOG_DESCRIPTIONS.storeSuspended(input.reason),
+      },
+      audit: {
+        action: "store.suspend",
+        targetType: "liver",
+        targetId: store.uid,
+        details: {
+          reason: input.reason,
+          previous_status: placed.previousStatus,
+          suspension_id: placed.suspensionId,
+        },
+      },
+      mail: {
+        mailer,
+        kind: "store-suspended",
+        content: storeSuspendedMail({
+          storeName: store.store_name,
+          reason: input.reason,
+          ...storeNoticeLinks(env),
+        }),
       },
     });
-    if (store.email)
-      await mailer.send(
-        {
-          kind: "store-suspended",
-          to: store.email,
-          ...storeSuspendedMail({
-            storeName: store.store_name,
-            reason: input.reason,
-            ...storeNoticeLinks(env),
-          }),
-          meta: { role: "liver", uid: store.uid },
-        },
-        { tx },
-      );
     return { ok: true } as const;
   });
 }

@@ -6,11 +6,9 @@ import type { Env } from "../../env";
 import type { Mailer } from "../../integrations/mail/mailer";
 import { staffNoticeMail } from "../../integrations/mail/operator-notice-templates";
 import { activeStaffHide } from "../shared/staff-hide";
-import { writeLog } from "../shared/write-log";
 import type { SignedInOperator } from "./operator-actor";
 import { changeStaffAsOperator } from "./operator-staff-write";
-import { storeNoticeLinks } from "./operator-store-write";
-import { writeAudit } from "./write-audit";
+import { recordOperatorChange, storeNoticeLinks } from "./record-operator-change";
 
 export type UnhideStaffResult = { ok: true } | { ok: false; error: "not_found" | "not_hidden" };
 
@@ -46,36 +44,37 @@ export async function unhideStaff({
         .update(staffs)
         .set({ is_displayed: displayed, updated_display_at: now })
         .where(eq(staffs.uid, staff.uid));
-    await writeLog(tx, {
-      liverId: store.uid,
-      actorUid: actor.uid,
-      action: "updated",
-      targetType: "staffs",
-      targetId: staff.uid,
-      description: OPERATOR_LOG_DESCRIPTIONS.staffShown(staff.name),
+    await recordOperatorChange(tx, {
+      actor,
+      store,
       now,
+      log: {
+        action: "updated",
+        targetType: "staffs",
+        targetId: staff.uid,
+        description: OPERATOR_LOG_DESCRIPTIONS.staffShown(staff.name),
+      },
+      audit: {
+        action: "staff.unhide",
+        targetType: "staff",
+        targetId: staff.uid,
+        details: { liver_id: store.uid, is_displayed: displayed },
+      },
+      // A deleted performer's store is not told she is "shown" again.
+      mail:
+        staff.status === "public"
+          ? {
+              mailer,
+              kind: "staff-shown",
+              content: staffNoticeMail({
+                kind: "shown",
+                storeName: store.store_name,
+                staffName: staff.name,
+                ...storeNoticeLinks(env, "/liver/mypage/staff"),
+              }),
+            }
+          : undefined,
     });
-    await writeAudit(tx, actor, {
-      action: "staff.unhide",
-      targetType: "staff",
-      targetId: staff.uid,
-      details: { liver_id: store.uid, is_displayed: displayed },
-    });
-    if (store.email && staff.status === "public")
-      await mailer.send(
-        {
-          kind: "staff-shown",
-          to: store.email,
-          ...staffNoticeMail({
-            kind: "shown",
-            storeName: store.store_name,
-            staffName: staff.name,
-            ...storeNoticeLinks(env, "/liver/mypage/staff"),
-          }),
-          meta: { role: "liver", uid: store.uid },
-        },
-        { tx },
-      );
     return { ok: true } as const;
   });
 }
