@@ -29,7 +29,7 @@ export type StaffFilter = (typeof STAFF_FILTERS)[number];
 export const STAFF_FILTER_LABELS: Record<StaffFilter, string> = {
   all: "すべて",
   displayed: "表示中",
-  hidden: "非表示",
+  hidden: "店舗が非表示",
   operator_hidden: "運営が非表示",
   deleted: "削除済み",
 };

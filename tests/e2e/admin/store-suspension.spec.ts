@@ -60,8 +60,10 @@ test.describe("operator console: stores", () => {
     const storeId = (await row.getAttribute("data-store-id")) ?? "";
     await row.click();
     await expect(page).toHaveURL(`${base}/admin/stores/${storeId}`);
-    const storeName = ((await page.getByRole("heading", { level: 1 }).textContent()) ?? "").trim();
+    // The store's page has rendered (the URL changes before the new page does).
     await expect(page.getByTestId("store-status")).toHaveText("公開中");
+    const storeName = ((await page.getByRole("heading", { level: 1 }).textContent()) ?? "").trim();
+    expect(storeName).not.toBe("店舗");
     expect(await seriousViolations(page)).toEqual([]);
 
     // A visitor finds it.
