@@ -64,6 +64,13 @@ const ADMIN_PAGES = [
   route("admin/news/new", "routes/admin/news-edit.tsx", { id: "admin-news-new" }),
   route("admin/news/:id", "routes/admin/news-edit.tsx", { id: "admin-news-edit" }),
   route("admin/audit", "routes/admin/audit.tsx"),
+  // Stores, staff and remote configuration (issue 18, ADR 0033)
+  route("admin/stores", "routes/admin/stores.tsx"),
+  route("admin/stores/ranking", "routes/admin/store-ranking.tsx"),
+  route("admin/stores/:id", "routes/admin/store.tsx"),
+  route("admin/staff", "routes/admin/staff-list.tsx"),
+  route("admin/staff/:id", "routes/admin/staff.tsx"),
+  route("admin/config", "routes/admin/config.tsx"),
   route("admin/*", "routes/admin/not-found.tsx"),
 ];
 
@@ -183,6 +190,8 @@ export default [
   route("api/lives/:id/events", "routes/api/live-events.ts"),
   route("api/livekit/webhook", "routes/api/livekit-webhook.ts"),
   route("api/posts/:id", "routes/api/post.ts"),
+  // Remote configuration (contract §15, ADR 0033)
+  route("api/config", "routes/api/config.ts"),
   route("api/openapi.json", "routes/api/openapi.ts"),
   route("api/*", "routes/api/not-found.ts"),
 

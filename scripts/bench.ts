@@ -1,5 +1,5 @@
 /**
- * npm run bench -- [--section directory|geo|posts|sse|weight|news-mail|live|all] [--stores N] [--staff M] [--duration S]
+ * npm run bench -- [--section directory|geo|posts|sse|weight|news-mail|live|admin|all] [--stores N] [--staff M] [--duration S]
  *                  [--connections C] [--port P] [--subscribers 1000,2500,5000] [--rounds R]
  *                  [--recipients N] [--parallel P] [--chunk C]
  *
@@ -7,7 +7,8 @@
  * subscribers of one process and the p95 delivery delay) and `weight` (scripts/page-weight.ts:
  * the JavaScript gzip bytes and the LCP element of the public pages in headless Chromium at a
  * phone viewport) and `news-mail` (scripts/bench-news-mail.ts: one official news mailed to 100,000
- * listeners, the fan-out into the outbox with its delivery jobs); `all` (the default) runs all four.
+ * listeners, the fan-out into the outbox with its delivery jobs) and `admin` (scripts/bench-admin.ts:
+ * the operator console's queries, one at a time); `all` (the default) runs every section.
  *
  * Builds the large demo data set (when the database has less), starts the production server on
  * loopback, measures the directory with autocannon (p50/p95/p99, req/s) and runs the same queries
@@ -38,6 +39,7 @@ import { listedStaff } from "../app/.server/services/shared/staff-query";
 import { parseLiverSearch, parseStaffSearch } from "../app/domain/directory-search";
 import { matchingMask } from "../app/domain/matching";
 import { businessDate } from "../app/domain/shift-status";
+import { adminTable, benchAdmin } from "./bench-admin";
 import { type CpuPerRequest, cpuMeter } from "./bench-cpu";
 import { CENTRAL_TOKYO, GEO_TARGETS, nearbyPaths, rawQuery, serviceQuery, storesWithin } from "./bench-geo";
 import { benchNewsMail, newsMailTable } from "./bench-news-mail";
@@ -71,7 +73,7 @@ const { values: args } = parseArgs({
     posts: { type: "string", default: "500000" },
   },
 });
-const ALL_SECTIONS = ["directory", "geo", "posts", "sse", "weight", "news-mail"];
+const ALL_SECTIONS = ["directory", "geo", "posts", "sse", "weight", "news-mail", "admin"];
 const SECTIONS = args.section === "all" ? ALL_SECTIONS : args.section.split(",");
 for (const section of SECTIONS)
   if (!ALL_SECTIONS.includes(section)) throw new Error(`unknown --section ${section}`);
@@ -512,6 +514,31 @@ async function main() {
   if (SECTIONS.includes("sse")) await benchRealtime();
   if (SECTIONS.includes("weight")) await benchWeight();
   if (SECTIONS.includes("news-mail")) await benchNewsMailSection();
+  if (SECTIONS.includes("admin")) await benchAdminSection();
+}
+
+/** The admin section (scripts/bench-admin.ts): the operator console's queries, one at a time. */
+async function benchAdminSection() {
+  const where = DATABASE_URL ? "PostgreSQL" : `PGlite in ${DATA_DIR}`;
+  console.error(`bench: operator console on ${where}`);
+  const database = await openDatabase(
+    DATABASE_URL ? { databaseUrl: DATABASE_URL, poolSize: 2 } : { pgliteDir: path.join(DATA_DIR, "db") },
+  );
+  try {
+    await ensureData(database);
+    const rows = await benchAdmin(database);
+    console.log(
+      [
+        "",
+        `Operator console (${where}, one request at a time, 50 runs after a warm-up)`,
+        "",
+        ...adminTable(rows),
+        "",
+      ].join("\n"),
+    );
+  } finally {
+    await database.close();
+  }
 }
 
 /**

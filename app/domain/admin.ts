@@ -74,6 +74,21 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "news.create": "お知らせを作成",
   "news.update": "お知らせを編集",
   "news.delete": "お知らせを削除",
+  // Stores, staff and remote configuration (issue 18)
+  "store.suspend": "店舗を停止",
+  "store.unsuspend": "店舗の停止を解除",
+  "store.status": "店舗の公開状態を変更",
+  "store.plan": "店舗のプランを変更",
+  "store.limit_staff": "店舗のキャスト上限を変更",
+  "store.order": "店舗の掲載順を変更",
+  "stores.reorder": "店舗の掲載順を並べ替え",
+  "store.review": "店舗を確認済みに変更",
+  "staff.hide": "キャストを非表示",
+  "staff.unhide": "キャストの非表示を解除",
+  "staff.delete": "キャストを削除",
+  "staff.reset_login": "キャストのパスワードを再設定",
+  "config.update": "設定値を変更",
+  "config.reset": "設定値を既定に戻す",
 };
 
 export function auditActionLabel(action: string): string {

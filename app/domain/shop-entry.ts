@@ -30,6 +30,8 @@ export const SHOP_ENTRY_MESSAGES = {
   store_type: "業種を一覧から選択してください",
   too_many_requests:
     "短時間に多くの送信がありました。しばらく時間をおいてから、もう一度お試しください。お急ぎの場合はお問い合わせフォームからご連絡ください。",
+  closed:
+    "現在、掲載リクエストの受付を停止しています。お急ぎの場合はお問い合わせフォームからご連絡ください。",
 } as const;
 
 const L = SHOP_ENTRY_FIELD_LABELS;

@@ -23,6 +23,8 @@ export const STAFF_MANAGEMENT_MESSAGES = {
   not_found: "このキャストは見つかりません。一覧を再読み込みしてください",
   template_not_found: "テンプレートに指定したキャストが見つかりません",
   invitation_not_found: "この招待リンクは既に使用済みか、取り消されています",
+  hidden_by_operator:
+    "このキャストは運営により非表示にされているため、表示に戻せません。詳しくは運営からのメールをご確認ください",
 } as const;
 
 export const INVITATION_STATE_LABELS = {

@@ -28,3 +28,19 @@ export const LOG_DESCRIPTIONS = {
   staffPassword: (name: string) => `「${name}」のパスワードを変更しました`,
   staffOrder: "キャストの並び順を変更しました",
 } as const;
+
+/**
+ * What the operator's console writes into a store's activity log (ADR 0033): the store sees
+ * that the operator acted, and why when a reason was given.
+ */
+export const OPERATOR_LOG_DESCRIPTIONS = {
+  storeSuspended: (reason: string) => `運営により掲載が停止されました（理由：${reason}）`,
+  storeSuspensionLifted: "運営による掲載停止が解除されました",
+  storeStatus: (label: string) => `運営が公開状態を「${label}」に変更しました`,
+  storePlan: (plan: string) => `運営がプランを「${plan}」に変更しました`,
+  storeLimit: (limit: number) => `運営がキャスト上限を${limit}名に変更しました`,
+  staffHidden: (name: string, reason: string) => `運営が「${name}」を非表示にしました（理由：${reason}）`,
+  staffShown: (name: string) => `運営が「${name}」の非表示を解除しました`,
+  staffDeleted: (name: string, reason: string) => `運営が「${name}」を削除しました（理由：${reason}）`,
+  staffPassword: (name: string) => `運営が「${name}」のパスワードを再設定しました`,
+} as const;

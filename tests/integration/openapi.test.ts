@@ -32,6 +32,7 @@ import { startLive } from "~/.server/services/live/start-live";
 import { createNativePost } from "~/.server/services/posts/create-native-post";
 import { businessDate } from "~/domain/shift-status";
 import routes from "~/routes";
+import { loader as configLoader } from "~/routes/api/config";
 import { loader as openApiLoader } from "~/routes/api/openapi";
 import { type FakeLivekit, startFakeLivekit } from "../../scripts/fakes/livekit";
 import { drivers, openTestDatabase, type TestDatabase } from "../support/databases";
@@ -88,7 +89,12 @@ async function invoke(
   context: AppLoadContext,
   method: Method,
   url: string,
-  { cookie, body, form }: { cookie?: string; body?: unknown; form?: FormData },
+  {
+    cookie,
+    body,
+    form,
+    headers = {},
+  }: { cookie?: string; body?: unknown; form?: FormData; headers?: Record<string, string> },
 ): Promise<{ answer: Answer; docPath: string }> {
   const target = new URL(url, "http://localhost:3999");
   const route = matchRoute(target.pathname);
@@ -101,6 +107,7 @@ async function invoke(
     headers: {
       ...(cookie ? { cookie } : {}),
       ...(body !== undefined ? { "content-type": "application/json" } : {}),
+      ...headers,
     },
     // A multipart form sets its own content type (with the boundary).
     body: form ?? (body !== undefined ? JSON.stringify(body) : undefined),
@@ -115,8 +122,8 @@ async function invoke(
   let answer: Answer;
   if (value instanceof Response) {
     const mediaType = (value.headers.get("content-type") ?? "").split(";")[0]!.trim();
-    if (value.status === 204) {
-      answer = { status: 204, mediaType: "", body: null };
+    if (value.status === 204 || value.status === 304) {
+      answer = { status: value.status, mediaType: "", body: null };
     } else if (mediaType === "text/event-stream") {
       await value.body?.cancel();
       abort.abort();
@@ -174,6 +181,8 @@ interface Fixture {
     viewerId: string;
     leavingViewerId: string;
   };
+  /** The ETag of `GET /api/config` now (its 304). */
+  configEtag: string;
 }
 
 interface Case {
@@ -184,6 +193,7 @@ interface Case {
   body?: (f: Fixture) => unknown;
   /** A multipart body instead of JSON. */
   form?: () => Promise<FormData>;
+  headers?: (f: Fixture) => Record<string, string>;
   status: number;
 }
 
@@ -412,6 +422,14 @@ const CASES: Case[] = [
   ...roomCases(),
   ...postCases(),
   ...liveCases(),
+
+  // Remote configuration (contract §15): the body, and a 304 for the body held.
+  get("remote configuration", () => "/api/config", 200),
+  get("remote configuration, signed in", () => "/api/config", 200, "liver"),
+  {
+    ...get("remote configuration, not modified", () => "/api/config", 304),
+    headers: (f) => ({ "If-None-Match": f.configEtag }),
+  },
 ];
 
 /** Live streaming (contract §13, ADR 0031); the media endpoint in LiveKit mode (the fake). */
@@ -934,6 +952,7 @@ const PLACEHOLDER: Fixture = {
   deletablePostId: "d",
   roomId: "r",
   live: { id: "l", endedId: "e", commentId: "c", commenterId: "c", viewerId: "v", leavingViewerId: "v" },
+  configEtag: '"e"',
 };
 
 describe.each(drivers)("every documented endpoint, called on %s, answers as documented", (driver) => {
@@ -1074,6 +1093,13 @@ describe.each(drivers)("every documented endpoint, called on %s, answers as docu
         viewerId: await admit(),
         leavingViewerId: await admit(),
       },
+      configEtag:
+        (
+          (await configLoader({
+            request: new Request("http://localhost:3999/api/config"),
+            context,
+          } as never)) as Response
+        ).headers.get("ETag") ?? "",
     };
   });
   afterAll(async () => {
@@ -1087,13 +1113,15 @@ describe.each(drivers)("every documented endpoint, called on %s, answers as docu
       cookie: c.as ? fixture.cookies[c.as] : undefined,
       body: c.body?.(fixture),
       form: await c.form?.(),
+      headers: c.headers?.(fixture),
     });
     expect(answer.status, JSON.stringify(answer.body)).toBe(c.status);
     const operation = document.paths?.[docPath]?.[c.method];
     expect(operation, `${c.method} ${docPath} is documented`).toBeDefined();
     const response = operation?.responses?.[String(answer.status)] as { content?: Record<string, unknown> };
     expect(response, `${c.method} ${docPath} documents ${answer.status}`).toBeDefined();
-    if (answer.status === 204) expect(response.content, "204 has no body").toBeUndefined();
+    if (answer.status === 204 || answer.status === 304)
+      expect(response.content, `${answer.status} has no body`).toBeUndefined();
     else expect(Object.keys(response.content ?? {}), "media type").toContain(answer.mediaType);
     // Every query parameter sent is documented; the values of an accepted call fit their schemas.
     const documented = (operation?.parameters ?? []) as {

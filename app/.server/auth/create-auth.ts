@@ -4,7 +4,7 @@ import { username } from "better-auth/plugins";
 import { isLoginId } from "~/domain/validators";
 import { SITE_NAME } from "~/site";
 import type { Db } from "../db/client";
-import { account, session, user, verification } from "../db/schema";
+import { account, accountActivity, session, user, verification } from "../db/schema";
 import { type Env, usesSecureCookies } from "../env";
 import type { Mailer } from "../integrations/mail/mailer";
 import { resetPasswordMail } from "../integrations/mail/templates";
@@ -83,6 +83,23 @@ export function createAuth({
         usernameValidator: (value) => isLoginId(value),
       }),
     ],
+    databaseHooks: {
+      session: {
+        create: {
+          // Every new session is a sign-in (pages, the JSON endpoint, the operator's login): the
+          // operator's store list shows when each account last signed in.
+          after: async (created) => {
+            await db
+              .insert(accountActivity)
+              .values({ uid: created.userId, last_login_at: created.createdAt })
+              .onConflictDoUpdate({
+                target: accountActivity.uid,
+                set: { last_login_at: created.createdAt },
+              });
+          },
+        },
+      },
+    },
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
     advanced: {

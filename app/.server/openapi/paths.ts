@@ -18,6 +18,7 @@ import {
 import { FollowTargetSchema } from "~/domain/favorites";
 import { FeedSearchSchema } from "~/domain/feed-search";
 import { NearbySearchSchema, PostMapQuerySchema } from "~/domain/geo";
+import { CONFIG_PATHS } from "./config-paths";
 import { LIVE_PATHS } from "./live-paths";
 import { NATIVE_POST_PATHS } from "./native-post-paths";
 import {
@@ -368,4 +369,6 @@ export const API_PATHS: ZodOpenApiPathsObject = {
   ...LIVE_PATHS,
   // Native posts (contract §8): PATCH and DELETE /api/posts/{id}.
   "/api/posts/{id}": NATIVE_POST_PATHS["/api/posts/{id}"],
+  // Remote configuration (contract §15).
+  ...CONFIG_PATHS,
 };

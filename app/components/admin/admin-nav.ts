@@ -1,20 +1,25 @@
 /**
- * The sections of the operator's console (contract §15), in menu order. Each later page (stores,
- * staff, reports, news, payouts, coin packs and items, remote configuration) adds its line here.
- * `badge` names a dashboard count shown next to the label.
+ * The sections of the operator's console (contract §15), in menu order. Each later page (reports,
+ * payouts, coin packs and items) adds its line here. `badge` names a count of the dashboard's
+ * providers (services/admin/dashboard-providers.ts, `key`) shown next to the label.
  */
 export interface AdminNavItem {
   to: string;
   label: string;
   end?: boolean;
-  badge?: "newShopEntryRequests" | "newContactMessages" | "failedMails";
+  badge?: string;
 }
 
 export const ADMIN_NAV: readonly AdminNavItem[] = [
   { to: "/admin", label: "ダッシュボード", end: true },
+  // Stores and their performers (issue 18)
+  { to: "/admin/stores", label: "店舗", badge: "storesAwaitingReview" },
+  { to: "/admin/staff", label: "キャスト" },
   { to: "/admin/shop_entry", label: "掲載リクエスト", badge: "newShopEntryRequests" },
   { to: "/admin/contact", label: "お問い合わせ", badge: "newContactMessages" },
   { to: "/admin/news", label: "お知らせ" },
   { to: "/admin/mail", label: "メール送信履歴", badge: "failedMails" },
   { to: "/admin/audit", label: "操作ログ" },
+  // Remote configuration (issue 18)
+  { to: "/admin/config", label: "設定値" },
 ];

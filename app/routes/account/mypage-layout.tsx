@@ -1,7 +1,8 @@
-import { Form, NavLink, Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
 import { requireViewer } from "~/.server/auth/viewer";
 import { topicHead } from "~/.server/realtime/publish";
 import { countUnreadNews } from "~/.server/services/news/count-unread-news";
+import { AccountSidebar } from "~/components/layout/account-sidebar";
 import { MYPAGE_NAV } from "~/components/layout/mypage-nav";
 import { AccountEvents } from "~/components/realtime/account-events";
 import { ROLE_LABELS, roleOfPath } from "~/domain/account-roles";
@@ -48,54 +49,20 @@ export default function MypageLayout({ loaderData }: Route.ComponentProps) {
   const items = MYPAGE_NAV[viewer.type];
   return (
     <div className="mx-auto max-w-5xl px-4 py-6 wide:grid wide:grid-cols-[14rem_1fr] wide:items-start wide:gap-6">
-      <aside className="mb-6 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 wide:sticky wide:top-20 wide:mb-0">
-        <div className="flex items-center justify-between gap-3 p-4 wide:block">
-          <div className="min-w-0">
-            <p className="text-slate-500 text-xs">{ROLE_LABELS[viewer.type]}アカウント</p>
-            <p className="truncate font-bold text-lg" data-testid="mypage-name">
-              {viewer.name}
-            </p>
-          </div>
-          <Form method="post" action="/logout" className="shrink-0 wide:mt-3">
-            <button
-              type="submit"
-              className="min-h-11 rounded-full border border-slate-300 px-4 text-sm hover:bg-slate-100"
-            >
-              ログアウト
-            </button>
-          </Form>
-        </div>
-        {/* A row that scrolls sideways on a phone; a list in the sidebar from 1024 px. */}
-        <nav aria-label="マイページ" className="border-slate-100 border-t">
-          <ul className="flex gap-1 overflow-x-auto px-2 py-2 text-sm wide:flex-col wide:overflow-visible">
-            {items.map((item) => {
-              const count = item.badge ? counts[item.badge] : 0;
-              return (
-                <li key={item.to} className="shrink-0">
-                  <NavLink
-                    to={item.to}
-                    end={item.end}
-                    className={({ isActive }) =>
-                      `flex min-h-11 items-center justify-between gap-2 whitespace-nowrap rounded-full px-4 wide:rounded-lg ${isActive ? "bg-brand-50 font-bold text-brand-700" : "text-slate-700 hover:bg-slate-100"}`
-                    }
-                  >
-                    <span>{item.label}</span>
-                    {count > 0 ? (
-                      <span
-                        className="min-w-5 rounded-full bg-brand-600 px-1.5 py-0.5 text-center font-bold text-white text-xs leading-none"
-                        data-testid={`mypage-badge-${item.badge}`}
-                      >
-                        {count}
-                        <span className="sr-only">件の未読</span>
-                      </span>
-                    ) : null}
-                  </NavLink>
-                </li>
-              );
-            })}
-          </ul>
-        </nav>
-      </aside>
+      <AccountSidebar
+        tone="light"
+        caption={`${ROLE_LABELS[viewer.type]}アカウント`}
+        name={viewer.name}
+        nameTestId="mypage-name"
+        logoutAction="/logout"
+        navLabel="マイページ"
+        items={items.map((item) => ({
+          ...item,
+          count: item.badge ? counts[item.badge] : 0,
+          countLabel: "件の未読",
+          badgeTestId: item.badge ? `mypage-badge-${item.badge}` : undefined,
+        }))}
+      />
       <div className="min-w-0">
         <Outlet />
       </div>

@@ -2,6 +2,7 @@ import { data, Link, redirect } from "react-router";
 import { FORM_ERROR_KEY, invalid } from "~/.server/http/form";
 import { shopEntryDone } from "~/.server/http/inquiry-cookies";
 import { parsePowForm } from "~/.server/http/pow-form";
+import { getPublicConfig } from "~/.server/services/config/get-public-config";
 import { requestShopEntry } from "~/.server/services/inquiries/request-shop-entry";
 import { AuthCard } from "~/components/account/auth-card";
 import { EmailInput } from "~/components/form/email-input";
@@ -33,10 +34,12 @@ import type { Route } from "./+types/shop-entry";
 const PREFECTURE_OPTIONS = PREFECTURES.map(({ id, name }) => ({ value: id, label: name }));
 const STORE_TYPE_OPTIONS = STORE_TYPES.map(({ value, label }) => ({ value, label }));
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const sent = new URL(request.url).searchParams.get("sent") === "1";
   const done = sent ? shopEntryDone(context.env).read(request) : null;
-  return { sent, done };
+  // The operator can stop taking requests (remote configuration, ADR 0033).
+  const { values } = await getPublicConfig({ db: context.db });
+  return { sent, done, open: values.shop_entry_open !== false };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -45,6 +48,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { values, data: entry } = parsed;
   const result = await requestShopEntry({ ...context, input: { entry, pow: parsed.pow } });
   if (!result.ok) {
+    if (result.error === "closed")
+      return data({ values, errors: { [FORM_ERROR_KEY]: SHOP_ENTRY_MESSAGES.closed } }, { status: 403 });
     if (result.error === "too_many_requests")
       return data(
         { values, errors: { [FORM_ERROR_KEY]: SHOP_ENTRY_MESSAGES.too_many_requests } },
@@ -69,6 +74,7 @@ export const meta = () =>
 export default function ShopEntry({ loaderData, actionData }: Route.ComponentProps) {
   const { fields, errors } = useSchemaForm(ShopEntrySchema, { result: actionData });
   if (loaderData.sent && !actionData) return <ShopEntrySent done={loaderData.done} />;
+  if (!loaderData.open) return <ShopEntryClosed />;
   return (
     <AuthCard
       wide
@@ -205,6 +211,30 @@ function ShopEntrySent({ done }: { done: { email: string; storeName: string } | 
         className="mt-3 block rounded-full border border-slate-300 bg-white px-4 py-3 text-center font-bold text-slate-700 hover:bg-slate-50"
       >
         トップページへ戻る
+      </Link>
+    </AuthCard>
+  );
+}
+
+/** The operator stopped taking requests (`shop_entry_open`): registration and contact still work. */
+function ShopEntryClosed() {
+  return (
+    <AuthCard wide title="掲載リクエスト">
+      <div className="space-y-3 text-sm leading-relaxed" data-testid="shop-entry-closed">
+        <p className="font-bold">{SHOP_ENTRY_MESSAGES.closed}</p>
+        <p>すぐに掲載を始めたい場合は、店舗登録から直接お申し込みいただけます。</p>
+      </div>
+      <Link
+        to="/liver/registration"
+        className="mt-6 block rounded-full bg-brand-600 px-4 py-3 text-center font-bold text-white hover:bg-brand-700"
+      >
+        店舗登録へ進む
+      </Link>
+      <Link
+        to="/contact"
+        className="mt-3 block rounded-full border border-slate-300 bg-white px-4 py-3 text-center font-bold text-slate-700 hover:bg-slate-50"
+      >
+        お問い合わせフォームへ
       </Link>
     </AuthCard>
   );

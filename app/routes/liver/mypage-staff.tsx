@@ -66,6 +66,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "display") {
     const displayed = form.get("displayed") === "1";
     const result = await setStaffDisplay({ db: context.db, actor: viewer, input: { staffId, displayed } });
+    if (!result.ok && result.error === "hidden_by_operator")
+      return failed(
+        intent,
+        formValues(form),
+        { [FORM_ERROR_KEY]: STAFF_MANAGEMENT_MESSAGES.hidden_by_operator },
+        409,
+      );
     return result.ok ? done(request, displayed ? "shown" : "hidden") : notFound();
   }
   if (intent === "delete") {
@@ -176,6 +183,7 @@ export default function LiverStaff({ loaderData, actionData }: Route.ComponentPr
                       <Badge tone={member.is_displayed ? "green" : "gray"}>
                         {displayStateLabel(member.is_displayed)}中
                       </Badge>
+                      {member.operator_hidden ? <Badge tone="red">運営により非表示</Badge> : null}
                     </div>
                     <p className="truncate text-slate-500 text-xs">
                       {member.name_kana}
@@ -198,18 +206,20 @@ export default function LiverStaff({ loaderData, actionData }: Route.ComponentPr
                   </div>
                 </div>
                 <div className="mt-2 flex flex-wrap items-start gap-2 sm:pl-[4.25rem]">
-                  <Form method="post" preventScrollReset>
-                    <input type="hidden" name="intent" value="display" />
-                    <input type="hidden" name="staff_id" value={member.uid} />
-                    <input type="hidden" name="displayed" value={member.is_displayed ? "0" : "1"} />
-                    <button
-                      type="submit"
-                      className={SMALL_BUTTON}
-                      aria-label={`${member.is_displayed ? "非表示にする" : "表示する"}（${member.name}）`}
-                    >
-                      {member.is_displayed ? "非表示にする" : "表示する"}
-                    </button>
-                  </Form>
+                  {member.operator_hidden ? null : (
+                    <Form method="post" preventScrollReset>
+                      <input type="hidden" name="intent" value="display" />
+                      <input type="hidden" name="staff_id" value={member.uid} />
+                      <input type="hidden" name="displayed" value={member.is_displayed ? "0" : "1"} />
+                      <button
+                        type="submit"
+                        className={SMALL_BUTTON}
+                        aria-label={`${member.is_displayed ? "非表示にする" : "表示する"}（${member.name}）`}
+                      >
+                        {member.is_displayed ? "非表示にする" : "表示する"}
+                      </button>
+                    </Form>
+                  )}
                   <Link
                     to={`/liver/mypage/staff/${member.uid}`}
                     className={SMALL_BUTTON}

@@ -1,11 +1,9 @@
-import { spawnSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
-import * as OTPAuth from "otpauth";
 import { startSmtpServer, type TestSmtpServer } from "../../support/smtp";
 import { expect, test } from "../fixtures";
+import { codeFor, operatorCommand, seriousViolations } from "../support/operator-console";
 import { type SpawnedServer, spawnServer } from "../support/spawn-server";
 
 // The operator's console end to end (issue 11, contract §15), on a server of its own: the operator
@@ -20,36 +18,6 @@ const EMAIL = "ops@example.com";
 const PASSWORD = "operator-e2e-pass-2026";
 
 test.use({ allowedConsoleErrors: [/the server responded with a status of 4\d\d/] });
-
-function operatorCommand(args: string[], dataDir: string, input?: string) {
-  return spawnSync(process.execPath, ["--import", "tsx", "scripts/operator.ts", ...args], {
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", NODE_ENV: "development" },
-    input,
-    encoding: "utf8",
-    timeout: 120_000,
-  });
-}
-
-/** axe-core: no serious or critical violation (WCAG 2.1 A/AA rules). */
-async function seriousViolations(page: import("@playwright/test").Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ")) }));
-}
-
-function codeFor(secret: string, at = Date.now()): string {
-  return new OTPAuth.TOTP({
-    secret: OTPAuth.Secret.fromBase32(secret),
-    digits: 6,
-    period: 30,
-    algorithm: "SHA1",
-  }).generate({
-    timestamp: at,
-  });
-}
 
 test.describe("operator console", () => {
   let smtp: TestSmtpServer;

@@ -1,3 +1,5 @@
+// Operator console, part one (issue 18, ADR 0033)
+export * from "./account-activity";
 export * from "./auth";
 export * from "./directory-state";
 export * from "./favorites";
@@ -7,6 +9,7 @@ export * from "./livers";
 export * from "./lives";
 export * from "./logs";
 export * from "./mail-outbox";
+export * from "./moderation";
 export * from "./news";
 export * from "./notifications";
 export * from "./operators";
@@ -14,6 +17,7 @@ export * from "./plans";
 export * from "./posts";
 export * from "./rate-limits";
 export * from "./realtime";
+export * from "./remote-config";
 export * from "./rooms";
 export * from "./schedules";
 export * from "./sns-links";

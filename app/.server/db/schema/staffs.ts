@@ -128,6 +128,8 @@ export const staffs = pgTable(
       index("staffs_alcohol_type_idx").on(t.alcohol_type),
       index("staffs_smoke_type_idx").on(t.smoke_type),
       index("staffs_search_text_idx").using("gin", sql`${t.search_text} gin_trgm_ops`),
+      // The operator's staff list (every store, newest first) and the dashboard's new staff per day.
+      index("staffs_created_idx").on(t.created_at.desc().nullsFirst(), t.uid.desc().nullsFirst()),
     ];
   },
 );

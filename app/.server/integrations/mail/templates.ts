@@ -45,7 +45,7 @@ export function escapeHtml(value: string): string {
 }
 
 /** Names from user input end up in a greeting line: one line, trimmed, never empty. */
-function greetingFor(name: string): string {
+export function greetingFor(name: string): string {
   const clean = name.replace(/\s+/g, " ").trim();
   return `${clean || "お客様"} 様`;
 }

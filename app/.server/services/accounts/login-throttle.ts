@@ -1,7 +1,8 @@
-import { eq, or, sql } from "drizzle-orm";
+import { eq, like, or, sql } from "drizzle-orm";
+import { escapeLike } from "~/domain/keyword";
 import { networkOf } from "~/domain/network";
-import type { Db } from "../../db/client";
-import { user } from "../../db/schema";
+import type { Db, Tx } from "../../db/client";
+import { rateLimits, user } from "../../db/schema";
 import type { Env } from "../../env";
 import { hitRateLimit, releaseRateLimit } from "../../rate-limit/rate-limiter";
 import { RATE_LIMITS } from "../../rate-limit/rules";
@@ -96,4 +97,20 @@ export async function settleLoginAttempt(
   if (!accountKey || wrongPassword) return;
   await releaseRateLimit(db, RATE_LIMITS.loginPerAccountNetwork, networkKey(accountKey, clientIp));
   await releaseRateLimit(db, RATE_LIMITS.loginPerAccount, accountKey);
+}
+
+/**
+ * Forgets the failed sign-ins of an account (per account, and per account and network), as when
+ * the operator resets a performer's login: the new password works at once from anywhere.
+ */
+export async function clearLoginLimits(db: Db | Tx, uid: string): Promise<void> {
+  const subject = `uid:${uid}`.toLowerCase();
+  await db
+    .delete(rateLimits)
+    .where(
+      or(
+        eq(rateLimits.key, `${RATE_LIMITS.loginPerAccount.name}:${subject}`),
+        like(rateLimits.key, `${RATE_LIMITS.loginPerAccountNetwork.name}:${escapeLike(subject)} %`),
+      ),
+    );
 }

@@ -21,10 +21,11 @@ import {
 import { hitRateLimits } from "../../rate-limit/rate-limiter";
 import { RATE_LIMITS } from "../../rate-limit/rules";
 import { checkPowSolution, storeWithRedeemedPow } from "../shared/proof-of-work";
+import { remoteConfigValue } from "../shared/remote-config";
 
 export type RequestShopEntryResult =
   | { ok: true; id: string; autoReply: MailResult; operatorMail: MailResult }
-  | { ok: false; error: "too_many_requests" | PowFailure };
+  | { ok: false; error: "too_many_requests" | "closed" | PowFailure };
 
 /**
  * `/shop_entry`: checks the proof of work, counts against the per-IP limit, redeems the solution
@@ -47,6 +48,8 @@ export async function requestShopEntry({
   now?: Date;
 }): Promise<RequestShopEntryResult> {
   const entry = ShopEntrySchema.parse(input.entry);
+  // The operator can stop taking requests (remote configuration `shop_entry_open`, ADR 0033).
+  if (!(await remoteConfigValue(db, "shop_entry_open"))) return { ok: false, error: "closed" };
   const pow = await checkPowSolution(db, env, input.pow, now);
   if (!pow.ok) return pow;
   const limited = await hitRateLimits(db, [{ rule: RATE_LIMITS.shopEntryPerIp, subject: clientIp }], now);

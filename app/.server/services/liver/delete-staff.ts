@@ -3,9 +3,9 @@ import { roleRefusal } from "~/domain/permissions";
 import { LOG_DESCRIPTIONS } from "~/domain/store-logs";
 import type { Viewer } from "../../auth/viewer";
 import type { Db } from "../../db/client";
-import { livers, session, staffs } from "../../db/schema";
+import { livers } from "../../db/schema";
 import type { ImageStorage } from "../../integrations/storage/image-storage";
-import { renumberStaff } from "../shared/renumber-staff";
+import { deleteStaffAccount } from "../shared/delete-staff-account";
 import { findManagedStaff } from "../shared/staff-access";
 import { logStaffAction } from "../shared/write-log";
 
@@ -39,12 +39,7 @@ export async function deleteStaff({
     const found = await findManagedStaff(tx, actor, "staff.manage", input.staffId, { lock: true });
     if (!found.ok) return found;
     const { staff } = found;
-    pictures = staff.image_urls;
-    await tx
-      .update(staffs)
-      .set({ status: "deleted", delete_at: now, image_urls: [] })
-      .where(eq(staffs.uid, staff.uid));
-    await tx.delete(session).where(eq(session.userId, staff.uid));
+    pictures = await deleteStaffAccount(tx, staff, now);
     await logStaffAction(tx, {
       storeId: actor.uid,
       staffId: staff.uid,
@@ -52,7 +47,6 @@ export async function deleteStaff({
       description: LOG_DESCRIPTIONS.staffDeleted(staff.name),
       now,
     });
-    await renumberStaff(tx, actor.uid);
     return { ok: true } as const;
   });
   // After the commit: the row no longer points at them.

@@ -1,9 +1,9 @@
-import { and, asc, count, desc, eq } from "drizzle-orm";
+import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import { clampPage, totalPages } from "~/domain/paging";
 import { roleRefusal } from "~/domain/permissions";
 import type { Viewer } from "../../auth/viewer";
 import type { Db } from "../../db/client";
-import { livers, logs, staffs } from "../../db/schema";
+import { livers, logs, staffHides, staffs } from "../../db/schema";
 import { listStaffInvitations, type StaffInvitationSummary } from "../staff/list-staff-invitations";
 
 export const LOG_PAGE_SIZE = 20;
@@ -15,6 +15,8 @@ export interface ManagedStaff {
   login_id: string | null;
   image_url: string | null;
   is_displayed: boolean;
+  /** Hidden by the operator (ADR 0033): the store cannot show her again. */
+  operator_hidden: boolean;
   updated_display_at: Date | null;
   order: number;
   follower_number: number;
@@ -67,6 +69,7 @@ export async function getStaffManagement({
       login_id: staffs.login_id,
       image_urls: staffs.image_urls,
       is_displayed: staffs.is_displayed,
+      operator_hidden: sql<boolean>`exists (select 1 from ${staffHides} where ${staffHides.staff_id} = ${staffs.uid} and ${staffHides.lifted_at} is null)`,
       updated_display_at: staffs.updated_display_at,
       order: staffs.order,
       follower_number: staffs.follower_number,

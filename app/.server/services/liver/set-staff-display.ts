@@ -5,16 +5,18 @@ import type { Viewer } from "../../auth/viewer";
 import type { Db } from "../../db/client";
 import { staffs } from "../../db/schema";
 import { findManagedStaff } from "../shared/staff-access";
+import { activeStaffHide } from "../shared/staff-hide";
 import { logStaffAction } from "../shared/write-log";
 
 export type SetStaffDisplayResult =
   | { ok: true; changed: boolean }
-  | { ok: false; error: "forbidden" | "not_found" };
+  | { ok: false; error: "forbidden" | "not_found" | "hidden_by_operator" };
 
 /**
  * A store shows or hides one of its staff in the public lists (spec §4): `is_displayed`, the time
  * in `updated_display_at`, and a log entry (action updated) stating the new value, together.
- * Setting the value it already has changes and logs nothing.
+ * Setting the value it already has changes and logs nothing. A performer the operator hid stays
+ * hidden until the operator lifts it.
  */
 export async function setStaffDisplay({
   db,
@@ -34,6 +36,9 @@ export async function setStaffDisplay({
     if (!found.ok) return found;
     const { staff } = found;
     if (staff.is_displayed === input.displayed) return { ok: true, changed: false } as const;
+    // The operator hid her (ADR 0033): only the operator shows her again.
+    if (input.displayed && (await activeStaffHide(tx, staff.uid)))
+      return { ok: false, error: "hidden_by_operator" } as const;
     await tx
       .update(staffs)
       .set({ is_displayed: input.displayed, updated_display_at: now })

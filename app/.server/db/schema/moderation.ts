@@ -1,0 +1,86 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { STORE_SUSPENSION_SOURCES } from "../../../domain/store-suspension";
+import { tstz } from "./columns";
+import { livers } from "./livers";
+import { staffs } from "./staffs";
+
+/**
+ * Why a store is `suspended` (contract §6: hidden by the operator), one row per suspension with
+ * who put it in place and why, and who lifted it. A store is `suspended` exactly while it has a
+ * row without `lifted_at`; each `source` lifts only its own (the operator's console its
+ * `operator` rows, billing its `billing` rows), and the last one lifted gives the store back the
+ * status it had before (`resume_status`). services/shared/store-suspension.ts keeps the two
+ * together. ADR 0033.
+ */
+export const storeSuspensions = pgTable(
+  "store_suspensions",
+  {
+    id: text("id").primaryKey(),
+    liver_id: text("liver_id")
+      .notNull()
+      .references(() => livers.uid, { onDelete: "cascade" }),
+    source: text("source", { enum: STORE_SUSPENSION_SOURCES }).notNull(),
+    /** Told to the store in the suspension mail; kept for the store's history. */
+    reason: text("reason").notNull().default(""),
+    /** `public` or `private`: what the store was before its first active suspension. */
+    resume_status: text("resume_status", { enum: ["public", "private"] }).notNull(),
+    // Operators' uids without a foreign key, like the audit log: the record outlives the operator.
+    suspended_by: text("suspended_by"),
+    suspended_by_email: text("suspended_by_email").notNull().default(""),
+    suspended_at: tstz("suspended_at").notNull().defaultNow(),
+    lifted_at: tstz("lifted_at"),
+    lifted_by: text("lifted_by"),
+    lifted_by_email: text("lifted_by_email").notNull().default(""),
+    lift_note: text("lift_note").notNull().default(""),
+  },
+  (t) => [
+    // One active suspension per store and source: suspending twice is one suspension.
+    uniqueIndex("store_suspensions_active_key").on(t.liver_id, t.source).where(sql`${t.lifted_at} is null`),
+    index("store_suspensions_liver_idx").on(t.liver_id, t.suspended_at.desc()),
+    check("store_suspensions_source", sql`${t.source} in ('operator', 'billing')`),
+    check("store_suspensions_resume_status", sql`${t.resume_status} in ('public', 'private')`),
+  ],
+);
+
+/**
+ * A performer hidden by the operator (contract §15 "staff: hide"). Hiding sets her
+ * `is_displayed` to false like the store's own switch, but while the row is active the store
+ * cannot show her again; lifting it gives back what the store had chosen (`was_displayed`).
+ */
+export const staffHides = pgTable(
+  "staff_hides",
+  {
+    id: text("id").primaryKey(),
+    staff_id: text("staff_id")
+      .notNull()
+      .references(() => staffs.uid, { onDelete: "cascade" }),
+    liver_id: text("liver_id").notNull(),
+    reason: text("reason").notNull().default(""),
+    was_displayed: boolean("was_displayed").notNull(),
+    hidden_by: text("hidden_by"),
+    hidden_by_email: text("hidden_by_email").notNull().default(""),
+    hidden_at: tstz("hidden_at").notNull().defaultNow(),
+    lifted_at: tstz("lifted_at"),
+    lifted_by: text("lifted_by"),
+    lifted_by_email: text("lifted_by_email").notNull().default(""),
+  },
+  (t) => [
+    uniqueIndex("staff_hides_active_key").on(t.staff_id).where(sql`${t.lifted_at} is null`),
+    index("staff_hides_liver_idx").on(t.liver_id, t.hidden_at.desc()),
+  ],
+);
+
+/**
+ * An operator looked at a store's listing (its name, pictures, texts) and found it fine. Stores
+ * without a row are "new stores waiting" on the dashboard. A separate table, not a column of
+ * `livers`, so marking a store does not touch the row the directory's version triggers watch.
+ */
+export const storeReviews = pgTable("store_reviews", {
+  liver_id: text("liver_id")
+    .primaryKey()
+    .references(() => livers.uid, { onDelete: "cascade" }),
+  reviewed_by: text("reviewed_by"),
+  reviewed_by_email: text("reviewed_by_email").notNull().default(""),
+  reviewed_at: tstz("reviewed_at").notNull().defaultNow(),
+});

@@ -1,0 +1,69 @@
+import { Form } from "react-router";
+import type { DeleteStaffSchema, HideStaffSchema, SuspendStoreSchema } from "~/domain/admin-stores";
+import { REASON_MAX } from "~/domain/admin-stores";
+import { FormErrorSummary } from "../form/form-error-summary";
+import { SubmitButton } from "../form/submit-button";
+import { TextareaInput } from "../form/textarea-input";
+import { field, type ServerFormResult, useSchemaForm } from "../form/use-schema-form";
+
+const LOOKS = {
+  red: {
+    box: "ring-red-200",
+    summary: "text-red-800 hover:bg-red-50",
+    button: "bg-red-700! hover:bg-red-800!",
+  },
+  amber: { box: "ring-amber-300", summary: "text-amber-900 hover:bg-amber-50", button: "" },
+} as const;
+
+/**
+ * A serious operator action that needs a reason the store will read (suspend a store, hide or
+ * delete a performer): closed behind its title until opened, so it is not pressed in passing; open
+ * again with the message when the reason was missing. Works without JavaScript (`<details>`).
+ */
+export function ReasonForm({
+  intent,
+  schema,
+  result,
+  summary,
+  label,
+  hint = "店舗へのメールにそのまま記載されます。",
+  button,
+  pendingLabel = "処理中…",
+  tone,
+  warning,
+}: {
+  intent: string;
+  schema: typeof SuspendStoreSchema | typeof HideStaffSchema | typeof DeleteStaffSchema;
+  result: ServerFormResult | null;
+  summary: string;
+  label: string;
+  hint?: string;
+  button: string;
+  pendingLabel?: string;
+  tone: keyof typeof LOOKS;
+  warning?: string;
+}) {
+  const { fields, errors } = useSchemaForm(schema, { id: intent, result });
+  const look = LOOKS[tone];
+  return (
+    <details className={`group rounded-xl ring-1 ${look.box}`} open={result ? true : undefined}>
+      <summary
+        className={`flex min-h-11 cursor-pointer items-center justify-between gap-2 rounded-xl px-4 py-2 font-bold text-sm ${look.summary}`}
+      >
+        {summary}
+        <span aria-hidden="true" className="transition group-open:rotate-180">
+          ▾
+        </span>
+      </summary>
+      <Form method="post" className="space-y-3 px-4 pt-2 pb-4" noValidate>
+        {warning ? <p className="text-red-800 text-sm">{warning}</p> : null}
+        <FormErrorSummary errors={errors} idPrefix={intent} labels={{ reason: label }} />
+        <input type="hidden" name="intent" value={intent} />
+        <TextareaInput {...field(fields.reason)} label={label} hint={hint} maxLength={REASON_MAX} rows={4} />
+        <SubmitButton block={false} pendingLabel={pendingLabel} className={look.button}>
+          {button}
+        </SubmitButton>
+      </Form>
+    </details>
+  );
+}
