@@ -20,6 +20,7 @@ import http from "node:http";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import { openDatabase } from "../app/.server/db/client";
+import { remoteConfigValues } from "../app/.server/db/schema";
 import { createEmbeddedMedia } from "../app/.server/integrations/live-media/embedded-media";
 import type { LiveMediaPort } from "../app/.server/integrations/live-media/media-port";
 import { FACTORY_PASSWORD, makeListener, makeLiver, makeStaff } from "../tests/support/factories";
@@ -127,7 +128,6 @@ async function startServer(port: number, databaseUrl: string): Promise<Server> {
       SEED_DEMO: "false",
       NODE_ENV: "development",
       DATA_DIR: `/tmp/bench-live-${port}`,
-      LIVE_MAX_VIEWERS: "100000",
       LIVE_STREAMS_PER_ADDRESS: "100000",
       REALTIME_MAX_STREAMS_PER_ACCOUNT: "100000",
     },
@@ -181,6 +181,11 @@ async function benchComments(): Promise<void> {
   const listeners = [];
   // Each listener comments every 3 s (the limit is one per 2 s, and requests jitter).
   for (let i = 0; i < rate * 3; i++) listeners.push(await makeListener(admin.db, { nickname: `視聴者${i}` }));
+  // No viewer cap for the bench (the operator's remote configuration, ADR 0033).
+  await admin.db
+    .insert(remoteConfigValues)
+    .values({ key: "live_max_viewers", value: 10_000 })
+    .onConflictDoUpdate({ target: remoteConfigValues.key, set: { value: 10_000 } });
   await admin.close();
 
   const servers = [await startServer(3531, url), await startServer(3532, url)];

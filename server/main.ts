@@ -5,8 +5,8 @@ import type { ViteDevServer } from "vite";
 import { type Database, DEFAULT_POOL_SIZE, openDatabase } from "~/.server/db/client";
 import { DataDirLockedError } from "~/.server/db/lock";
 import { type Env, EnvError, ensureAuthSecret, parseEnv } from "~/.server/env";
-import { createLiveMedia } from "~/.server/integrations/live-media/create-live-media";
-import { serveMediaToWorkers } from "~/.server/integrations/live-media/embedded-media";
+import { createLiveMedia, sfuOptions } from "~/.server/integrations/live-media/create-live-media";
+import { createEmbeddedMedia, serveMediaToWorkers } from "~/.server/integrations/live-media/embedded-media";
 import { createMailer } from "~/.server/integrations/mail/mailer";
 import { createObjectStorage } from "~/.server/integrations/storage/create-object-storage";
 import { createJobHandlers } from "~/.server/jobs/handlers";
@@ -118,7 +118,7 @@ async function serve(env: Env, database: Database, vite?: ViteDevServer): Promis
   const mailer = createMailer({ db: database.db, env });
   const realtime = await startRealtime(database, env.realtime);
   const liveMedia = createLiveMedia(env, {
-    maxViewers: async () => (await liveSettings({ db: database.db, env })).maxViewers,
+    maxViewers: async () => (await liveSettings({ db: database.db })).maxViewers,
   });
   const app = createApp(
     { db: database.db, env, mailer, realtime, liveMedia, vite },
@@ -219,8 +219,7 @@ function supervise(env: Env, database: Database): void {
   });
   // The embedded SFU lives here, once for all workers: a live's media must be in one process,
   // whichever worker a browser's request reaches (ADR 0031). LiveKit needs no such thing.
-  const liveMedia =
-    env.live.media === "embedded" ? createLiveMedia(env, { maxViewers: () => env.live.maxViewers }) : null;
+  const liveMedia = env.live.media === "embedded" ? createEmbeddedMedia(sfuOptions(env)) : null;
   if (liveMedia) serveMediaToWorkers(liveMedia);
   console.log(`[cluster] starting ${env.workers} workers (pid ${process.pid})`);
   for (let i = 0; i < env.workers; i++) fork();

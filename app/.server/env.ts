@@ -3,7 +3,6 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
-import { parseBlockedWords } from "~/domain/live";
 import { type ManualVideo, ManualVideosSchema } from "~/domain/manual-videos";
 import type { Operator } from "~/domain/operator";
 import type { S3Config } from "./integrations/storage/s3-storage";
@@ -124,10 +123,6 @@ const EnvSchema = z.object({
   // Live streaming (contract §13, ADR 0031).
   /** `embedded` (an SFU in a child process of this server) or `livekit`; default: livekit when LIVEKIT_URL is set. */
   LIVE_MEDIA: z.preprocess(emptyToUndefined, z.enum(["embedded", "livekit"]).optional()),
-  /** Viewers one live admits at once; the next one reads 「満員です」. */
-  LIVE_MAX_VIEWERS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100_000).default(100)),
-  /** Words refused in live comments: comma or newline separated. */
-  LIVE_BLOCKED_WORDS: z.preprocess(emptyToUndefined, z.string().max(20_000).optional()),
   /** ICE servers for the browsers (and STUN for the embedded SFU): a JSON array of {urls, username?, credential?}. */
   LIVE_ICE_SERVERS: z.preprocess(emptyToUndefined, z.string().max(5_000).optional()),
   /** UDP ports the embedded SFU may use, `min-max` (open them in the firewall). */
@@ -184,7 +179,7 @@ export interface Env {
   sns: SnsEnv;
   /** Map tiles for the map pages (contract §11): passed to the pages by their loaders. */
   map: MapEnv;
-  /** Live streaming (ADR 0031); read the changeable parts through `liveSettings()`. */
+  /** Live streaming (ADR 0031); the cap and blocked words are remote configuration (`liveSettings()`). */
   live: LiveEnv;
 }
 
@@ -196,8 +191,6 @@ export interface IceServer {
 
 export interface LiveEnv {
   media: "embedded" | "livekit";
-  maxViewers: number;
-  blockedWords: string[];
   iceServers: IceServer[];
   udpPorts: [number, number] | undefined;
   streamsPerAddress: number;
@@ -369,8 +362,6 @@ function parseLive(e: z.infer<typeof EnvSchema>, issues: string[], workers: numb
   void workers;
   return {
     media,
-    maxViewers: e.LIVE_MAX_VIEWERS,
-    blockedWords: parseBlockedWords(e.LIVE_BLOCKED_WORDS),
     iceServers,
     udpPorts,
     streamsPerAddress: e.LIVE_STREAMS_PER_ADDRESS,

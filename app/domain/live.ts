@@ -2,6 +2,7 @@ import { z } from "zod";
 import { charLength } from "./chat";
 import { CONTACT_REFUSAL, containsContactDetails, normalizeForContactCheck } from "./contact-filter";
 import { enumParam, pagingShape } from "./directory-search";
+import { normalizeSearchText } from "./keyword";
 
 /**
  * Live streaming (contract §13): limits, the Japanese texts, the input schemas shared by the
@@ -119,30 +120,18 @@ export const BlockViewerSchema = z.object({
 });
 
 /**
- * Whether `text` holds one of the blocked words. Both sides are folded as the contact filter folds
- * (NFKC, lower case, no zero-width characters) and spaces are ignored, so 「ば か」 and full-width
- * spellings do not slip through. An empty word never matches.
+ * Whether `text` holds one of the blocked words (the operator's `live_blocked_words`). Both sides
+ * are folded as the contact filter folds (NFKC, lower case, no zero-width characters), hiragana
+ * as katakana as the directory's keyword does, and spaces are ignored: 「ば か」, 「バカ」 and
+ * full- or half-width spellings do not slip through. An empty word never matches.
  */
 export function containsBlockedWord(text: string, words: readonly string[]): boolean {
-  const fold = (s: string) => normalizeForContactCheck(s).replace(/\s+/g, "");
+  const fold = (s: string) => normalizeSearchText(normalizeForContactCheck(s)).replace(/\s+/g, "");
   const folded = fold(text);
   return words.some((word) => {
     const w = fold(word);
     return w.length > 0 && folded.includes(w);
   });
-}
-
-/** `LIVE_BLOCKED_WORDS`: comma or newline separated, blanks dropped, duplicates once. */
-export function parseBlockedWords(value: string | undefined): string[] {
-  if (!value) return [];
-  return [
-    ...new Set(
-      value
-        .split(/[,\n、]/)
-        .map((w) => w.trim())
-        .filter((w) => w.length > 0),
-    ),
-  ];
 }
 
 /** 「12:34」 or 「1:02:03」 for a live's running time. */

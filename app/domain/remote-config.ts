@@ -10,7 +10,6 @@
  */
 
 import { z } from "zod";
-import { normalizeSearchText } from "./keyword";
 
 export const REMOTE_CONFIG_TYPES = ["string", "boolean", "number"] as const;
 export type RemoteConfigType = (typeof REMOTE_CONFIG_TYPES)[number];
@@ -230,24 +229,18 @@ export function formatRemoteConfigValue(definition: RemoteConfigKeyDefinition, v
 }
 
 /**
- * `live_blocked_words` as a list of folded words: one word a line, blank lines dropped, folded
- * like the directory's keyword (NFKC, lower case, hiragana as katakana), each word once.
+ * `live_blocked_words` as a list of words: one word a line, blank lines dropped, each word once.
+ * Matching folds width, case, kana and spaces (`containsBlockedWord` in domain/live.ts).
  */
 export function blockedWordsOf(value: string): string[] {
-  const words = value
-    .split("\n")
-    .map((line) => normalizeSearchText(line).trim())
-    .filter(Boolean);
-  return [...new Set(words)];
-}
-
-/**
- * The first blocked word `text` contains, folded the same way (so ＡＢＣ, abc and ａｂｃ, or
- * ばか and バカ, are one word), or null. What the help text of `live_blocked_words` promises.
- */
-export function findBlockedWord(text: string, words: readonly string[]): string | null {
-  const folded = normalizeSearchText(text);
-  return words.find((word) => folded.includes(word)) ?? null;
+  return [
+    ...new Set(
+      value
+        .split("\n")
+        .map((line) => line.trim())
+        .filter(Boolean),
+    ),
+  ];
 }
 
 /**

@@ -6,11 +6,12 @@
  * viewers beyond the default per-address cap of 10), and the media endpoint in LiveKit mode against
  * the fake LiveKit server: token grants per role, and the webhook's signature and body digest.
  */
+
 import { eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Viewer } from "~/.server/auth/viewer";
-import { lives } from "~/.server/db/schema";
+import { lives, remoteConfigValues } from "~/.server/db/schema";
 import { parseEnv } from "~/.server/env";
 import { createLivekitMedia, livekitRoom } from "~/.server/integrations/live-media/livekit-media";
 import { RealtimeHub } from "~/.server/realtime/hub";
@@ -57,15 +58,18 @@ describe.each(drivers)("the live API on %s", (driver) => {
     const db = database.db;
     ({ context } = routeContext(db));
     livekit = await startFakeLivekit();
-    // The viewer cap of this test: 2 (LIVE_MAX_VIEWERS), LiveKit as the media transport.
+    // LiveKit as the media transport; the operator's remote configuration caps a live at 2
+    // viewers and blocks one word (read through liveSettings(), as the routes read it).
     context.env = parseEnv({
       AUTH_SECRET: "integration-test-secret-0123456789abcdef",
       BASE_URL: "http://localhost:3999",
       DATA_DIR: context.env.dataDir,
-      LIVE_MAX_VIEWERS: "2",
-      LIVE_BLOCKED_WORDS: "禁止語",
       ...livekit.env,
     });
+    await db.insert(remoteConfigValues).values([
+      { key: "live_max_viewers", value: 2 },
+      { key: "live_blocked_words", value: "禁止語" },
+    ]);
     context.liveMedia = createLivekitMedia(context.env.live.livekit!, { maxViewers: () => 2, log: () => {} });
     hub = new RealtimeHub({ db, source: notificationSource(database, () => {}), log: () => {} });
     await hub.start();

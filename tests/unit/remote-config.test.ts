@@ -3,10 +3,10 @@ import {
   createRemoteConfigClient,
   REMOTE_CONFIG_STORAGE_KEY,
 } from "~/components/remote-config/remote-config-client";
+import { containsBlockedWord } from "~/domain/live";
 import {
   blockedWordsOf,
   clientRemoteConfig,
-  findBlockedWord,
   fitsRemoteConfigKey,
   formatRemoteConfigValue,
   parseRemoteConfigInput,
@@ -122,7 +122,7 @@ describe("the keys", () => {
     ["楽しい配信", "ばか\nあほ", null],
     ["なにか", "", null],
   ])("finds a blocked word in %s (words %j) → %s", (text, words, found) => {
-    expect(findBlockedWord(text, blockedWordsOf(words))).toBe(found);
+    expect(containsBlockedWord(text, blockedWordsOf(words))).toBe(found !== null);
   });
 });
 

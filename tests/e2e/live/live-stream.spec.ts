@@ -1,9 +1,14 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
 import { expect, test } from "../fixtures";
+import { enrolAndSignIn, operatorCommand } from "../support/operator-console";
 import { type SpawnedServer, spawnServer } from "../support/spawn-server";
 
-// Live streaming end to end (contract §13, ADR 0031) on a private server with demo data and a viewer
-// cap of 2, in Chromium with a fake camera: a staff member goes live from /staff/mypage, two viewers
+// Live streaming end to end (contract §13, ADR 0031) on a private server with demo data, in
+// Chromium with a fake camera. The operator first sets the viewer cap to 2 at /admin/config (the
+// remote configuration, contract §15); then a staff member goes live from /staff/mypage, two viewers
 // receive video and the same comments in the same order, a deleted comment vanishes for both, the
 // third viewer reads 「満員です」, and ending the live shows the ended state everywhere. The embedded
 // SFU relays the media over loopback (Chromium offers loopback candidates only with the last flag).
@@ -30,10 +35,26 @@ test.use({
 });
 
 let server: SpawnedServer;
+const OPERATOR = { email: "ops-live@example.com", password: "operator-e2e-pass-2026" };
 
-test.beforeAll(async () => {
-  test.setTimeout(150_000);
-  server = await spawnServer(3520, { SEED_DEMO: "true", LIVE_MAX_VIEWERS: "2" });
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(180_000);
+  const dataDir = mkdtempSync(path.join(tmpdir(), "yoru-live-e2e-"));
+  const created = operatorCommand(
+    ["create", "--email", OPERATOR.email, "--password-stdin"],
+    dataDir,
+    OPERATOR.password,
+  );
+  expect(created.status, created.stderr).toBe(0);
+  server = await spawnServer(3520, { DATA_DIR: dataDir, SEED_DEMO: "true" });
+  const page = await browser.newPage();
+  await enrolAndSignIn(page, server.baseUrl, OPERATOR.email, OPERATOR.password);
+  await page.goto(`${server.baseUrl}/admin/config`);
+  const card = page.getByTestId("config-live_max_viewers");
+  await card.getByLabel("ライブの最大同時視聴者数（人）").fill("2");
+  await card.getByRole("button", { name: "保存" }).click();
+  await expect(card.getByText("変更あり")).toBeVisible();
+  await page.close();
 });
 test.afterAll(async () => {
   await server?.stop();

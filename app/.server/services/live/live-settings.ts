@@ -1,19 +1,22 @@
-import type { Db } from "../../db/client";
-import type { Env } from "../../env";
+import { blockedWordsOf } from "~/domain/remote-config";
+import type { Db, Tx } from "../../db/client";
+import { remoteConfigValue } from "../shared/remote-config";
 
 /**
- * The parts of live streaming an operator may want to change without a deploy: the blocked words
- * of comments and the viewer cap. Read them only through `liveSettings()`: today they come from
- * the environment (`LIVE_BLOCKED_WORDS`, `LIVE_MAX_VIEWERS`); the operator's remote configuration
- * (contract §15, issue 18) will supply them here, from the database, without touching a caller.
+ * The parts of live streaming an operator changes without a deploy: the viewer cap and the
+ * blocked words of comments, from the remote configuration (`live_max_viewers`,
+ * `live_blocked_words` at `/admin/config`, contract §15, ADR 0033) — read only through here.
  */
 export interface LiveSettings {
   /** Viewers one live admits at once; the next one reads 「満員です」. */
   maxViewers: number;
-  /** Words refused in comments (folded as the contact filter folds). */
+  /** Words refused in comments (folded as `containsBlockedWord` folds). */
   blockedWords: readonly string[];
 }
 
-export async function liveSettings({ env }: { db?: Db; env: Pick<Env, "live"> }): Promise<LiveSettings> {
-  return { maxViewers: env.live.maxViewers, blockedWords: env.live.blockedWords };
+export async function liveSettings({ db }: { db: Db | Tx }): Promise<LiveSettings> {
+  return {
+    maxViewers: await remoteConfigValue(db, "live_max_viewers"),
+    blockedWords: blockedWordsOf(await remoteConfigValue(db, "live_blocked_words")),
+  };
 }
