@@ -147,8 +147,7 @@ export function formatElapsed(ms: number): string {
 /** The realtime topic of a live (ADR 0018): `live:<live_id>`. */
 export const liveTopic = (liveId: string) => `live:${liveId}`;
 
-/** The viewer page of a broadcaster (contract §13: `{id}` is the staff member's or the store's id). */
-export const liveWatchPath = (broadcasterId: string) => `/listener/live/${encodeURIComponent(broadcasterId)}`;
+export { liveWatchPath } from "./live-paths";
 
 // ——— Realtime events of `live:<live_id>` (contract §13) ———
 

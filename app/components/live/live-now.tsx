@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { liveWatchPath } from "~/domain/live";
-import { LIVE_UI } from "./live-texts";
+import { liveWatchPath } from "~/domain/live-paths";
+import { LIVE_NOW_UI as LIVE_UI } from "./live-now-texts";
 
 export interface LiveNowItem {
   live_id: string;

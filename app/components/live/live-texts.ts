@@ -1,5 +1,8 @@
+import { LIVE_NOW_UI } from "./live-now-texts";
+
 /** The Japanese wording of the live pages and the broadcaster panel, in one place for review. */
 export const LIVE_UI = {
+  ...LIVE_NOW_UI,
   panelTitle: "ライブ配信",
   panelLead:
     "カメラとマイクを選んで、タイトルを入れて配信を始めます。フォロワーにはお知らせメールが届きます。",
@@ -36,7 +39,6 @@ export const LIVE_UI = {
   notListed: "掲載中のアカウントだけが配信できます。",
   watchPage: "視聴ページを見る",
   // Viewer page
-  live: "LIVE",
   tapForSound: "タップして音声をオン",
   commentPlaceholder: "コメントする（200文字まで）",
   send: "送信",
@@ -57,7 +59,6 @@ export const LIVE_UI = {
   pastLiveFigures: (peak: number, comments: number) =>
     `最大 ${peak.toLocaleString("ja-JP")}人・コメント ${comments.toLocaleString("ja-JP")}件`,
   profile: "プロフィールを見る",
-  liveNow: "ライブ配信中",
   watchNow: "視聴する",
   gift: (from: string, item: string, quantity: number) =>
     `${from}さんが${item}${quantity > 1 ? ` ×${quantity}` : ""}を贈りました`,

@@ -14,7 +14,7 @@ import { ShiftBadge } from "~/components/staff/shift-badge";
 import { StoreTypeBadge } from "~/components/store/store-type-badge";
 import { areaLabel } from "~/domain/areas";
 import { formatNumber } from "~/domain/format";
-import { liveWatchPath } from "~/domain/live";
+import { liveWatchPath } from "~/domain/live-paths";
 import {
   ALCOHOL_TYPES,
   BLOOD_TYPES,
