@@ -6,7 +6,7 @@ import {
   priceLabel,
   priceSetTime,
   surchargeNotice,
-} from "~/domain/price-system";
+} from "~/domain/price-system-display";
 
 /**
  * A store's 料金システム as customers read it (the public store page and the preview of the price
