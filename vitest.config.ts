@@ -8,6 +8,8 @@ export default defineConfig({
   test: {
     include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
     environment: "node",
+    // One migrated PGlite per run, copied for each test database (tests/support/global-setup.ts).
+    globalSetup: ["tests/support/global-setup.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // PGlite instances are heavy (about 250 MB each): keep the worker count small on 2 cores.

@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { type Database, openDatabase } from "~/.server/db/client";
+import { readFileSync } from "node:fs";
+import { inject } from "vitest";
+import { type Database, loadPgliteExtensions, openDatabase, wrapPglite } from "~/.server/db/client";
 
 /**
  * Fresh, migrated databases for integration tests: an in-memory PGlite always, and a throw-away
@@ -69,9 +71,7 @@ export async function openTestDatabase(
   driver: Driver,
   options: { prefix?: string } = {},
 ): Promise<TestDatabase> {
-  if (driver === "pglite") {
-    return openDatabase({ pgliteDir: "memory://", lock: false });
-  }
+  if (driver === "pglite") return openPgliteFromTemplate();
   const { name, url } = await createPostgresDatabase(options.prefix ?? "test");
   let database: Database;
   try {
@@ -94,6 +94,25 @@ export async function openTestDatabase(
       }
     },
   };
+}
+
+let template: Blob | null = null;
+
+/**
+ * A fresh in-memory PGlite loaded from the migrated template of this run (tests/support/
+ * global-setup.ts); migrated from scratch when there is none (a file run outside Vitest's setup).
+ */
+async function openPgliteFromTemplate(): Promise<TestDatabase> {
+  const file = inject("pgliteTemplate");
+  if (!file) return openDatabase({ pgliteDir: "memory://", lock: false });
+  template ??= new Blob([readFileSync(file)]);
+  const { PGlite } = await import("@electric-sql/pglite");
+  const client = await PGlite.create({ loadDataDir: template, extensions: await loadPgliteExtensions() });
+  await client.exec("set timezone = 'UTC'");
+  // Every clone starts with the template's directory version; processes remember totals by it
+  // (ADR 0013), so each database gets its own, as a migration run would give it.
+  await client.exec("update directory_state set version = gen_random_uuid()");
+  return wrapPglite(client);
 }
 
 /** Runs `fn` with a fresh database and always closes (and drops) it afterwards. */

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { hashPassword } from "better-auth/crypto";
 import type { Viewer } from "~/.server/auth/viewer";
 import type { Db } from "~/.server/db/client";
 import { listeners, livers, type NewLiver, type NewStaff, staffs } from "~/.server/db/schema";
@@ -13,6 +14,16 @@ import { staffLoginEmail } from "~/domain/staff-account";
 
 export const FACTORY_PASSWORD = "correct-horse-42";
 
+/**
+ * One scrypt hash of FACTORY_PASSWORD for every factory account (a real hash, signing in works):
+ * hashing costs about 0.1 s of CPU, and the suite makes hundreds of accounts.
+ */
+let factoryHash: Promise<string> | null = null;
+const passwordHash = () => {
+  factoryHash ??= hashPassword(FACTORY_PASSWORD);
+  return factoryHash;
+};
+
 let seq = 0;
 const next = () => `${Date.now().toString(36)}${(++seq).toString(36)}`;
 
@@ -26,6 +37,7 @@ export async function makeListener(
     email,
     name: nickname,
     password: FACTORY_PASSWORD,
+    passwordHash: await passwordHash(),
     emailVerified: true,
   });
   await db.insert(listeners).values({ uid, email, nickname });
@@ -39,6 +51,7 @@ export async function makeLiver(db: Db, fields: Partial<NewLiver> = {}): Promise
     email,
     name: storeName,
     password: FACTORY_PASSWORD,
+    passwordHash: await passwordHash(),
     emailVerified: true,
   });
   await db.insert(livers).values({
@@ -67,6 +80,7 @@ export async function makeStaff(
     email: staffLoginEmail(uid),
     name,
     password: FACTORY_PASSWORD,
+    passwordHash: await passwordHash(),
     username: loginId,
     emailVerified: true,
   });

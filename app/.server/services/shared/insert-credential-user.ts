@@ -15,7 +15,9 @@ export async function insertCredentialUser(
     id?: string;
     email: string;
     name: string;
+    /** The password, hashed here; or `passwordHash`, one already made (many accounts, one password: the seed, test factories). */
     password: string;
+    passwordHash?: string;
     username?: string;
     emailVerified?: boolean;
   },
@@ -34,7 +36,7 @@ export async function insertCredentialUser(
     accountId: id,
     providerId: "credential",
     userId: id,
-    password: await hashPassword(input.password),
+    password: input.passwordHash ?? (await hashPassword(input.password)),
   });
   return id;
 }
