@@ -414,6 +414,53 @@ describe.each(drivers)("feeds on %s", (driver) => {
     expect(await allIds("following=true", follower)).toEqual(followedPosts(() => true));
   });
 
+  it("following: the remembered totals follow a follow, an unfollow and a new post at once", async () => {
+    const fan = await makeListener(database.db);
+    const a1 = staffKey("a1");
+    const ofA1 = () => model.filter((p) => listed(p) && p.staff === a1);
+    const total = async (query: string) => (await feed(query, fan)).total;
+    expect(await total("following=true")).toBe(0);
+    expect(await total("following=true&sort=matching")).toBe(0);
+
+    await followTarget({ db: database.db, actor: fan, input: { kind: "staff", id: a1.uid } });
+    expect(ofA1().length).toBeGreaterThan(0);
+    expect(await total("following=true")).toBe(ofA1().length);
+    expect(await total("following=true&sort=matching")).toBe(ofA1().length);
+    expect(await allIds("following=true", fan)).toEqual(
+      ofA1()
+        .sort(byNew)
+        .map((p) => p.id),
+    );
+
+    const { post } = await database.db.transaction((tx) =>
+      writePost(tx, {
+        author: { type: "staff", staffId: a1.uid, liverId: a1.store.uid },
+        source: "native",
+        kind: "text",
+        caption: "new for the fan",
+        media: [],
+        permalink: "",
+        externalId: "ext-following-total",
+        postedAt: new Date(Date.UTC(2026, 9, 2)),
+      }),
+    );
+    model.push({
+      id: post.post_id,
+      staff: a1,
+      store: a1.store,
+      source: "native",
+      kind: "text",
+      at: post.posted_at,
+      public: true,
+    });
+    expect(await total("following=true")).toBe(ofA1().length);
+    expect(await total("following=true&sort=matching")).toBe(ofA1().length);
+
+    await unfollowTarget({ db: database.db, actor: fan, input: { kind: "staff", id: a1.uid } });
+    expect(await total("following=true")).toBe(0);
+    expect(await total("following=true&sort=matching")).toBe(0);
+  });
+
   it("following: 401 signed out, 403 for a store or a staff member", async () => {
     const input = parseFeedSearch(new URLSearchParams("following=true"));
     if (!input.ok) throw new Error(input.message);

@@ -26,19 +26,26 @@ interface Entry {
   value: unknown;
 }
 
-/** Enough for every filter combination people use at once; the oldest used is dropped first. */
-const MAX_ENTRIES = 2_000;
+/**
+ * Whose total: `public` (the same for everyone: a filter combination) or `personal` (one
+ * listener's, e.g. the follow feed, whose query carries the followed ids). Each has its own
+ * memory, so many listeners' totals never push the public ones out.
+ */
+export type TotalScope = "public" | "personal";
+
+/** Enough for every filter combination (or listener) in use at once; the oldest used goes first. */
+const MAX_ENTRIES: Record<TotalScope, number> = { public: 2_000, personal: 5_000 };
 
 /** Per database: tests open many in one process, and a total of one is never an answer for another. */
-const caches = new WeakMap<Db, Map<string, Entry>>();
+const caches = new WeakMap<Db, Record<TotalScope, Map<string, Entry>>>();
 
-function cacheOf(db: Db): Map<string, Entry> {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new Map();
-    caches.set(db, cache);
+function cacheOf(db: Db, scope: TotalScope): Map<string, Entry> {
+  let pair = caches.get(db);
+  if (!pair) {
+    pair = { public: new Map(), personal: new Map() };
+    caches.set(db, pair);
   }
-  return cache;
+  return pair[scope];
 }
 
 /**
@@ -63,10 +70,11 @@ async function remembered<T>(
   query: AggregateQuery,
   scalar: SQL,
   decode: (raw: unknown) => T,
+  scope: TotalScope,
 ): Promise<T> {
   const printed = query.toSQL();
   const key = JSON.stringify([printed.sql, printed.params]);
-  const cache = cacheOf(db);
+  const cache = cacheOf(db, scope);
   const entry = cache.get(key);
   const known = entry?.version ?? "";
   const [row] = await queryRows<{ version: string; value: unknown }>(db, aggregateStatement(scalar, known));
@@ -84,22 +92,36 @@ async function remembered<T>(
   // Requests that count at once each store their answer; any of them is exact for its version.
   cache.delete(key);
   cache.set(key, { version: row.version, value });
-  while (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
+  while (cache.size > MAX_ENTRIES[scope]) cache.delete(cache.keys().next().value as string);
   return value;
 }
 
-/** `select count(*) …` of the directory, exact: counted again only after the directory changed. */
-export function directoryTotal(db: Db, countQuery: AggregateQuery): Promise<number> {
-  return remembered(db, countQuery, totalScalar(countQuery), (raw) => Number(raw ?? 0));
+/**
+ * `select count(*) …` of the directory, exact: counted again only after the directory changed.
+ * Everything the total depends on must be in the query's text and parameters or change the version.
+ */
+export function directoryTotal(
+  db: Db,
+  countQuery: AggregateQuery,
+  scope: TotalScope = "public",
+): Promise<number> {
+  return remembered(db, countQuery, totalScalar(countQuery), (raw) => Number(raw ?? 0), scope);
 }
 
 /** `select cls, count(*) … group by cls`, exact: counted again only after the directory changed. */
 export function directoryClassCounts(
   db: Db,
   classesQuery: AggregateQuery,
+  scope: TotalScope = "public",
 ): Promise<{ cls: number; n: number }[]> {
-  return remembered(db, classesQuery, classCountsScalar(classesQuery), (raw) => {
-    const pairs = (typeof raw === "string" ? JSON.parse(raw) : raw) as [number, number][];
-    return pairs.map(([cls, n]) => ({ cls: Number(cls), n: Number(n) }));
-  });
+  return remembered(
+    db,
+    classesQuery,
+    classCountsScalar(classesQuery),
+    (raw) => {
+      const pairs = (typeof raw === "string" ? JSON.parse(raw) : raw) as [number, number][];
+      return pairs.map(([cls, n]) => ({ cls: Number(cls), n: Number(n) }));
+    },
+    scope,
+  );
 }

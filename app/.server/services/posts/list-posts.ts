@@ -91,9 +91,10 @@ export type ListPostsResult = ({ ok: true } & ListPage<FeedItem>) | { ok: false;
 
 /**
  * `GET /api/posts` and the feed pages (contract §8): listed posts, filtered, sorted and paged by
- * the database. `following` needs a listener (401 signed out, 403 for another role). Totals of
- * the public feeds are remembered per directory version (ADR 0013; posts bump it too, ADR 0024);
- * a listener's `following` total is counted each time (a few thousand rows at most).
+ * the database. `following` needs a listener (401 signed out, 403 for another role). Totals are
+ * remembered per directory version (ADR 0013; posts bump it too, ADR 0024); a listener's
+ * `following` totals are personal ones, their queries carry the followed ids, so a new follow is
+ * a new query and counts again.
  */
 export async function listPosts({
   db,
@@ -130,9 +131,7 @@ export async function listPosts({
       .leftJoin(staffs, eq(staffs.uid, posts.staff_id))
       .where(counted)
       .groupBy(cls);
-    const counts = input.following
-      ? (await classesQuery).map((c) => ({ cls: Number(c.cls), n: Number(c.n) }))
-      : await directoryClassCounts(db, classesQuery);
+    const counts = await directoryClassCounts(db, classesQuery, input.following ? "personal" : "public");
     total = counts.reduce((sum, c) => sum + c.n, 0);
     const classWhere = async (masks: readonly number[]) =>
       staffClassConditions(
@@ -185,18 +184,16 @@ function followingPage(db: Db, parts: { staff: SQL; store: SQL }, limit: number,
 
 /**
  * The follow feed's total: its two parts counted apart, each an index-only scan of its partial
- * index (one `or` would be a bitmap scan visiting the heap for every followed post).
+ * index (one `or` would be a bitmap scan visiting the heap for every followed post); remembered
+ * as a personal total (the followed ids are parameters of the query).
  */
-async function followingTotal(db: Db, filters: FeedSearch, followed: FollowedAuthors): Promise<number> {
+function followingTotal(db: Db, filters: FeedSearch, followed: FollowedAuthors): Promise<number> {
   const parts = followingParts(db, filters, followed);
-  const [row] = await db
-    .select({
-      n: sql<number>`(${db.select({ n: count() }).from(posts).where(parts.staff)}) + (${db.select({ n: count() }).from(posts).where(parts.store)})`.mapWith(
-        Number,
-      ),
-    })
+  const countOf = (condition: SQL) => db.select({ n: count() }).from(posts).where(condition);
+  const sum = db
+    .select({ n: sql<number>`(${countOf(parts.staff)}) + (${countOf(parts.store)})` })
     .from(sql`(select 1) as one`);
-  return Number(row?.n ?? 0);
+  return directoryTotal(db, sum, "personal");
 }
 
 /**
