@@ -1,0 +1,115 @@
+import { data, redirect } from "react-router";
+import { requireViewer } from "~/.server/auth/viewer";
+import { readFormData } from "~/.server/http/form";
+import { topicHead } from "~/.server/realtime/publish";
+import { blockRoom } from "~/.server/services/chat/block-room";
+import { listMessages } from "~/.server/services/chat/list-messages";
+import { markRoomRead } from "~/.server/services/chat/mark-room-read";
+import { reportRoom } from "~/.server/services/chat/report-room";
+import { sendMessage } from "~/.server/services/chat/send-message";
+import { ChatRoom, type RoomActionData, toClientMessage } from "~/components/chat/chat-room";
+import { CHAT_UI } from "~/components/chat/chat-texts";
+import { roleOfPath } from "~/domain/account-roles";
+import { messagesPath, roomTopic } from "~/domain/chat";
+import { pageTitle } from "~/site";
+import type { Route } from "./+types/mypage-message-room";
+
+function chatRole(request: Request): "listener" | "staff" {
+  const role = roleOfPath(new URL(request.url).pathname);
+  if (role !== "listener" && role !== "staff") throw data(null, { status: 404 });
+  return role;
+}
+
+/**
+ * `/listener/mypage/message/{room_id}` and `/staff/mypage/message/{room_id}` (contract §12): the
+ * conversation. The newest page marks the counterpart's messages read; `?before=` shows an older
+ * page (the plain link without JavaScript). Anyone but the two members: 404.
+ */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const role = chatRole(request);
+  const viewer = await requireViewer(request, context, role);
+  const before = new URL(request.url).searchParams.get("before");
+  // Where the room's stream starts: anything published after this render reaches the page.
+  const eventsSince = await topicHead(context.db, roomTopic(params.id));
+  if (!before) {
+    const read = await markRoomRead({ db: context.db, actor: viewer, input: { roomId: params.id } });
+    if (!read.ok) throw data(null, { status: 404 });
+  }
+  const page = await listMessages({ db: context.db, actor: viewer, input: { roomId: params.id, before } });
+  if (!page.ok) {
+    if (page.error === "invalid_before") throw redirect(messagesPath(role, params.id));
+    throw data(null, { status: 404 });
+  }
+  const done = new URL(request.url).searchParams.get("done");
+  return {
+    role,
+    me: viewer.uid,
+    roomId: page.room_id,
+    counterpart: { name: page.counterpart.name, image_url: page.counterpart.image_url },
+    items: page.items.map(toClientMessage).reverse(),
+    nextBefore: page.next_before,
+    olderPage: Boolean(before),
+    blockedByMe: page.blocked_by_me,
+    blockedMe: page.blocked_me,
+    eventsSince,
+    done: done === "block" || done === "report" ? (done as "block" | "report") : null,
+  };
+}
+
+/** The forms of the page without JavaScript: send (PRG), block, report. */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const role = chatRole(request);
+  const viewer = await requireViewer(request, context, role);
+  const here = messagesPath(role, params.id);
+  const form = await readFormData(request);
+  const intent = form?.get("intent");
+  const text = (name: string) => {
+    const value = form?.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  if (intent === "send") {
+    const result = await sendMessage({
+      db: context.db,
+      actor: viewer,
+      input: { roomId: params.id, body: text("body") },
+    });
+    if (result.ok) return redirect(here);
+    if (result.error === "not_found") throw data(null, { status: 404 });
+    const status = result.error === "invalid" ? 400 : result.error === "blocked" ? 403 : 429;
+    return data<RoomActionData>(
+      { intent, values: { body: text("body") }, errors: { body: result.message } },
+      { status },
+    );
+  }
+  if (intent === "block") {
+    const result = await blockRoom({ db: context.db, actor: viewer, input: { roomId: params.id } });
+    if (!result.ok) throw data(null, { status: 404 });
+    return redirect(`${here}?done=block`);
+  }
+  if (intent === "report") {
+    const result = await reportRoom({
+      db: context.db,
+      actor: viewer,
+      input: { roomId: params.id, reason: text("reason") },
+    });
+    if (result.ok) return redirect(`${here}?done=report`);
+    if (result.error === "not_found") throw data(null, { status: 404 });
+    return data<RoomActionData>(
+      { intent, values: { reason: text("reason") }, errors: { reason: result.message } },
+      { status: 400 },
+    );
+  }
+  throw data(null, { status: 400 });
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const name = loaderData?.counterpart.name;
+  return [
+    { title: pageTitle(name ? `${name}さんとのメッセージ` : CHAT_UI.title) },
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+export default function MypageMessageRoom({ loaderData, actionData }: Route.ComponentProps) {
+  return <ChatRoom key={loaderData.roomId} {...loaderData} actionData={actionData ?? null} />;
+}
