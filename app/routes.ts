@@ -79,6 +79,9 @@ const ADMIN_PAGES = [
   route("admin/staff", "routes/admin/staff-list.tsx"),
   route("admin/staff/:id", "routes/admin/staff.tsx"),
   route("admin/config", "routes/admin/config.tsx"),
+  // Reports from chat rooms and live comments (issue 18, ADR 0030)
+  route("admin/reports", "routes/admin/reports.tsx"),
+  route("admin/reports/:kind/:id", "routes/admin/report.tsx"),
   route("admin/*", "routes/admin/not-found.tsx"),
 ];
 

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, jsonb, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { REPORT_OUTCOMES } from "../../../domain/reports";
 import { createdAt, tstz, updatedAt } from "./columns";
 import { listeners } from "./listeners";
 import { staffs } from "./staffs";
@@ -101,6 +102,12 @@ export const roomReports = pgTable(
       .default("open"),
     created_at: createdAt(),
     handled_at: tstz("handled_at"),
+    /** What the operator did (ADR 0030): set with `status` `handled`. */
+    outcome: text("outcome", { enum: REPORT_OUTCOMES }),
+    /** The operator's note (sent to the reported account with a warning). */
+    outcome_note: text("outcome_note").notNull().default(""),
+    handled_by: text("handled_by"),
+    handled_by_email: text("handled_by_email").notNull().default(""),
   },
   (t) => [
     check("room_reports_reason_length", sql`char_length(${t.reason}) between 1 and 1000`),
