@@ -16,7 +16,7 @@ import type { Route } from "./+types/mypage-message-room";
 
 function chatRole(request: Request): "listener" | "staff" {
   const role = roleOfPath(new URL(request.url).pathname);
-  if (role !== "listener" && role !== "staff") throw data(null, { status: 404 });
+  if (role !== "listener" && role !== "staff") throw new Response(null, { status: 404 });
   return role;
 }
 
@@ -33,12 +33,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const eventsSince = await topicHead(context.db, roomTopic(params.id));
   if (!before) {
     const read = await markRoomRead({ db: context.db, actor: viewer, input: { roomId: params.id } });
-    if (!read.ok) throw data(null, { status: 404 });
+    if (!read.ok) throw new Response(null, { status: 404 });
   }
   const page = await listMessages({ db: context.db, actor: viewer, input: { roomId: params.id, before } });
   if (!page.ok) {
     if (page.error === "invalid_before") throw redirect(messagesPath(role, params.id));
-    throw data(null, { status: 404 });
+    throw new Response(null, { status: 404 });
   }
   const done = new URL(request.url).searchParams.get("done");
   return {
@@ -74,7 +74,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       input: { roomId: params.id, body: text("body") },
     });
     if (result.ok) return redirect(here);
-    if (result.error === "not_found") throw data(null, { status: 404 });
+    if (result.error === "not_found") throw new Response(null, { status: 404 });
     const status = result.error === "invalid" ? 400 : result.error === "blocked" ? 403 : 429;
     return data<RoomActionData>(
       { intent, values: { body: text("body") }, errors: { body: result.message } },
@@ -83,7 +83,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
   if (intent === "block") {
     const result = await blockRoom({ db: context.db, actor: viewer, input: { roomId: params.id } });
-    if (!result.ok) throw data(null, { status: 404 });
+    if (!result.ok) throw new Response(null, { status: 404 });
     return redirect(`${here}?done=block`);
   }
   if (intent === "report") {
@@ -93,13 +93,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       input: { roomId: params.id, reason: text("reason") },
     });
     if (result.ok) return redirect(`${here}?done=report`);
-    if (result.error === "not_found") throw data(null, { status: 404 });
+    if (result.error === "not_found") throw new Response(null, { status: 404 });
     return data<RoomActionData>(
       { intent, values: { reason: text("reason") }, errors: { reason: result.message } },
       { status: 400 },
     );
   }
-  throw data(null, { status: 400 });
+  throw new Response(null, { status: 400 });
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

@@ -15,7 +15,7 @@ const PAGE_SIZE = 20;
 
 function chatRole(request: Request): "listener" | "staff" {
   const role = roleOfPath(new URL(request.url).pathname);
-  if (role !== "listener" && role !== "staff") throw data(null, { status: 404 });
+  if (role !== "listener" && role !== "staff") throw new Response(null, { status: 404 });
   return role;
 }
 
@@ -26,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const pageParam = Number(new URL(request.url).searchParams.get("page") ?? "1");
   const page = Number.isInteger(pageParam) && pageParam >= 1 && pageParam <= 10_000 ? pageParam : 1;
   const result = await listOwnRooms({ db: context.db, actor: viewer, input: { page, pageSize: PAGE_SIZE } });
-  if (!result.ok) throw data(null, { status: 403 });
+  if (!result.ok) throw new Response(null, { status: 403 });
   return {
     role,
     page,
@@ -60,9 +60,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readFormData(request);
   const staffId = form?.get("staff_id");
   if (form?.get("intent") !== "open" || typeof staffId !== "string" || !staffId)
-    throw data(null, { status: 400 });
+    throw new Response(null, { status: 400 });
   const result = await openRoom({ db: context.db, actor: viewer, input: { staff_id: staffId } });
-  if (!result.ok) throw data(null, { status: result.error === "forbidden" ? 403 : 404 });
+  if (!result.ok) throw new Response(null, { status: result.error === "forbidden" ? 403 : 404 });
   return redirect(messagesPath("listener", result.room.id));
 }
 
