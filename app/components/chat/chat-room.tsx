@@ -131,7 +131,15 @@ export function ChatRoom(props: ChatRoomProps) {
   useEventSource(streamUrl, {
     message(data) {
       const message = toClientMessage(data as ServerMessage);
-      setMessages((current) => merge(current, [message]));
+      setMessages((current) => {
+        // My own message may come back on the stream before its POST answers: it replaces the
+        // pending copy with the same text, so the message never shows twice.
+        const pending =
+          message.sender_id === me
+            ? current.findIndex((m) => m.pending === "sending" && m.body === message.body)
+            : -1;
+        return merge(pending >= 0 ? current.filter((_, i) => i !== pending) : current, [message]);
+      });
       if (message.sender_id !== me) readSoon();
     },
     read(data) {
