@@ -40,7 +40,7 @@ export function SiteHeader({ viewer, lastRole }: { viewer: Viewer | null; lastRo
               ),
             });
           }}
-          className="flex items-center gap-1 rounded-full px-3 py-2 text-sm hover:bg-white/10"
+          className="flex shrink-0 items-center gap-1 whitespace-nowrap rounded-full px-3 py-2 text-sm hover:bg-white/10"
         >
           <svg
             viewBox="0 0 24 24"
