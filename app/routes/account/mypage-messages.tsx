@@ -1,4 +1,4 @@
-import { data, Link, redirect } from "react-router";
+import { Link, redirect } from "react-router";
 import { requireViewer } from "~/.server/auth/viewer";
 import { readFormData } from "~/.server/http/form";
 import { listOwnRooms } from "~/.server/services/chat/list-own-rooms";
