@@ -1,5 +1,8 @@
+import { existsSync, readdirSync } from "node:fs";
+import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getViewer, type Viewer } from "~/.server/auth/viewer";
 import { accountSuspensions, mailOutbox, messages, operatorAuditLog, session } from "~/.server/db/schema";
@@ -34,6 +37,7 @@ const SETTINGS = { maxViewers: 50, blockedWords: [] as string[] };
 describe.each(drivers)("chat pages and reports on %s", (driver) => {
   let database: TestDatabase;
   let context: AppLoadContext;
+  let dataDir: string;
   let actor: SignedInOperator;
   let opCookie: string;
   let store: Viewer;
@@ -45,7 +49,7 @@ describe.each(drivers)("chat pages and reports on %s", (driver) => {
 
   beforeAll(async () => {
     database = await openTestDatabase(driver, { prefix: "reports" });
-    context = routeContext(database.db).context;
+    ({ context, dataDir } = routeContext(database.db));
     const op = await makeOperator(db(), { authSecret: context.env.authSecret });
     actor = { uid: op.uid, email: op.email, ip: "192.0.2.60" };
     opCookie = await operatorCookie(context, op);
@@ -141,6 +145,64 @@ describe.each(drivers)("chat pages and reports on %s", (driver) => {
     expect(await db().select().from(messages).where(eq(messages.room_id, roomId))).toHaveLength(1);
   });
 
+  it("a picture message goes through the image pipeline; a stranger's or a broken picture is refused", async () => {
+    const listenerCookie = await sessionCookie(context, "listener", listener.email, FACTORY_PASSWORD);
+    const strangerCookie = await sessionCookie(context, "listener", stranger.email, FACTORY_PASSWORD);
+    const url = messagesPath("listener", roomId);
+    const jpeg = await sharp({
+      create: { width: 160, height: 120, channels: 3, background: { r: 200, g: 40, b: 90 } },
+    })
+      .jpeg()
+      .withExif({ IFD0: { Make: "SecretCam" } })
+      .toBuffer();
+    const picture = (bytes: Uint8Array, name = "photo.jpg") =>
+      new File([Buffer.from(bytes)], name, { type: name.endsWith(".jpg") ? "image/jpeg" : "text/plain" });
+    const post = (cookie: string, values: Record<string, string>, image: File) =>
+      call(roomPage.action, {
+        context,
+        url,
+        cookie,
+        method: "POST",
+        params: { id: roomId },
+        body: form(values, { image }),
+      });
+    const roomFiles = () => {
+      const dir = path.join(dataDir, "uploads", "rooms", roomId);
+      return existsSync(dir) ? readdirSync(dir) : [];
+    };
+
+    expect((await post(strangerCookie, { intent: "send", body: "" }, picture(jpeg))).status).toBe(404);
+    expect(roomFiles()).toEqual([]);
+    const broken = await post(
+      listenerCookie,
+      { intent: "send", body: "" },
+      picture(new TextEncoder().encode("not a picture"), "a.txt"),
+    );
+    expect(broken.status).toBe(400);
+    expect((broken.body as { errors: { body: string } }).errors.body).toMatch(/画像|形式/);
+    expect(roomFiles()).toEqual([]);
+
+    const sent = await post(listenerCookie, { intent: "send", body: "" }, picture(jpeg));
+    expect(sent).toMatchObject({ status: 302, location: url });
+    const [stored] = await db()
+      .select()
+      .from(messages)
+      .where(and(eq(messages.room_id, roomId), eq(messages.sender_id, listener.uid)))
+      .orderBy(messages.created_at)
+      .then((rows) => rows.slice(-1));
+    expect(stored).toMatchObject({ body: "" });
+    expect(stored?.image_url).toMatch(new RegExp(`^/uploads/rooms/${roomId}/.+\\.webp$`));
+    const [file] = roomFiles();
+    const meta = await sharp(path.join(dataDir, "uploads", "rooms", roomId, file!)).metadata();
+    expect(meta.format).toBe("webp");
+    expect(meta.exif).toBeUndefined();
+
+    // Contact details beside a picture are refused like any text, and the stored file goes again.
+    const refused = await post(listenerCookie, { intent: "send", body: "090-1234-5678" }, picture(jpeg));
+    expect(refused.status).toBe(400);
+    expect(roomFiles()).toHaveLength(1);
+  });
+
   it("a room report is listed with its conversation, warned once, the reported store and the reporter mailed", async () => {
     await sendMessage({ db: db(), actor: cast, input: { roomId, body: "しつこいです。もう来ないで" } });
     const filed = await reportRoom({
@@ -160,6 +222,7 @@ describe.each(drivers)("chat pages and reports on %s", (driver) => {
     });
     expect(detail?.lines.map((l) => [l.body, l.reported])).toEqual([
       ["はじめまして、今度お店に行きます", false],
+      ["", false],
       ["しつこいです。もう来ないで", true],
     ]);
 

@@ -25,6 +25,7 @@ export const CHAT_UI = {
   placeholder: "メッセージを入力",
   bodyLabel: "メッセージ",
   send: "送信",
+  attach: "画像を添付",
   enterHint: "Enterで送信・Shift+Enterで改行",
   blockedByMe: "このユーザーをブロックしました。メッセージの送受信はできません。",
   blockedMe: "このユーザーにはメッセージを送信できません",

@@ -1,5 +1,6 @@
 import { type KeyboardEvent, useRef, useState } from "react";
 import { MESSAGE_MAX_LENGTH } from "~/domain/chat";
+import { IMAGE_ACCEPT } from "~/domain/images";
 import type { RoomActionData } from "./chat-room";
 import { CHAT_UI } from "./chat-texts";
 
@@ -22,6 +23,7 @@ export function MessageComposer({
 }) {
   const formRef = useRef<HTMLFormElement>(null);
   const [error, setError] = useState<string | null>(null);
+  const [picture, setPicture] = useState<string | null>(null);
   const serverError = actionData?.errors.body ?? null;
   const shown = error ?? serverError;
 
@@ -38,9 +40,11 @@ export function MessageComposer({
       ref={formRef}
       method="post"
       action={action}
+      encType="multipart/form-data"
       className="border-slate-100 border-t bg-white p-2 sm:p-3"
       onSubmit={(event) => {
-        if (!hydrated) return;
+        // A picture is posted as the form (the page answers with the conversation, PRG).
+        if (!hydrated || picture) return;
         event.preventDefault();
         const field = event.currentTarget.elements.namedItem("body") as HTMLTextAreaElement;
         const body = field.value.trim();
@@ -56,7 +60,39 @@ export function MessageComposer({
       data-testid="message-form"
     >
       <input type="hidden" name="intent" value="send" />
+      {picture ? (
+        <p className="mb-2 flex items-center gap-2 px-2 text-slate-600 text-xs" data-testid="message-picture">
+          <span aria-hidden="true">🖼</span>
+          <span className="truncate">{picture}</span>
+        </p>
+      ) : null}
       <div className="flex items-end gap-2">
+        <label
+          className="flex size-11 shrink-0 cursor-pointer items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 has-focus-visible:ring-2 has-focus-visible:ring-brand-300"
+          title={CHAT_UI.attach}
+        >
+          <input
+            type="file"
+            name="image"
+            accept={IMAGE_ACCEPT}
+            className="sr-only"
+            onChange={(event) => setPicture(event.currentTarget.files?.[0]?.name ?? null)}
+            data-testid="message-image"
+          />
+          <svg
+            viewBox="0 0 24 24"
+            className="size-6"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            aria-hidden="true"
+          >
+            <rect x="3" y="5" width="18" height="14" rx="2" />
+            <circle cx="9" cy="10" r="2" />
+            <path d="M21 16l-5-5-8 8" strokeLinejoin="round" />
+          </svg>
+          <span className="sr-only">{CHAT_UI.attach}</span>
+        </label>
         <label htmlFor="message-body" className="sr-only">
           {CHAT_UI.bodyLabel}
         </label>

@@ -1,16 +1,19 @@
 import { data, redirect } from "react-router";
 import { requireViewer } from "~/.server/auth/viewer";
-import { readFormData } from "~/.server/http/form";
+import { readLimitedFormData } from "~/.server/http/limited-form-data";
+import { FORM_MESSAGES, MYPAGE_FORM_MAX_BYTES } from "~/.server/http/mypage-form";
 import { topicHead } from "~/.server/realtime/publish";
 import { blockRoom } from "~/.server/services/chat/block-room";
 import { listMessages } from "~/.server/services/chat/list-messages";
 import { markRoomRead } from "~/.server/services/chat/mark-room-read";
 import { reportRoom } from "~/.server/services/chat/report-room";
+import { sendImageMessage } from "~/.server/services/chat/send-image-message";
 import { sendMessage } from "~/.server/services/chat/send-message";
 import { ChatRoom, type RoomActionData, toClientMessage } from "~/components/chat/chat-room";
 import { CHAT_UI } from "~/components/chat/chat-texts";
 import { roleOfPath } from "~/domain/account-roles";
 import { messagesPath, roomTopic } from "~/domain/chat";
+import { IMAGE_MESSAGES } from "~/domain/images";
 import { pageTitle } from "~/site";
 import type { Route } from "./+types/mypage-message-room";
 
@@ -61,18 +64,38 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const role = chatRole(request);
   const viewer = await requireViewer(request, context, role);
   const here = messagesPath(role, params.id);
-  const form = await readFormData(request);
-  const intent = form?.get("intent");
+  const read = await readLimitedFormData(request, MYPAGE_FORM_MAX_BYTES);
+  if (!read.ok)
+    return data<RoomActionData>(
+      {
+        intent: "send",
+        values: {},
+        errors: { body: read.error === "too_large" ? IMAGE_MESSAGES.too_large : FORM_MESSAGES.unreadable },
+      },
+      { status: 400 },
+    );
+  const form = read.form;
+  const intent = form.get("intent");
   const text = (name: string) => {
-    const value = form?.get(name);
+    const value = form.get(name);
     return typeof value === "string" ? value : "";
   };
   if (intent === "send") {
-    const result = await sendMessage({
-      db: context.db,
-      actor: viewer,
-      input: { roomId: params.id, body: text("body") },
-    });
+    // A picture goes through the image pipeline first; the text beside it is optional.
+    const image = form.get("image");
+    const result =
+      image instanceof File && image.size > 0
+        ? await sendImageMessage({
+            db: context.db,
+            images: context.images,
+            actor: viewer,
+            input: { roomId: params.id, body: text("body"), data: new Uint8Array(await image.arrayBuffer()) },
+          })
+        : await sendMessage({
+            db: context.db,
+            actor: viewer,
+            input: { roomId: params.id, body: text("body") },
+          });
     if (result.ok) return redirect(here);
     if (result.error === "not_found") throw new Response(null, { status: 404 });
     const status = result.error === "invalid" ? 400 : result.error === "blocked" ? 403 : 429;

@@ -50,7 +50,11 @@ export const messages = pgTable(
     read_at: tstz("read_at"),
   },
   (t) => [
-    check("messages_body_length", sql`char_length(${t.body}) between 1 and 1000`),
+    // A picture message may come without text (ADR 0030); text alone needs 1–1,000 characters.
+    check(
+      "messages_body_length",
+      sql`char_length(${t.body}) <= 1000 and (char_length(${t.body}) >= 1 or ${t.image_url} is not null)`,
+    ),
     // A room's page, newest first, with the (created_at, message_id) cursor.
     index("messages_room_created_idx").on(t.room_id, t.created_at.desc(), t.message_id.desc()),
     // Unread counts: few rows are unread, so the partial index stays small.
