@@ -1,4 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
+import sharp from "sharp";
 import { DEMO_ACCOUNTS } from "~/.server/seed/seed-database";
 import { expect, test } from "../fixtures";
 import { linkTo, waitForMail } from "../support/mailbox";
@@ -150,10 +151,22 @@ test("without JavaScript: the conversation, sending (PRG) and a refusal with the
     "メールは chat@example.com まで",
   );
 
+  // A picture, through the image pipeline.
+  const png = await sharp({
+    create: { width: 200, height: 150, channels: 3, background: { r: 120, g: 30, b: 160 } },
+  })
+    .png()
+    .toBuffer();
+  await page.getByRole("textbox", { name: "メッセージ" }).fill("");
+  await page
+    .getByTestId("message-image")
+    .setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: png });
+  await page.getByTestId("message-send").click();
+  await expect(page).toHaveURL(new RegExp(`${roomUrl}$`));
+  await expect(page.getByTestId("message-body").locator('img[src$=".webp"]').last()).toBeVisible();
+
   // The inbox lists the room with the last message.
   await page.goto("/listener/mypage/message");
-  await expect(page.getByTestId("room-item").first().getByTestId("room-last-message")).toHaveText(
-    /JavaScriptなしでも送れます/,
-  );
+  await expect(page.getByTestId("room-item").first().getByTestId("room-last-message")).toHaveText(/画像/);
   await context.close();
 });
