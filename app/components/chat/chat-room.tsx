@@ -263,15 +263,14 @@ export function ChatRoom(props: ChatRoomProps) {
 
       <div
         ref={listRef}
-        className="flex flex-1 flex-col-reverse overflow-y-auto overscroll-contain bg-slate-50 px-3 py-4"
+        role="log"
+        aria-label="メッセージ履歴"
+        aria-live="polite"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: the scrolling history must be reachable by keyboard
+        tabIndex={0}
+        className="flex flex-1 flex-col-reverse overflow-y-auto overscroll-contain bg-slate-50 px-3 py-4 focus-visible:outline-2 focus-visible:outline-brand-500"
       >
-        <ol
-          role="log"
-          aria-label="メッセージ履歴"
-          aria-live="polite"
-          className="flex flex-col gap-2"
-          data-testid="message-list"
-        >
+        <ol className="flex flex-col gap-2" data-testid="message-list">
           {props.olderPage || nextBefore ? (
             <li className="text-center" ref={sentinelRef as never}>
               {nextBefore ? (

@@ -3,6 +3,7 @@ import sharp from "sharp";
 import { DEMO_ACCOUNTS } from "~/.server/seed/seed-database";
 import { expect, test } from "../fixtures";
 import { linkTo, waitForMail } from "../support/mailbox";
+import { seriousViolations } from "../support/operator-console";
 
 // Chat (issue 15, contract §12) in two Chromium contexts against the real server: a fresh listener
 // opens a room from demo-cast's page (signed out first: login and back), both write and read each
@@ -114,6 +115,9 @@ test("listener and cast talk live; the cast's unread count moves; the store gets
   );
   await expect(page.getByTestId("message-retry")).toBeVisible();
   await page.screenshot({ path: info.outputPath("listener-room.png") });
+  expect(await seriousViolations(page)).toEqual([]);
+  await cast.page.goto("/staff/mypage/message");
+  expect(await seriousViolations(cast.page)).toEqual([]);
   await cast.page.screenshot({ path: info.outputPath("cast-room.png") });
 
   // The store is told who wrote to whom, never what.
