@@ -145,6 +145,49 @@ describe.each(drivers)("chat pages and reports on %s", (driver) => {
     expect(await db().select().from(messages).where(eq(messages.room_id, roomId))).toHaveLength(1);
   });
 
+  it("older messages: the newest 30 first, then `?before=` pages back to the first", async () => {
+    const opened = await openRoom({ db: db(), actor: stranger, input: { staff_id: cast.uid } });
+    if (!opened.ok) throw new Error(opened.error);
+    const id = opened.room.id;
+    const start = Date.now() - 3_600_000;
+    await db()
+      .insert(messages)
+      .values(
+        Array.from({ length: 35 }, (_, i) => ({
+          message_id: `older-${i}`,
+          room_id: id,
+          sender_id: i % 2 ? cast.uid : stranger.uid,
+          body: `メッセージ ${i + 1}`,
+          created_at: new Date(start + i * 60_000),
+        })),
+      );
+    const cookie = await sessionCookie(context, "listener", stranger.email, FACTORY_PASSWORD);
+    const url = messagesPath("listener", id);
+    const newest = await call(roomPage.loader, { context, url, cookie, params: { id } });
+    const first = newest.body as { items: { body: string }[]; nextBefore: string | null; olderPage: boolean };
+    expect(first.items).toHaveLength(30);
+    expect(first.items[0]?.body).toBe("メッセージ 6");
+    expect(first.items.at(-1)?.body).toBe("メッセージ 35");
+    expect(first).toMatchObject({ nextBefore: "older-5", olderPage: false });
+    const older = await call(roomPage.loader, {
+      context,
+      url: `${url}?before=older-5`,
+      cookie,
+      params: { id },
+    });
+    const second = older.body as typeof first;
+    expect(second.items.map((m) => m.body)).toEqual([1, 2, 3, 4, 5].map((n) => `メッセージ ${n}`));
+    expect(second).toMatchObject({ nextBefore: null, olderPage: true });
+    // A cursor that is not a message of the room: back to the newest page.
+    const unknown = await call(roomPage.loader, {
+      context,
+      url: `${url}?before=nope`,
+      cookie,
+      params: { id },
+    });
+    expect(unknown).toMatchObject({ status: 302, location: url });
+  });
+
   it("a picture message goes through the image pipeline; a stranger's or a broken picture is refused", async () => {
     const listenerCookie = await sessionCookie(context, "listener", listener.email, FACTORY_PASSWORD);
     const strangerCookie = await sessionCookie(context, "listener", stranger.email, FACTORY_PASSWORD);
