@@ -22,7 +22,7 @@ import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
 import { GlobalLoaderProvider } from "./components/ui/global-loader";
 import { ModalProvider } from "./components/ui/modal-provider";
-import { isMessagesPath, roomIdOfPath } from "./domain/chat";
+import { isMessagesPath, roomIdOfPath } from "./domain/chat-paths";
 import { pageTitle, SITE_DESCRIPTION } from "./site";
 
 export const links: Route.LinksFunction = () => [

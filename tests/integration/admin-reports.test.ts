@@ -17,7 +17,7 @@ import { startLive } from "~/.server/services/live/start-live";
 import { getReport } from "~/.server/services/reports/get-report";
 import { handleReport } from "~/.server/services/reports/handle-report";
 import { listReports } from "~/.server/services/reports/list-reports";
-import { messagesPath } from "~/domain/chat";
+import { messagesPath } from "~/domain/chat-paths";
 import { HandleReportSchema, REPORT_TEXTS } from "~/domain/reports";
 import * as roomPage from "~/routes/account/mypage-message-room";
 import * as inboxPage from "~/routes/account/mypage-messages";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isMessagesPath, messagesPath, roomIdOfPath } from "~/domain/chat";
+import { isMessagesPath, messagesPath, roomIdOfPath } from "~/domain/chat-paths";
 import { HandleReportSchema, REPORT_TEXTS } from "~/domain/reports";
 
 describe("message page paths", () => {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useRevalidator } from "react-router";
-import { messagesPath } from "~/domain/chat";
+import { messagesPath } from "~/domain/chat-paths";
 import { formatMonthDayTime } from "~/domain/relative-time";
 import { StaffAvatar } from "../mypage/staff-avatar";
 import { FlashMessage } from "../mypage/ui";

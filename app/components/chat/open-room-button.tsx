@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { messagesPath } from "~/domain/chat";
+import { messagesPath } from "~/domain/chat-paths";
 import { useViewer } from "../directory/use-viewer";
 import { CHAT_UI } from "./chat-texts";
 

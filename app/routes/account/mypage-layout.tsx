@@ -7,7 +7,7 @@ import { AccountSidebar } from "~/components/layout/account-sidebar";
 import { MYPAGE_NAV } from "~/components/layout/mypage-nav";
 import { AccountEvents } from "~/components/realtime/account-events";
 import { ROLE_LABELS, roleOfPath } from "~/domain/account-roles";
-import { isMessagesPath, roomIdOfPath } from "~/domain/chat";
+import { isMessagesPath, roomIdOfPath } from "~/domain/chat-paths";
 import { newsIdOfPath } from "~/domain/news";
 import { accountTopic } from "~/domain/realtime-topics";
 import type { Route } from "./+types/mypage-layout";

@@ -7,7 +7,7 @@ import { CHAT_UI } from "~/components/chat/chat-texts";
 import { RoomList } from "~/components/chat/room-list";
 import { Card, EmptyState, PageHeader } from "~/components/mypage/ui";
 import { roleOfPath } from "~/domain/account-roles";
-import { messagesPath } from "~/domain/chat";
+import { messagesPath } from "~/domain/chat-paths";
 import { pageTitle } from "~/site";
 import type { Route } from "./+types/mypage-messages";
 
