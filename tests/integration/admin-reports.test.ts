@@ -186,6 +186,29 @@ describe.each(drivers)("chat pages and reports on %s", (driver) => {
       params: { id },
     });
     expect(unknown).toMatchObject({ status: 302, location: url });
+
+    // Blocking from the page's menu (a plain form): then neither side can send, told why.
+    const blocked = await call(roomPage.action, {
+      context,
+      url,
+      cookie,
+      method: "POST",
+      params: { id },
+      body: form({ intent: "block" }),
+    });
+    expect(blocked).toMatchObject({ status: 302, location: `${url}?done=block` });
+    const page = await call(roomPage.loader, { context, url: `${url}?done=block`, cookie, params: { id } });
+    expect(page.body).toMatchObject({ blockedByMe: true, blockedMe: false, done: "block" });
+    const refused = await call(roomPage.action, {
+      context,
+      url,
+      cookie,
+      method: "POST",
+      params: { id },
+      body: form({ intent: "send", body: "まだ話したい" }),
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ errors: { body: "このユーザーにはメッセージを送信できません" } });
   });
 
   it("a picture message goes through the image pipeline; a stranger's or a broken picture is refused", async () => {
