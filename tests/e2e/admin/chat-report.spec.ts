@@ -77,11 +77,12 @@ test.describe("operator console: reports", () => {
 
     // The operator finds it in the queue and reads the conversation.
     await enrolAndSignIn(page, base, EMAIL, PASSWORD);
-    await expect(page.getByTestId("count-reports")).toContainText("1");
+    // The demo data's own open report, and this one.
+    await expect(page.getByTestId("count-reports")).toContainText("2");
     await page.getByRole("navigation", { name: "管理メニュー" }).getByRole("link", { name: /^通報/ }).click();
-    const row = page.getByTestId("report-row");
+    await expect(page.getByTestId("report-row")).toHaveCount(2);
+    const row = page.getByTestId("report-row").filter({ hasText: "しつこく誘われて困っています" });
     await expect(row).toHaveCount(1);
-    await expect(row).toContainText("しつこく誘われて困っています");
     await row.click();
     await expect(page.getByTestId("report-context")).toContainText(
       "はじめまして！プロフィール見てメッセージしました",
