@@ -20,7 +20,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     status,
     kind,
     items: items.map((item) => {
-      const reportedLine = item.lines.find((line) => line.reported && line.body);
+      // The latest thing the reported account said (a live report: the comment itself).
+      const reportedLine = [...item.lines].reverse().find((line) => line.reported && line.body);
       return {
         kind: item.kind,
         report_id: item.report_id,
