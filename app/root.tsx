@@ -7,10 +7,12 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
   useRouteLoaderData,
 } from "react-router";
 import { getViewer } from "./.server/auth/viewer";
 import { clearLoginUserType, readLoginUserType } from "./.server/http/login-user-type";
+import { countUnreadMessages } from "./.server/services/chat/count-unread-messages";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { ErrorContent, NotFoundContent } from "./components/layout/not-found-content";
@@ -20,6 +22,7 @@ import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
 import { GlobalLoaderProvider } from "./components/ui/global-loader";
 import { ModalProvider } from "./components/ui/modal-provider";
+import { isMessagesPath, roomIdOfPath } from "./domain/chat-paths";
 import { pageTitle, SITE_DESCRIPTION } from "./site";
 
 export const links: Route.LinksFunction = () => [
@@ -31,14 +34,34 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await getViewer(request, context);
   const lastRole = readLoginUserType(request);
+  // The header's unread messages (listeners and staff; the room this request opens counts as read).
+  const unread =
+    viewer?.type === "listener" || viewer?.type === "staff"
+      ? await countUnreadMessages({
+          db: context.db,
+          actor: viewer,
+          input: { opening: roomIdOfPath(new URL(request.url).pathname) },
+        })
+      : null;
   return data(
     {
       nonce: context.nonce,
-      viewer: viewer ? { type: viewer.type, name: viewer.name } : null,
+      viewer: viewer
+        ? { type: viewer.type, name: viewer.name, unreadMessages: unread?.ok ? unread.unread : 0 }
+        : null,
       lastRole: lastRole.role,
     },
     lastRole.invalid ? { headers: { "Set-Cookie": clearLoginUserType() } } : undefined,
   );
+}
+
+/** The header's unread count changes on the message pages: reload it around them. */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  return defaultShouldRevalidate || isMessagesPath(currentUrl.pathname) || isMessagesPath(nextUrl.pathname);
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {

@@ -19,6 +19,10 @@ const LISTENER_MYPAGE = [
   route("listener/mypage/follow/sns", "routes/listener/mypage-follow-sns.tsx"),
   route("listener/mypage/profile", "routes/listener/mypage-profile.tsx"),
   route("listener/mypage/setting", "routes/listener/mypage-setting.tsx"),
+  route("listener/mypage/message", "routes/account/mypage-messages.tsx", { id: "listener-mypage-message" }),
+  route("listener/mypage/message/:id", "routes/account/mypage-message-room.tsx", {
+    id: "listener-mypage-message-room",
+  }),
   route("listener/mypage/news", "routes/account/mypage-news.tsx", { id: "listener-mypage-news" }),
   route("listener/mypage/news/:id", "routes/account/mypage-news-detail.tsx", {
     id: "listener-mypage-news-detail",
@@ -43,6 +47,10 @@ const LIVER_MYPAGE = [
 
 const STAFF_MYPAGE = [
   route("staff/mypage", "routes/staff/mypage-home.tsx", { id: "staff-mypage" }),
+  route("staff/mypage/message", "routes/account/mypage-messages.tsx", { id: "staff-mypage-message" }),
+  route("staff/mypage/message/:id", "routes/account/mypage-message-room.tsx", {
+    id: "staff-mypage-message-room",
+  }),
   route("staff/mypage/profile", "routes/staff/mypage-profile.tsx"),
   route("staff/mypage/schedule", "routes/staff/mypage-schedule.tsx"),
   route("staff/mypage/post", "routes/staff/mypage-post.tsx"),
@@ -71,6 +79,9 @@ const ADMIN_PAGES = [
   route("admin/staff", "routes/admin/staff-list.tsx"),
   route("admin/staff/:id", "routes/admin/staff.tsx"),
   route("admin/config", "routes/admin/config.tsx"),
+  // Reports from chat rooms and live comments (issue 18, ADR 0030)
+  route("admin/reports", "routes/admin/reports.tsx"),
+  route("admin/reports/:kind/:id", "routes/admin/report.tsx"),
   route("admin/*", "routes/admin/not-found.tsx"),
 ];
 

@@ -89,6 +89,9 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "staff.reset_login": "キャストのパスワードを再設定",
   "config.update": "設定値を変更",
   "config.reset": "設定値を既定に戻す",
+  "report.dismissed": "通報を対応不要として閉じる",
+  "report.warned": "通報により警告する",
+  "report.suspended": "通報によりアカウントを停止する",
 };
 
 export function auditActionLabel(action: string): string {

@@ -11,6 +11,7 @@ export const AUTH_MESSAGES = {
     "ログインが一時的に制限されています。しばらく時間をおいてから再度お試しいただくか、パスワードをお忘れの方からパスワードを再設定してください。",
   not_verified: "メールアドレスの認証が完了していません",
   login_failed: "ログインに失敗しました",
+  suspended: "このアカウントは利用停止中です。お問い合わせフォームからご連絡ください",
   staff_limit: "登録できるスタッフ数の上限に達しています",
   too_many_requests:
     "短時間に操作が繰り返されたため、一時的に制限しています。しばらく時間をおいてから再度お試しください。",
@@ -27,6 +28,7 @@ export type SignInError =
   | "unknown_account"
   | "too_many_attempts"
   | "not_verified"
+  | "suspended"
   | "login_failed";
 
 /** The message of a sign-in error; "no such account" names the login ID for staff. */

@@ -124,6 +124,14 @@ export const PERMISSIONS = {
   "live.comment": { what: "comment in a live", who: { listener: "any" } },
   "live.report": { what: "report a live comment to the operator", who: { listener: "any" } },
   "admin.live_reports.read": { what: "read the queue of reported live comments", who: { operator: "any" } },
+  "admin.reports.read": {
+    what: "read the queue of chat and live reports with their conversations",
+    who: { operator: "any" },
+  },
+  "admin.reports.handle": {
+    what: "decide a report: dismiss, warn or suspend the reported account (ADR 0030)",
+    who: { operator: "any" },
+  },
   "admin.use": { what: "use the operator console", who: { operator: "any" } },
 } as const satisfies Record<string, Rule>;
 

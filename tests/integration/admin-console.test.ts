@@ -42,6 +42,8 @@ import { setStoreStatus } from "~/.server/services/admin/set-store-status";
 import { rankedStores } from "~/.server/services/admin/store-ranking";
 import { suspendStore } from "~/.server/services/admin/suspend-store";
 import { unhideStaff } from "~/.server/services/admin/unhide-staff";
+import { openRoom } from "~/.server/services/chat/open-room";
+import { reportRoom } from "~/.server/services/chat/report-room";
 import { setStaffDisplay } from "~/.server/services/liver/set-staff-display";
 import { readRemoteConfig, remoteConfigValue } from "~/.server/services/shared/remote-config";
 import {
@@ -184,11 +186,30 @@ describe.each(drivers)("operator console on %s", (driver) => {
           audience: "all",
           published_at: new Date(Date.now() + 86_400_000),
         });
+      // A room report: the reports queue's decision has something to decide (ADR 0030).
+      const reportedCast = await makeStaff(db(), store.uid, { name: "通報されたキャスト" });
+      const reporter = await makeListener(db());
+      const opened = await openRoom({ db: db(), actor: reporter, input: { staff_id: reportedCast.uid } });
+      if (!opened.ok) throw new Error(opened.error);
+      const filed = await reportRoom({
+        db: db(),
+        actor: reporter,
+        input: { roomId: opened.room.id, reason: "ガード" },
+      });
+      if (!filed.ok) throw new Error(filed.error);
       // A store the operator suspended, a staff member hidden: "lift" and "unhide" have something to do.
       await suspendStore({ ...context, actor, input: { liverId: store.uid, reason: "ガードの確認" } });
       await hideStaff({ ...context, actor, input: { staffId: staff.uid, reason: "ガードの確認" } });
       await rankStore({ db: db(), actor, input: { liverId: store.uid, position: 1 } });
-      ids = { store: store.uid, staff: staff.uid, shopEntry, contact, mail, news: newsId };
+      ids = {
+        store: store.uid,
+        staff: staff.uid,
+        shopEntry,
+        contact,
+        mail,
+        news: newsId,
+        report: filed.report.report_id,
+      };
     });
 
     /** Real ids, so a guard that ran after the lookup would show (a 200 or 404 instead of the redirect). */
@@ -199,13 +220,16 @@ describe.each(drivers)("operator console on %s", (driver) => {
         .replace("admin/news/:id", `admin/news/${ids.news}`)
         .replace("admin/stores/:id", `admin/stores/${ids.store}`)
         .replace("admin/staff/:id", `admin/staff/${ids.staff}`)
+        .replace("admin/reports/:kind/:id", `admin/reports/room/${ids.report}`)
         .replace("admin/*", "admin/no-such-page");
     const paramsOf = (routePath: string, url: string): Record<string, string> =>
-      routePath.endsWith(":id")
-        ? { id: url.split("/")[3] ?? "" }
-        : routePath.endsWith("*")
-          ? { "*": "no-such-page" }
-          : {};
+      routePath === "admin/reports/:kind/:id"
+        ? { kind: url.split("/")[3] ?? "", id: url.split("/")[4] ?? "" }
+        : routePath.endsWith(":id")
+          ? { id: url.split("/")[3] ?? "" }
+          : routePath.endsWith("*")
+            ? { "*": "no-such-page" }
+            : {};
 
     /** What every action of the console is asked to do, valid as an operator would send it. */
     const bodiesOf = (routePath: string): Record<string, string>[] => {
@@ -243,6 +267,8 @@ describe.each(drivers)("operator console on %s", (driver) => {
           return [{ intent: "handled" }, { intent: "reply", subject: "件名", body: "本文" }];
         case "admin/mail":
           return [{ id: ids.mail!, status: "failed" }];
+        case "admin/reports/:kind/:id":
+          return [{ outcome: "suspended", note: "ガードの確認" }, { outcome: "dismissed" }];
         case "admin/news/new":
           return [{ intent: "publish_now", title: "t", body: "b", audience: "all" }];
         case "admin/news/:id":
@@ -267,6 +293,8 @@ describe.each(drivers)("operator console on %s", (driver) => {
         "news",
         "shop_entry_requests",
         "contact_messages",
+        "room_reports",
+        "account_suspensions",
         "account",
         "session",
       ];
@@ -1143,6 +1171,7 @@ describe.each(drivers)("operator console on %s", (driver) => {
       expect(waiting.count).toBe(n);
       expect(waiting.to).toBe("/admin/stores?review=waiting");
       expect(dashboard.actions.map((t) => t.key)).toEqual([
+        "openReports",
         "newShopEntryRequests",
         "newContactMessages",
         "failedMails",

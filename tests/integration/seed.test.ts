@@ -15,6 +15,7 @@ import {
   messages,
   news,
   posts,
+  roomReports,
   rooms,
   schedules,
   staffs,
@@ -416,6 +417,20 @@ describe.each(drivers)("seedDatabase on %s", (driver) => {
     expect(castInbox.ok && castInbox.total).toBe(4);
     const castUnread = await countUnreadMessages({ db, actor: castViewer });
     expect(castUnread.ok && castUnread.unread).toBeGreaterThanOrEqual(1);
+
+    // One open report of an ordinary room for the operator's queue, with its conversation.
+    const reports = await db.select().from(roomReports);
+    expect(reports).toHaveLength(1);
+    const [report] = reports;
+    const [reportedRoom] = await db.select().from(rooms).where(eq(rooms.id, report!.room_id));
+    expect(report).toMatchObject({
+      status: "open",
+      reporter_id: reportedRoom!.staff_id,
+      reported_id: reportedRoom!.listener_id,
+    });
+    expect([reportedRoom!.listener_id, reportedRoom!.staff_id]).not.toContain(listener!.uid);
+    expect([reportedRoom!.listener_id, reportedRoom!.staff_id]).not.toContain(cast!.uid);
+    expect(report!.messages.length).toBeGreaterThanOrEqual(2);
 
     // Every message is one the chat would accept, in its room's time line, from one of its members.
     const allRooms = await db.select().from(rooms);

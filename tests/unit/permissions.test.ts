@@ -69,6 +69,8 @@ live.moderate                  401       403      own   own   403
 live.comment                   401       any      403   403   403
 live.report                    401       any      403   403   403
 admin.live_reports.read        401       403      403   403   any
+admin.reports.read             401       403      403   403   any
+admin.reports.handle           401       403      403   403   any
 admin.use                      401       403      403   403   any
 `;
 

@@ -1,10 +1,12 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError } from "better-auth/api";
 import { username } from "better-auth/plugins";
+import { eq } from "drizzle-orm";
 import { isLoginId } from "~/domain/validators";
 import { SITE_NAME } from "~/site";
 import type { Db } from "../db/client";
-import { account, accountActivity, session, user, verification } from "../db/schema";
+import { account, accountActivity, accountSuspensions, session, user, verification } from "../db/schema";
 import { type Env, usesSecureCookies } from "../env";
 import type { Mailer } from "../integrations/mail/mailer";
 import { resetPasswordMail } from "../integrations/mail/templates";
@@ -86,6 +88,18 @@ export function createAuth({
     databaseHooks: {
       session: {
         create: {
+          // A suspended account (the operator blocked it after a report, ADR 0030) gets no session:
+          // every way in (pages, the JSON endpoint) creates one here. Its old sessions were deleted
+          // with the suspension, so the one-statement viewer (ADR 0034) needs no extra check.
+          before: async (created) => {
+            const [suspended] = await db
+              .select({ user_id: accountSuspensions.user_id })
+              .from(accountSuspensions)
+              .where(eq(accountSuspensions.user_id, created.userId))
+              .limit(1);
+            if (suspended)
+              throw new APIError("FORBIDDEN", { code: ACCOUNT_SUSPENDED, message: "account suspended" });
+          },
           // Every new session is a sign-in (pages, the JSON endpoint, the operator's login): the
           // operator's store list shows when each account last signed in.
           after: async (created) => {
@@ -110,3 +124,6 @@ export function createAuth({
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** The error code of a sign-in refused because the account is suspended. */
+export const ACCOUNT_SUSPENDED = "ACCOUNT_SUSPENDED";

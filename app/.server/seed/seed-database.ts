@@ -12,6 +12,7 @@ import {
   news,
   plans,
   posts,
+  roomReports,
   rooms,
   schedules,
   staffs,
@@ -592,6 +593,33 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSu
       await bulkInsert(tx, messages, messageRows.slice(i, i + batchSize));
   });
   report("chats", 1, 1);
+
+  // ---- a report for the operator -----------------------------------------------------------------
+  // One open report of an ordinary room (not the demo accounts'), so /admin/reports shows what a
+  // report looks like (ADR 0030). Forked on its own, so no other generated row changed.
+  const reported = roomRows.length > 6 ? roomRows[roomRows.length - 1] : undefined;
+  if (reported?.id) {
+    const reportRandom = root.fork("reports");
+    const snapshot = messageRows
+      .filter((m) => m.room_id === reported.id)
+      .sort((a, b) => new Date(a.created_at ?? 0).getTime() - new Date(b.created_at ?? 0).getTime())
+      .map((m) => ({
+        message_id: m.message_id,
+        sender_id: m.sender_id,
+        body: m.body,
+        image_url: m.image_url ?? null,
+        created_at: new Date(m.created_at ?? now).toISOString(),
+      }));
+    await db.insert(roomReports).values({
+      report_id: reportRandom.id(),
+      room_id: reported.id,
+      reporter_id: reported.staff_id,
+      reported_id: reported.listener_id,
+      reason: "お店の外で会おうと何度も誘われて困っています。",
+      messages: snapshot,
+      created_at: new Date(now.getTime() - 2 * 3_600_000),
+    });
+  }
 
   // ---- lives -----------------------------------------------------------------------------------
   // Past lives of the demo cast with their figures and comments (the viewer page's past lives).

@@ -6,7 +6,7 @@ export interface MypageNavItem {
   /** Active only on exactly this path (the home of the area). */
   end?: boolean;
   /** A count shown next to the label (the layout loads it). */
-  badge?: "unreadNews";
+  badge?: "unreadNews" | "unreadMessages";
 }
 
 /**
@@ -18,6 +18,7 @@ export const MYPAGE_NAV: Record<AccountRole, readonly MypageNavItem[]> = {
     { to: "/listener/mypage", label: "ホーム", end: true },
     { to: "/listener/mypage/follow", label: "フォロー中", end: true },
     { to: "/listener/mypage/follow/sns", label: "フォロー中の投稿" },
+    { to: "/listener/mypage/message", label: "メッセージ", badge: "unreadMessages" },
     { to: "/listener/mypage/profile", label: "相性診断" },
     { to: "/listener/mypage/news", label: "お知らせ", badge: "unreadNews" },
     { to: "/listener/mypage/setting", label: "設定" },
@@ -34,6 +35,7 @@ export const MYPAGE_NAV: Record<AccountRole, readonly MypageNavItem[]> = {
   ],
   staff: [
     { to: "/staff/mypage", label: "ホーム", end: true },
+    { to: "/staff/mypage/message", label: "メッセージ", badge: "unreadMessages" },
     { to: "/staff/mypage/profile", label: "プロフィール" },
     { to: "/staff/mypage/post", label: "投稿" },
     { to: "/staff/mypage/schedule", label: "出勤スケジュール" },

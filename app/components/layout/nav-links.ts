@@ -28,6 +28,8 @@ export type ViewerType = "listener" | "liver" | "staff" | "operator";
 export interface Viewer {
   type: ViewerType;
   name: string;
+  /** Unread chat messages (listeners and staff), shown on the header's mypage link. */
+  unreadMessages?: number;
 }
 
 export const MYPAGE_LABEL: Record<ViewerType, string> = {

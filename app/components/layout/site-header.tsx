@@ -17,7 +17,9 @@ export function SiteHeader({ viewer, lastRole }: { viewer: Viewer | null; lastRo
     <header className="sticky top-0 z-30 bg-night-900 text-white shadow">
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-3 wide:h-16 wide:px-4">
         <Link to="/" className="mr-auto flex items-baseline gap-2" aria-label={`${SITE_NAME} トップへ`}>
-          <span className="font-black text-xl tracking-wider wide:text-2xl">{SITE_NAME}</span>
+          <span className="shrink-0 whitespace-nowrap font-black text-xl tracking-wider wide:text-2xl">
+            {SITE_NAME}
+          </span>
           <span className="hidden text-slate-300 text-xs sm:inline">夜のお店とキャストを探そう</span>
         </Link>
         <Link to="/sns" className="rounded-full px-3 py-2 text-sm hover:bg-white/10">
@@ -38,7 +40,7 @@ export function SiteHeader({ viewer, lastRole }: { viewer: Viewer | null; lastRo
               ),
             });
           }}
-          className="flex items-center gap-1 rounded-full px-3 py-2 text-sm hover:bg-white/10"
+          className="flex shrink-0 items-center gap-1 whitespace-nowrap rounded-full px-3 py-2 text-sm hover:bg-white/10"
         >
           <svg
             viewBox="0 0 24 24"
@@ -61,6 +63,15 @@ export function SiteHeader({ viewer, lastRole }: { viewer: Viewer | null; lastRo
           >
             <span className="truncate">{viewer.name}</span>
             <span className="shrink-0 font-normal text-xs opacity-90">{MYPAGE_LABEL[viewer.type]}</span>
+            {viewer.unreadMessages ? (
+              <span
+                className="ml-0.5 inline-flex min-w-5 shrink-0 items-center justify-center rounded-full bg-white px-1.5 font-bold text-brand-700 text-xs"
+                data-testid="header-unread-messages"
+              >
+                {viewer.unreadMessages > 99 ? "99+" : viewer.unreadMessages}
+                <span className="sr-only">件の未読メッセージ</span>
+              </span>
+            ) : null}
           </Link>
         ) : (
           <details className="relative">

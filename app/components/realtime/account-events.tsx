@@ -30,6 +30,10 @@ export function AccountEvents({ since }: { since: number }) {
         timer.current = setTimeout(() => setNotice(null), 8_000);
       }
     },
+    // A chat message to this account (ADR 0029): the unread counts of the header and menu move.
+    message() {
+      void revalidator.revalidate();
+    },
     reset() {
       void revalidator.revalidate();
     },

@@ -1,11 +1,13 @@
 import { Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
 import { requireViewer } from "~/.server/auth/viewer";
 import { topicHead } from "~/.server/realtime/publish";
+import { countUnreadMessages } from "~/.server/services/chat/count-unread-messages";
 import { countUnreadNews } from "~/.server/services/news/count-unread-news";
 import { AccountSidebar } from "~/components/layout/account-sidebar";
 import { MYPAGE_NAV } from "~/components/layout/mypage-nav";
 import { AccountEvents } from "~/components/realtime/account-events";
 import { ROLE_LABELS, roleOfPath } from "~/domain/account-roles";
+import { isMessagesPath, roomIdOfPath } from "~/domain/chat-paths";
 import { newsIdOfPath } from "~/domain/news";
 import { accountTopic } from "~/domain/realtime-topics";
 import type { Route } from "./+types/mypage-layout";
@@ -27,21 +29,30 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     actor: viewer,
     input: { opening: newsIdOfPath(pathname) },
   });
+  // Likewise the conversation this request opens is read by its page (stores have no rooms: 0).
+  const unreadMessages = await countUnreadMessages({
+    db: context.db,
+    actor: viewer,
+    input: { opening: roomIdOfPath(pathname) },
+  });
   return {
     viewer: { type: viewer.type, name: viewer.name, email: viewer.email },
     eventsSince,
-    counts: { unreadNews },
+    counts: { unreadNews, unreadMessages: unreadMessages.ok ? unreadMessages.unread : 0 },
   };
 }
 
-/** Reading news changes the menu's unread count: reload it when moving to or from a news page. */
+/** Reading news or messages changes the menu's unread counts: reload them around those pages. */
 export function shouldRevalidate({
   currentUrl,
   nextUrl,
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
-  const news = (url: URL) => url.pathname.includes("/mypage/news") || /\/mypage\/?$/.test(url.pathname);
-  return defaultShouldRevalidate || news(currentUrl) || news(nextUrl);
+  const counted = (url: URL) =>
+    url.pathname.includes("/mypage/news") ||
+    /\/mypage\/?$/.test(url.pathname) ||
+    isMessagesPath(url.pathname);
+  return defaultShouldRevalidate || counted(currentUrl) || counted(nextUrl);
 }
 
 export default function MypageLayout({ loaderData }: Route.ComponentProps) {

@@ -31,6 +31,7 @@ export function meta() {
 
 const LINKS = [
   { to: "/listener/mypage/follow", label: "フォロー中", body: "フォローしたキャストとお店" },
+  { to: "/listener/mypage/message", label: "メッセージ", body: "キャストとのメッセージ" },
   { to: "/listener/mypage/profile", label: "相性診断", body: "13の質問への回答" },
   { to: "/search/staff", label: "キャストを探す", body: "エリア・条件・相性から" },
   { to: "/search/liver", label: "お店を探す", body: "エリア・業種・こだわりから" },

@@ -4,6 +4,7 @@ import { getPublicStaff } from "~/.server/services/directory/get-public-staff";
 import { liveNowOf } from "~/.server/services/live/read-lives";
 import { listPosts } from "~/.server/services/posts/list-posts";
 import type { PublicStaff } from "~/.server/services/shared/staff-query";
+import { OpenRoomButton } from "~/components/chat/open-room-button";
 import { FollowButton } from "~/components/directory/follow-button";
 import { ImageGallery } from "~/components/directory/image-gallery";
 import { InfoList, PageSection } from "~/components/directory/info-list";
@@ -184,6 +185,9 @@ export default function StaffPage({ loaderData }: Route.ComponentProps) {
               followerNumber={staff.follower_number}
               size="large"
             />
+          </div>
+          <div className="mt-3">
+            <OpenRoomButton staffId={staff.uid} staffName={name} back={here} />
           </div>
 
           <div className="mt-4">

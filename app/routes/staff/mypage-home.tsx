@@ -43,6 +43,7 @@ export function meta() {
 }
 
 const SECTIONS = [
+  { to: "/staff/mypage/message", title: "メッセージ", body: "ユーザーから届いたメッセージ" },
   { to: "/staff/mypage/profile", title: "プロフィール", body: "写真・自己紹介・SNS・相性診断・公開設定" },
   { to: "/staff/mypage/schedule", title: "出勤スケジュール", body: "週ごとに出勤予定を入力" },
   { to: "/staff/mypage/setting", title: "設定", body: "パスワードの変更" },

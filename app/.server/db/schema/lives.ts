@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { BROADCASTER_TYPES, LIVE_END_REASONS, LIVE_STATUSES } from "../../../domain/live";
+import { REPORT_OUTCOMES } from "../../../domain/reports";
 import { createdAt, tstz } from "./columns";
 import { listeners } from "./listeners";
 import { livers } from "./livers";
@@ -126,6 +127,12 @@ export const liveCommentReports = pgTable(
       .default("open"),
     created_at: createdAt(),
     handled_at: tstz("handled_at"),
+    /** What the operator did (ADR 0030): set with `status` `handled`. */
+    outcome: text("outcome", { enum: REPORT_OUTCOMES }),
+    /** The operator's note (sent to the reported account with a warning). */
+    outcome_note: text("outcome_note").notNull().default(""),
+    handled_by: text("handled_by"),
+    handled_by_email: text("handled_by_email").notNull().default(""),
   },
   (t) => [
     check("live_comment_reports_reason_length", sql`char_length(${t.reason}) between 1 and 1000`),

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { STORE_SUSPENSION_SOURCES } from "../../../domain/store-suspension";
+import { user } from "./auth";
 import { tstz } from "./columns";
 import { livers } from "./livers";
 import { staffs } from "./staffs";
@@ -83,4 +84,21 @@ export const storeReviews = pgTable("store_reviews", {
   reviewed_by: text("reviewed_by"),
   reviewed_by_email: text("reviewed_by_email").notNull().default(""),
   reviewed_at: tstz("reviewed_at").notNull().defaultNow(),
+});
+
+/**
+ * An account (listener or staff) the operator blocked after a report (contract §15 "block the
+ * account", ADR 0030): while the row exists the account cannot sign in (better-auth's session
+ * create hook refuses) and its sessions were deleted when it was written. One row per account.
+ */
+export const accountSuspensions = pgTable("account_suspensions", {
+  user_id: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  reason: text("reason").notNull().default(""),
+  /** The report that led to it, when there was one (`room_reports` or `live_comment_reports`). */
+  report_id: text("report_id"),
+  suspended_by: text("suspended_by"),
+  suspended_by_email: text("suspended_by_email").notNull().default(""),
+  suspended_at: tstz("suspended_at").notNull().defaultNow(),
 });

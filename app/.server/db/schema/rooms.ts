@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, jsonb, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { REPORT_OUTCOMES } from "../../../domain/reports";
 import { createdAt, tstz, updatedAt } from "./columns";
 import { listeners } from "./listeners";
 import { staffs } from "./staffs";
@@ -49,7 +50,11 @@ export const messages = pgTable(
     read_at: tstz("read_at"),
   },
   (t) => [
-    check("messages_body_length", sql`char_length(${t.body}) between 1 and 1000`),
+    // A picture message may come without text (ADR 0030); text alone needs 1–1,000 characters.
+    check(
+      "messages_body_length",
+      sql`char_length(${t.body}) <= 1000 and (char_length(${t.body}) >= 1 or ${t.image_url} is not null)`,
+    ),
     // A room's page, newest first, with the (created_at, message_id) cursor.
     index("messages_room_created_idx").on(t.room_id, t.created_at.desc(), t.message_id.desc()),
     // Unread counts: few rows are unread, so the partial index stays small.
@@ -101,6 +106,12 @@ export const roomReports = pgTable(
       .default("open"),
     created_at: createdAt(),
     handled_at: tstz("handled_at"),
+    /** What the operator did (ADR 0030): set with `status` `handled`. */
+    outcome: text("outcome", { enum: REPORT_OUTCOMES }),
+    /** The operator's note (sent to the reported account with a warning). */
+    outcome_note: text("outcome_note").notNull().default(""),
+    handled_by: text("handled_by"),
+    handled_by_email: text("handled_by_email").notNull().default(""),
   },
   (t) => [
     check("room_reports_reason_length", sql`char_length(${t.reason}) between 1 and 1000`),

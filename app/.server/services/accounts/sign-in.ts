@@ -1,7 +1,7 @@
 import { isAPIError } from "better-auth/api";
 import type { AccountRole } from "~/domain/account-roles";
 import type { SignInError } from "~/domain/auth-messages";
-import type { Auth } from "../../auth/create-auth";
+import { ACCOUNT_SUSPENDED, type Auth } from "../../auth/create-auth";
 import type { Db } from "../../db/client";
 import type { Env } from "../../env";
 import { findAccount } from "./find-account";
@@ -63,6 +63,7 @@ export async function signIn({
       // The password was right: not a failure to count.
       if (code === "EMAIL_NOT_VERIFIED")
         return settle({ ok: false, error: "not_verified", email: account.email } as const, false);
+      if (code === ACCOUNT_SUSPENDED) return settle({ ok: false, error: "suspended" } as const, false);
       if (code === "INVALID_EMAIL_OR_PASSWORD")
         return settle({ ok: false, error: "wrong_password" } as const, true);
     }

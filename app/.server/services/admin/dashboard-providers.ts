@@ -5,8 +5,10 @@ import type { Db } from "../../db/client";
 import {
   contactMessages,
   listeners,
+  liveCommentReports,
   livers,
   mailOutbox,
+  roomReports,
   shopEntryRequests,
   staffs,
   storeReviews,
@@ -67,6 +69,16 @@ export async function countPerTokyoDay(
 }
 
 export const ADMIN_ACTION_COUNTS: readonly AdminActionCount[] = [
+  {
+    key: "openReports",
+    label: "未対応の通報",
+    body: "メッセージとライブコメントの通報",
+    to: "/admin/reports",
+    testId: "count-reports",
+    count: async (db) =>
+      (await countWhere(db, roomReports, eq(roomReports.status, "open"))) +
+      (await countWhere(db, liveCommentReports, eq(liveCommentReports.status, "open"))),
+  },
   {
     key: "newShopEntryRequests",
     label: "未対応の掲載リクエスト",

@@ -35,9 +35,14 @@ export async function sendMessage({
 }: {
   db: Db;
   actor: Viewer;
-  input: { roomId: string; body: unknown };
+  /** `imageUrl`: a picture already through the image pipeline (send-image-message.ts); its text may be empty. */
+  input: { roomId: string; body: unknown; imageUrl?: string };
 }): Promise<SendMessageResult> {
-  const parsed = MessageBodySchema.safeParse(typeof input.body === "string" ? input.body : "");
+  const text = typeof input.body === "string" ? input.body : "";
+  const parsed =
+    input.imageUrl && text.trim() === ""
+      ? ({ success: true, data: "" } as const)
+      : MessageBodySchema.safeParse(text);
   return db.transaction(async (tx) => {
     const access = await memberRoom(tx, actor, "room.write", input.roomId, { lock: true });
     if (!access.ok) return access;
@@ -72,6 +77,7 @@ export async function sendMessage({
         room_id: room.id,
         sender_id: actor.uid,
         body: parsed.data,
+        image_url: input.imageUrl ?? null,
         created_at: sql`clock_timestamp()`,
       })
       .returning();

@@ -1,0 +1,139 @@
+import { data, redirect } from "react-router";
+import { requireViewer } from "~/.server/auth/viewer";
+import { readLimitedFormData } from "~/.server/http/limited-form-data";
+import { FORM_MESSAGES, MYPAGE_FORM_MAX_BYTES } from "~/.server/http/mypage-form";
+import { topicHead } from "~/.server/realtime/publish";
+import { blockRoom } from "~/.server/services/chat/block-room";
+import { listMessages } from "~/.server/services/chat/list-messages";
+import { markRoomRead } from "~/.server/services/chat/mark-room-read";
+import { reportRoom } from "~/.server/services/chat/report-room";
+import { sendImageMessage } from "~/.server/services/chat/send-image-message";
+import { sendMessage } from "~/.server/services/chat/send-message";
+import { ChatRoom, type RoomActionData, toClientMessage } from "~/components/chat/chat-room";
+import { CHAT_UI } from "~/components/chat/chat-texts";
+import { roleOfPath } from "~/domain/account-roles";
+import { roomTopic } from "~/domain/chat";
+import { messagesPath } from "~/domain/chat-paths";
+import { IMAGE_MESSAGES } from "~/domain/images";
+import { pageTitle } from "~/site";
+import type { Route } from "./+types/mypage-message-room";
+
+function chatRole(request: Request): "listener" | "staff" {
+  const role = roleOfPath(new URL(request.url).pathname);
+  if (role !== "listener" && role !== "staff") throw new Response(null, { status: 404 });
+  return role;
+}
+
+/**
+ * `/listener/mypage/message/{room_id}` and `/staff/mypage/message/{room_id}` (contract §12): the
+ * conversation. The newest page marks the counterpart's messages read; `?before=` shows an older
+ * page (the plain link without JavaScript). Anyone but the two members: 404.
+ */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const role = chatRole(request);
+  const viewer = await requireViewer(request, context, role);
+  const before = new URL(request.url).searchParams.get("before");
+  // Where the room's stream starts: anything published after this render reaches the page.
+  const eventsSince = await topicHead(context.db, roomTopic(params.id));
+  if (!before) {
+    const read = await markRoomRead({ db: context.db, actor: viewer, input: { roomId: params.id } });
+    if (!read.ok) throw new Response(null, { status: 404 });
+  }
+  const page = await listMessages({ db: context.db, actor: viewer, input: { roomId: params.id, before } });
+  if (!page.ok) {
+    if (page.error === "invalid_before") throw redirect(messagesPath(role, params.id));
+    throw new Response(null, { status: 404 });
+  }
+  const done = new URL(request.url).searchParams.get("done");
+  return {
+    role,
+    me: viewer.uid,
+    roomId: page.room_id,
+    counterpart: { name: page.counterpart.name, image_url: page.counterpart.image_url },
+    items: page.items.map(toClientMessage).reverse(),
+    nextBefore: page.next_before,
+    olderPage: Boolean(before),
+    blockedByMe: page.blocked_by_me,
+    blockedMe: page.blocked_me,
+    eventsSince,
+    done: done === "block" || done === "report" ? (done as "block" | "report") : null,
+  };
+}
+
+/** The forms of the page without JavaScript: send (PRG), block, report. */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const role = chatRole(request);
+  const viewer = await requireViewer(request, context, role);
+  const here = messagesPath(role, params.id);
+  const read = await readLimitedFormData(request, MYPAGE_FORM_MAX_BYTES);
+  if (!read.ok)
+    return data<RoomActionData>(
+      {
+        intent: "send",
+        values: {},
+        errors: { body: read.error === "too_large" ? IMAGE_MESSAGES.too_large : FORM_MESSAGES.unreadable },
+      },
+      { status: 400 },
+    );
+  const form = read.form;
+  const intent = form.get("intent");
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  if (intent === "send") {
+    // A picture goes through the image pipeline first; the text beside it is optional.
+    const image = form.get("image");
+    const result =
+      image instanceof File && image.size > 0
+        ? await sendImageMessage({
+            db: context.db,
+            images: context.images,
+            actor: viewer,
+            input: { roomId: params.id, body: text("body"), data: new Uint8Array(await image.arrayBuffer()) },
+          })
+        : await sendMessage({
+            db: context.db,
+            actor: viewer,
+            input: { roomId: params.id, body: text("body") },
+          });
+    if (result.ok) return redirect(here);
+    if (result.error === "not_found") throw new Response(null, { status: 404 });
+    const status = result.error === "invalid" ? 400 : result.error === "blocked" ? 403 : 429;
+    return data<RoomActionData>(
+      { intent, values: { body: text("body") }, errors: { body: result.message } },
+      { status },
+    );
+  }
+  if (intent === "block") {
+    const result = await blockRoom({ db: context.db, actor: viewer, input: { roomId: params.id } });
+    if (!result.ok) throw new Response(null, { status: 404 });
+    return redirect(`${here}?done=block`);
+  }
+  if (intent === "report") {
+    const result = await reportRoom({
+      db: context.db,
+      actor: viewer,
+      input: { roomId: params.id, reason: text("reason") },
+    });
+    if (result.ok) return redirect(`${here}?done=report`);
+    if (result.error === "not_found") throw new Response(null, { status: 404 });
+    return data<RoomActionData>(
+      { intent, values: { reason: text("reason") }, errors: { reason: result.message } },
+      { status: 400 },
+    );
+  }
+  throw new Response(null, { status: 400 });
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const name = loaderData?.counterpart.name;
+  return [
+    { title: pageTitle(name ? `${name}さんとのメッセージ` : CHAT_UI.title) },
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+export default function MypageMessageRoom({ loaderData, actionData }: Route.ComponentProps) {
+  return <ChatRoom key={loaderData.roomId} {...loaderData} actionData={actionData ?? null} />;
+}

@@ -1,0 +1,2 @@
+ALTER TABLE "messages" DROP CONSTRAINT "messages_body_length";--> statement-breakpoint
+ALTER TABLE "messages" ADD CONSTRAINT "messages_body_length" CHECK (char_length("messages"."body") <= 1000 and (char_length("messages"."body") >= 1 or "messages"."image_url" is not null));

@@ -1,0 +1,176 @@
+import type { Browser, Page } from "@playwright/test";
+import sharp from "sharp";
+import { DEMO_ACCOUNTS } from "~/.server/seed/seed-database";
+import { expect, test } from "../fixtures";
+import { linkTo, waitForMail } from "../support/mailbox";
+import { seriousViolations } from "../support/operator-console";
+
+// Chat (issue 15, contract §12) in two Chromium contexts against the real server: a fresh listener
+// opens a room from demo-cast's page (signed out first: login and back), both write and read each
+// other live, the cast's unread count moves in the header, the store is told by mail (who, never
+// what), and the same conversation works without JavaScript.
+
+const stamp = Date.now();
+const email = `chat-${stamp}@example.com`;
+const PASSWORD = "yoru-pass-2026";
+const NICKNAME = `ちゃっと${String(stamp).slice(-4)}`;
+const DEMO_PASSWORD = "demo-pass-2026";
+
+test.describe.configure({ mode: "serial" });
+test.use({ allowedConsoleErrors: [/the server responded with a status of 4\d\d/] });
+
+async function logInListener(page: Page) {
+  await page.getByLabel("メールアドレス").fill(email);
+  await page.locator('input[name="password"]').fill(PASSWORD);
+  await page.getByRole("button", { name: "ログイン", exact: true }).click();
+}
+
+async function castPage(browser: Browser): Promise<{ page: Page; uid: string }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto("/staff/login");
+  await page.getByLabel("ログインID").fill(DEMO_ACCOUNTS.staff.loginId);
+  await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
+  await page.getByRole("button", { name: "ログイン", exact: true }).click();
+  await expect(page).toHaveURL(/\/staff\/mypage/);
+  const me = (await (await page.request.get("/api/me")).json()) as { account: { uid: string } };
+  return { page, uid: me.account.uid };
+}
+
+const unreadOf = async (page: Page) => {
+  const badge = page.getByTestId("header-unread-messages");
+  return (await badge.count()) ? Number.parseInt((await badge.textContent()) ?? "0", 10) : 0;
+};
+
+let roomUrl = "";
+
+test("a fresh listener registers", async ({ page }) => {
+  await page.goto("/listener/registration");
+  await page.getByLabel("メールアドレス").fill(email);
+  await page.locator('input[name="password"]').fill(PASSWORD);
+  await page.locator('input[name="password_confirmation"]').fill(PASSWORD);
+  await page.getByLabel("ニックネーム").fill(NICKNAME);
+  await page.getByRole("button", { name: "確認画面へ" }).click();
+  await page.getByRole("button", { name: "この内容で登録する" }).click();
+  const mail = await waitForMail(email, /メールアドレスの確認/);
+  await page.goto(linkTo(mail, "/listener/login"));
+  await logInListener(page);
+  await expect(page).toHaveURL(/\/listener\/mypage/);
+});
+
+test("listener and cast talk live; the cast's unread count moves; the store gets the notice", async ({
+  page,
+  browser,
+}, info) => {
+  const cast = await castPage(browser);
+  await cast.page.goto("/staff/mypage/message");
+  const castUnreadBefore = await unreadOf(cast.page);
+
+  // Signed out, メッセージを送る leads to the login and back to the staff page.
+  await page.goto(`/listener/staff/${cast.uid}`);
+  await page.getByTestId("open-room").click();
+  await expect(page).toHaveURL(/\/listener\/login\?from=/);
+  await logInListener(page);
+  await expect(page).toHaveURL(new RegExp(`/listener/staff/${cast.uid}$`));
+  await page.getByTestId("open-room").click();
+  await expect(page).toHaveURL(/\/listener\/mypage\/message\/[^/]+$/);
+  roomUrl = new URL(page.url()).pathname;
+  await expect(page.getByTestId("chat-room")).toHaveAttribute("data-hydrated", "true");
+  await expect(page.getByText("まだメッセージはありません")).toBeVisible();
+
+  // The listener writes (the phone's button); it shows at once and stays, stored.
+  await page.getByRole("textbox", { name: "メッセージ" }).fill("はじめまして！金曜に行きます");
+  await page.getByTestId("message-send").click();
+  const mine = page.getByTestId("message").filter({ hasText: "はじめまして！金曜に行きます" });
+  await expect(mine).toHaveAttribute("data-state", "stored");
+
+  // The cast's header count moves live, and her inbox shows the new room on top.
+  await expect.poll(() => unreadOf(cast.page), { timeout: 15_000 }).toBe(castUnreadBefore + 1);
+  await cast.page.reload();
+  const room = cast.page.getByTestId("room-item").filter({ hasText: NICKNAME });
+  await expect(room.getByTestId("room-unread")).toHaveText(/1/);
+  await room.click();
+  await expect(cast.page.getByTestId("chat-room")).toHaveAttribute("data-hydrated", "true");
+  await expect(cast.page.getByTestId("message").filter({ hasText: "はじめまして" })).toBeVisible();
+  await expect.poll(() => unreadOf(cast.page)).toBe(castUnreadBefore);
+
+  // Her opening the room reads it: the listener sees 既読 live.
+  await expect(mine.getByTestId("message-read")).toBeVisible({ timeout: 15_000 });
+
+  // She answers; the listener sees it without reloading, and reading it marks hers read.
+  await cast.page.getByRole("textbox", { name: "メッセージ" }).fill("ありがとうございます！お待ちしてます");
+  await cast.page.getByTestId("message-send").click();
+  const answer = page.getByTestId("message").filter({ hasText: "お待ちしてます" });
+  await expect(answer).toBeVisible({ timeout: 15_000 });
+  await expect(answer).toHaveAttribute("data-mine", "false");
+  await expect(
+    cast.page.getByTestId("message").filter({ hasText: "お待ちしてます" }).getByTestId("message-read"),
+  ).toBeVisible({ timeout: 15_000 });
+
+  // Contact details are refused; the message stays with a retry.
+  await page.getByRole("textbox", { name: "メッセージ" }).fill("電話番号は０９０−１２３４−５６７８です");
+  await page.getByTestId("message-send").click();
+  await expect(page.getByTestId("message-error")).toHaveText(
+    "連絡先（電話番号・メールアドレス・SNSのIDやURL）はメッセージで送信できません",
+  );
+  await expect(page.getByTestId("message-retry")).toBeVisible();
+  await page.screenshot({ path: info.outputPath("listener-room.png") });
+  expect(await seriousViolations(page)).toEqual([]);
+  await cast.page.goto("/staff/mypage/message");
+  expect(await seriousViolations(cast.page)).toEqual([]);
+  await cast.page.screenshot({ path: info.outputPath("cast-room.png") });
+
+  // The store is told who wrote to whom, never what.
+  // (through the notification fan-out and the mail queue: give the jobs a little longer)
+  const notice = await waitForMail(DEMO_ACCOUNTS.store.email, /にメッセージが届きました/).catch(() =>
+    waitForMail(DEMO_ACCOUNTS.store.email, /にメッセージが届きました/),
+  );
+  expect(notice.text).toContain(NICKNAME);
+  expect(notice.text).not.toContain("金曜に行きます");
+  await cast.page.context().close();
+});
+
+test("without JavaScript: the conversation, sending (PRG) and a refusal with the text kept", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(`/listener/login?from=${encodeURIComponent(roomUrl)}`);
+  await logInListener(page);
+  await expect(page).toHaveURL(new RegExp(`${roomUrl}$`));
+  await expect(page.getByTestId("message").filter({ hasText: "お待ちしてます" })).toBeVisible();
+
+  await page.getByRole("textbox", { name: "メッセージ" }).fill("JavaScriptなしでも送れます");
+  await page.getByTestId("message-send").click();
+  await expect(page).toHaveURL(new RegExp(`${roomUrl}$`));
+  await expect(page.getByTestId("message").filter({ hasText: "JavaScriptなしでも送れます" })).toBeVisible();
+  await expect(page.getByRole("textbox", { name: "メッセージ" })).toHaveValue("");
+
+  await page.getByRole("textbox", { name: "メッセージ" }).fill("メールは chat@example.com まで");
+  await page.getByTestId("message-send").click();
+  await expect(page.getByTestId("message-form-error")).toHaveText(
+    "連絡先（電話番号・メールアドレス・SNSのIDやURL）はメッセージで送信できません",
+  );
+  await expect(page.getByRole("textbox", { name: "メッセージ" })).toHaveValue(
+    "メールは chat@example.com まで",
+  );
+
+  // A picture, through the image pipeline.
+  const png = await sharp({
+    create: { width: 200, height: 150, channels: 3, background: { r: 120, g: 30, b: 160 } },
+  })
+    .png()
+    .toBuffer();
+  await page.getByRole("textbox", { name: "メッセージ" }).fill("");
+  await page
+    .getByTestId("message-image")
+    .setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: png });
+  await page.getByTestId("message-send").click();
+  await expect(page).toHaveURL(new RegExp(`${roomUrl}$`));
+  await expect(page.getByTestId("message-body").locator('img[src$=".webp"]').last()).toBeVisible();
+
+  // The inbox lists the room with the last message.
+  await page.goto("/listener/mypage/message");
+  await expect(page.getByTestId("room-item").first().getByTestId("room-last-message")).toHaveText(/画像/);
+  await context.close();
+});
