@@ -15,7 +15,6 @@
  *    to both; delay = from sending the comment until a stream read it. p50/p95/max over every
  *    delivery.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import http from "node:http";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
@@ -25,6 +24,7 @@ import { createEmbeddedMedia } from "../app/.server/integrations/live-media/embe
 import type { LiveMediaPort } from "../app/.server/integrations/live-media/media-port";
 import { FACTORY_PASSWORD, makeListener, makeLiver, makeStaff } from "../tests/support/factories";
 import { type ScriptedViewer, scriptedPublisher, scriptedViewer } from "../tests/support/webrtc-clients";
+import { login, pct, sleep, startServer } from "./lib/bench-servers";
 
 const { values: args } = parseArgs({
   strict: false,
@@ -41,9 +41,6 @@ const { values: args } = parseArgs({
 
 const PACKETS_PER_SECOND = 90;
 const PACKET_BYTES = 1100;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 async function connect(
   client: { offer(): Promise<string>; answer(s: string): Promise<void>; connected(): Promise<void> },
@@ -114,52 +111,6 @@ async function benchMedia(): Promise<void> {
   await media.close();
 }
 
-interface Server {
-  base: string;
-  child: ChildProcess;
-}
-
-async function startServer(port: number, databaseUrl: string): Promise<Server> {
-  const child = spawn(process.execPath, ["server.js"], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATABASE_URL: databaseUrl,
-      SEED_DEMO: "false",
-      NODE_ENV: "development",
-      DATA_DIR: `/tmp/bench-live-${port}`,
-      LIVE_STREAMS_PER_ADDRESS: "100000",
-      REALTIME_MAX_STREAMS_PER_ACCOUNT: "100000",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return { base, child };
-    } catch {
-      // not up yet
-    }
-    await sleep(500);
-  }
-  throw new Error(`server on ${port} did not start`);
-}
-
-async function login(base: string, body: Record<string, string>, role: string): Promise<string> {
-  const response = await fetch(`${base}/${role}/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: base },
-    body: new URLSearchParams(body),
-  });
-  const cookie = response.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  if (!cookie) throw new Error(`login as ${role} failed: ${response.status}`);
-  return cookie;
-}
-
 async function benchComments(): Promise<void> {
   const url = process.env.DATABASE_URL;
   if (!url) {
@@ -188,7 +139,8 @@ async function benchComments(): Promise<void> {
     .onConflictDoUpdate({ target: remoteConfigValues.key, set: { value: 10_000 } });
   await admin.close();
 
-  const servers = [await startServer(3531, url), await startServer(3532, url)];
+  const env = { LIVE_STREAMS_PER_ADDRESS: "100000", REALTIME_MAX_STREAMS_PER_ACCOUNT: "100000" };
+  const servers = [await startServer(3531, url, env), await startServer(3532, url, env)];
   try {
     const castCookie = await login(
       servers[0]!.base,

@@ -1,5 +1,5 @@
 /**
- * npm run bench -- [--section directory|geo|posts|sse|weight|news-mail|live|admin|all] [--stores N] [--staff M] [--duration S]
+ * npm run bench -- [--section directory|geo|posts|sse|weight|news-mail|live|chat|admin|all] [--stores N] [--staff M] [--duration S]
  *                  [--connections C] [--port P] [--subscribers 1000,2500,5000] [--rounds R]
  *                  [--recipients N] [--parallel P] [--chunk C]
  *
@@ -49,9 +49,10 @@ import { buildIfStale } from "./lib/build-if-stale.mjs";
 import { CHROMIUM_ARGS, WEIGHED_PAGES, weighPages, weightTable } from "./page-weight";
 import { createProgressBar } from "./progress-bar";
 
-// The live section has options of its own and needs none of the large data sets (ADR 0031).
-if (process.argv[process.argv.indexOf("--section") + 1] === "live") {
-  await import("./bench-live");
+// The live and chat sections have options of their own and need none of the large data sets.
+const ownSection = process.argv[process.argv.indexOf("--section") + 1];
+if (ownSection === "live" || ownSection === "chat") {
+  await import(ownSection === "live" ? "./bench-live" : "./bench-chat");
   process.exit(0);
 }
 
