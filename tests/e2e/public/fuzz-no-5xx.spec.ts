@@ -401,6 +401,11 @@ test.describe("fuzz: no hostile input gets a 5xx", () => {
       };
       const first = staffList.items?.[0];
       const staffId = String(first?.staff_id ?? first?.uid ?? first?.id ?? "none");
+      const rooms = (await (
+        await fetch(`${server.baseUrl}/api/listeners/rooms`, { headers: { cookie: listener } })
+      ).json()) as { items?: { room_id?: string; id?: string }[] };
+      const roomId = String(rooms.items?.[0]?.room_id ?? rooms.items?.[0]?.id ?? "none");
+      expect(roomId, "the demo listener has a chat room").not.toBe("none");
 
       // Every field any mypage form has, all set to the hostile value at once, per intent of a page.
       const FIELDS = [
@@ -460,6 +465,8 @@ test.describe("fuzz: no hostile input gets a 5xx", () => {
         "new_plan_id",
         "plan_id",
         "matching_info.animal",
+        "body",
+        "reason",
       ];
       const pages: [string, string, string[]][] = [
         [listener, "/listener/mypage/setting", ["nickname", "mail_setting", "email", "password"]],
@@ -473,6 +480,7 @@ test.describe("fuzz: no hostile input gets a 5xx", () => {
         [staff, "/staff/mypage/profile", ["profile", "image_remove"]],
         [staff, "/staff/mypage/schedule", ["schedule"]],
         [staff, "/staff/mypage/setting", ["password"]],
+        [listener, `/listener/mypage/message/${roomId}`, ["send", "report"]],
       ];
       const tasks: { label: string; run: () => Promise<number> }[] = [];
       const formHeaders = (cookie: string) => ({
