@@ -23,3 +23,4 @@ export * from "./schedules";
 export * from "./sns-links";
 export * from "./staff-invitations";
 export * from "./staffs";
+export * from "./money";
