@@ -189,6 +189,7 @@ export default [
   route("api/lives/:id/media", "routes/api/live-media.ts"),
   route("api/lives/:id/events", "routes/api/live-events.ts"),
   route("api/livekit/webhook", "routes/api/livekit-webhook.ts"),
+  route("api/payments/webhook", "routes/api/payments-webhook.ts"),
   route("api/posts/:id", "routes/api/post.ts"),
   // Remote configuration (contract §15, ADR 0033)
   route("api/config", "routes/api/config.ts"),
