@@ -7,7 +7,7 @@ import type { Db } from "../../db/client";
 import { items } from "../../db/schema";
 import { accounts, ensureAccounts } from "./accounts";
 import { spendCoinsPostings } from "./coin-lots";
-import { requestHash, runOnce } from "./run-once";
+import { findReplay, requestHash, runOnce } from "./run-once";
 import { InsufficientBalanceError, writeLedgerTransaction } from "./write-ledger-transaction";
 
 export const BuyItemSchema = z.object({
@@ -62,16 +62,19 @@ export async function buyItem({
     };
   }
   const { item_id, quantity, idempotency_key } = parsed.data;
+  const key = {
+    idempotencyKey: `buy-item:${actor.uid}:${idempotency_key}`,
+    requestHash: requestHash({ item_id, quantity }),
+  };
+  const replay = await findReplay<{ item_id: string; quantity: number; coins: number }>(db, key);
+  if (replay?.ok) return { ok: true, replayed: true, result: replay.result };
+  if (replay) return { ok: false, error: "idempotency_conflict", message: MONEY_TEXTS.keyReused };
   const [item] = await db
     .select()
     .from(items)
     .where(and(eq(items.item_id, item_id), eq(items.status, "active")));
   if (!item) return { ok: false, error: "not_found" };
   const cost = item.coin_price * quantity;
-  const key = {
-    idempotencyKey: `buy-item:${actor.uid}:${idempotency_key}`,
-    requestHash: requestHash({ item_id, quantity }),
-  };
   try {
     const once = await runOnce(db, key, async (tx) => {
       const spend = await spendCoinsPostings(tx, actor.uid, cost, now);

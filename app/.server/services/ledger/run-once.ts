@@ -16,6 +16,25 @@ export function requestHash(parameters: Record<string, unknown>): string {
 }
 
 /**
+ * The stored answer of a key already used (or the conflict), before a service checks anything
+ * that may have changed since (a live that ended, points already paid out): the same key answers
+ * the same. Null when the key is new; `runOnce` checks again under its lock.
+ */
+export async function findReplay<T>(
+  db: Db,
+  key: { idempotencyKey: string; requestHash: string },
+): Promise<Once<T> | null> {
+  const [prior] = await db
+    .select({ hash: ledgerTransactions.request_hash, result: ledgerTransactions.result })
+    .from(ledgerTransactions)
+    .where(eq(ledgerTransactions.idempotency_key, key.idempotencyKey))
+    .limit(1);
+  if (!prior) return null;
+  if (prior.hash !== key.requestHash) return { ok: false, error: "idempotency_conflict" };
+  return { ok: true, result: prior.result as T, replayed: true };
+}
+
+/**
  * Runs a business operation at most once per idempotency key (ADR 0032). In one database
  * transaction: a transaction-scoped advisory lock on the key (a second request with the same key
  * waits for the first to finish), then the stored answer when the key was used — the same answer
