@@ -32,6 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     balance: {
       ...page.balance,
       lots: page.balance.lots.map((lot) => ({
+        id: lot.id.slice(-12),
         coins: lot.coins,
         expiresAt: lot.expiresAt?.toISOString() ?? null,
       })),
@@ -97,8 +98,8 @@ export default function CoinPage({ loaderData, actionData }: Route.ComponentProp
           <div className="mt-3">
             <h3 className="font-bold text-sm">有償コインの有効期限</h3>
             <ul className="mt-1 space-y-1 text-sm" data-testid="coin-expiry">
-              {balance.lots.map((lot, i) => (
-                <li key={`${lot.expiresAt}-${i}`}>
+              {balance.lots.map((lot) => (
+                <li key={lot.id}>
                   {lot.expiresAt ? tokyoDate(lot.expiresAt) : "―"}まで：{formatCoins(lot.coins)}
                 </li>
               ))}

@@ -82,6 +82,6 @@ export async function coinBalance(db: Db, listenerId: string, now: Date) {
     lots: usable
       .filter((lot) => lot.kind === "paid")
       .sort((a, b) => (a.expiresAt?.getTime() ?? 0) - (b.expiresAt?.getTime() ?? 0))
-      .map((lot) => ({ coins: lot.balance, expiresAt: lot.expiresAt })),
+      .map((lot) => ({ id: lot.id, coins: lot.balance, expiresAt: lot.expiresAt })),
   };
 }
