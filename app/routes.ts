@@ -197,6 +197,7 @@ export default [
   route("api/livekit/webhook", "routes/api/livekit-webhook.ts"),
   route("api/payments/webhook", "routes/api/payments-webhook.ts"),
   route("api/gifts", "routes/api/gifts.ts"),
+  route("listener/mypage/history.csv", "routes/listener/mypage-history-csv.ts"),
   route("api/posts/:id", "routes/api/post.ts"),
   // Remote configuration (contract §15, ADR 0033)
   route("api/config", "routes/api/config.ts"),
