@@ -131,7 +131,7 @@ async function ensureData(database: Database): Promise<void> {
   console.error(`bench: building the data set (${STORES} stores, ${STAFF} staff)…`);
   await database.db.execute(
     sql.raw(
-      `truncate table favorites, schedules, logs, rooms, news, staffs, listeners, livers, session, account, verification, "user" cascade`,
+      `truncate table ledger_entries, ledger_transactions, ledger_accounts, payment_events, favorites, schedules, logs, rooms, news, staffs, listeners, livers, session, account, verification, "user" cascade`,
     ),
   );
   const bar = createProgressBar(process.stderr);
