@@ -141,6 +141,8 @@ export function createApp(
       "/assets",
       express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }),
     );
+    // The item pictures (public/img/, issue 17).
+    app.use("/img", express.static("build/client/img", { maxAge: "1d", index: false }));
     // The few files at the root of the build (favicons), looked up once (a folder added to public/
     // needs a mount of its own, like /assets): a static handler for the
     // whole root would stat the disk for every page and API request.

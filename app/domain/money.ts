@@ -150,3 +150,26 @@ export function csvField(value: string | number): string {
 export function toCsv(rows: readonly (readonly (string | number)[])[]): string {
   return `\uFEFF${rows.map((row) => row.map(csvField).join(",")).join("\r\n")}\r\n`;
 }
+
+/** The kinds of rows of the listener's history (`/listener/mypage/history`). */
+export const HISTORY_KINDS = ["coin_purchase", "item_purchase", "gift", "coin_expiry"] as const;
+export type HistoryKind = (typeof HISTORY_KINDS)[number];
+
+export const HISTORY_KIND_LABELS: Record<HistoryKind, string> = {
+  coin_purchase: "コイン購入",
+  item_purchase: "アイテム購入",
+  gift: "ギフト",
+  coin_expiry: "有効期限切れ",
+};
+
+/** A gift as the receiving staff member or store sees it. */
+export interface ReceivedGift {
+  gift_id: string;
+  item_name: string;
+  image_url: string;
+  quantity: number;
+  points: number;
+  from: string;
+  staff_name: string | null;
+  created_at: string;
+}

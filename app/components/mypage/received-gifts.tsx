@@ -1,5 +1,4 @@
-import type { ReceivedGift } from "~/.server/services/ledger/list-received-items";
-import { formatPoints } from "~/domain/money";
+import { formatPoints, type ReceivedGift } from "~/domain/money";
 import { EmptyState } from "./ui";
 
 const when = (iso: string) =>

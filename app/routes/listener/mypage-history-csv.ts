@@ -1,6 +1,6 @@
 import { requireViewer } from "~/.server/auth/viewer";
-import { HISTORY_KIND_LABELS, listMoneyHistory } from "~/.server/services/ledger/list-money-history";
-import { toCsv } from "~/domain/money";
+import { listMoneyHistory } from "~/.server/services/ledger/list-money-history";
+import { HISTORY_KIND_LABELS, toCsv } from "~/domain/money";
 import type { Route } from "./+types/mypage-history-csv";
 
 /** `/listener/mypage/history.csv?month&kind`: the history page's rows as CSV, UTF-8 with a BOM (Excel). */

@@ -1,12 +1,8 @@
 import { Form, Link } from "react-router";
 import { requireViewer } from "~/.server/auth/viewer";
-import {
-  HISTORY_KIND_LABELS,
-  HISTORY_KINDS,
-  listMoneyHistory,
-} from "~/.server/services/ledger/list-money-history";
+import { listMoneyHistory } from "~/.server/services/ledger/list-money-history";
 import { Card, EmptyState, PageHeader } from "~/components/mypage/ui";
-import { formatYen } from "~/domain/money";
+import { formatYen, HISTORY_KIND_LABELS, HISTORY_KINDS } from "~/domain/money";
 import { pageTitle } from "~/site";
 import type { Route } from "./+types/mypage-history";
 

@@ -7,7 +7,8 @@ import { listReceivedItems } from "~/.server/services/ledger/list-received-items
 import { quotePayout, requestPayout } from "~/.server/services/ledger/request-payout";
 import { SubmitButton } from "~/components/form/submit-button";
 import { Badge, Card, EmptyState, FlashMessage, PageHeader } from "~/components/mypage/ui";
-import { formatPoints, formatYen } from "~/domain/money";
+import { formatPoints, formatYen, payoutRefusal } from "~/domain/money";
+import { MONEY_TEXTS } from "~/domain/money-texts";
 import { pageTitle } from "~/site";
 import type { Route } from "./+types/mypage-item-convert";
 
@@ -69,6 +70,15 @@ const day = (iso: string) => new Date(iso).toLocaleDateString("ja-JP", { timeZon
 export default function Convert({ loaderData, actionData }: Route.ComponentProps) {
   const { held, heldPoints, quote, confirming, history, key } = loaderData;
   const canPay = quote.hasBankAccount && quote.available >= quote.minimum;
+  const refusal = confirming ? payoutRefusal(quote.gross, quote.available, quote.minimum) : null;
+  const refusalText =
+    refusal === "below_minimum"
+      ? MONEY_TEXTS.payoutBelowMinimum(quote.minimum)
+      : refusal === "insufficient_points"
+        ? MONEY_TEXTS.payoutInsufficient
+        : refusal
+          ? MONEY_TEXTS.payoutInvalid
+          : null;
   return (
     <div className="space-y-5">
       <PageHeader title="換金・振込申請" back={{ to: "/liver/mypage/item", label: "受け取ったアイテム" }} />
@@ -111,7 +121,7 @@ export default function Convert({ loaderData, actionData }: Route.ComponentProps
               設定で登録する
             </Link>
           </p>
-        ) : confirming ? (
+        ) : confirming && !refusal ? (
           <Form method="post" className="space-y-3" data-testid="payout-confirm">
             <input type="hidden" name="intent" value="payout" />
             <input type="hidden" name="points" value={quote.gross} />
@@ -141,7 +151,7 @@ export default function Convert({ loaderData, actionData }: Route.ComponentProps
             </div>
           </Form>
         ) : (
-          <Form method="get" className="flex flex-wrap items-end gap-3">
+          <Form method="get" className="flex flex-wrap items-end gap-3" noValidate>
             <label className="text-sm">
               申請するポイント
               <input
@@ -149,9 +159,16 @@ export default function Convert({ loaderData, actionData }: Route.ComponentProps
                 name="points"
                 min={quote.minimum}
                 max={quote.available}
-                defaultValue={canPay ? quote.available : undefined}
+                defaultValue={confirming ? quote.gross : canPay ? quote.available : undefined}
+                aria-invalid={refusalText ? true : undefined}
+                aria-describedby={refusalText ? "payout-points-error" : undefined}
                 className="mt-1 block w-40 rounded-lg border border-slate-300 px-2 py-2"
               />
+              {refusalText ? (
+                <span id="payout-points-error" role="alert" className="mt-1 block text-red-700">
+                  {refusalText}
+                </span>
+              ) : null}
             </label>
             <SubmitButton block={false} variant="secondary" disabled={!canPay}>
               内訳を確認する

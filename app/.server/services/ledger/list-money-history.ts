@@ -1,19 +1,9 @@
 import { and, eq, gte, lt, sql } from "drizzle-orm";
-import { tokyoMonth } from "~/domain/money";
+import { HISTORY_KINDS, type HistoryKind, tokyoMonth } from "~/domain/money";
 import { roleRefusal } from "~/domain/permissions";
 import type { Viewer } from "../../auth/viewer";
 import type { Db } from "../../db/client";
 import { coinOrders, gifts, items, ledgerTransactions, livers, staffs } from "../../db/schema";
-
-export const HISTORY_KINDS = ["coin_purchase", "item_purchase", "gift", "coin_expiry"] as const;
-export type HistoryKind = (typeof HISTORY_KINDS)[number];
-
-export const HISTORY_KIND_LABELS: Record<HistoryKind, string> = {
-  coin_purchase: "コイン購入",
-  item_purchase: "アイテム購入",
-  gift: "ギフト",
-  coin_expiry: "有効期限切れ",
-};
 
 export interface HistoryRow {
   id: string;

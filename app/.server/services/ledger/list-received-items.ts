@@ -1,19 +1,9 @@
 import { and, asc, desc, eq, gt } from "drizzle-orm";
+import type { ReceivedGift } from "~/domain/money";
 import { roleRefusal } from "~/domain/permissions";
 import type { Viewer } from "../../auth/viewer";
 import type { Db } from "../../db/client";
 import { gifts, items, ledgerAccounts, listeners, staffs } from "../../db/schema";
-
-export interface ReceivedGift {
-  gift_id: string;
-  item_name: string;
-  image_url: string;
-  quantity: number;
-  points: number;
-  from: string;
-  staff_name: string | null;
-  created_at: string;
-}
 
 const SHOWN = 200;
 
