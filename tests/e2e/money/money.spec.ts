@@ -4,9 +4,14 @@ import { expect, test } from "../fixtures";
 
 // Money end to end (contract §14, ADR 0032) on the suite's server with the demo data and the test
 // payment provider: the demo listener buys coins on the テスト決済 page (completed through the
-// signed webhook path), buys bouquets with them, gifts them to the demo cast through the API, and
+// signed webhook path), buys bouquets with them, gifts one in the demo cast's live and the rest
+// through the API, and
 // the demo store sees them, converts them to points and asks for a payout after seeing the fee.
 const PASSWORD = "demo-pass-2026";
+
+// The live is started through the API, without a camera: the viewer's media request is refused
+// (400, nothing published yet), which Chromium logs.
+test.use({ allowedConsoleErrors: [/status of 400/] });
 
 async function signIn(page: Page, role: "listener" | "liver" | "staff") {
   await page.goto(`/${role}/login`);
@@ -67,8 +72,24 @@ test("coins with the test provider, an item, a gift, then the store converts and
   await expect(page.getByTestId("flash-message")).toContainText("10個購入しました");
   await expect(page.getByTestId("inventory-bouquet")).toHaveText("×10");
 
-  // The gift, through the API, twice with the same key: one gift.
-  const body = { item_id: "bouquet", quantity: 10, staff_id: castId, idempotency_key: randomUUID() };
+  // One bouquet in the demo cast's live (started through the API), from the viewer's gift button:
+  // the viewers see it rise over the video.
+  const castContext = await browser.newContext();
+  const cast = await castContext.newPage();
+  await signIn(cast, "staff");
+  const started = await cast.request.post("/api/lives", { data: { title: "ギフトのテスト" } });
+  expect(started.status()).toBe(201);
+  const liveId = ((await started.json()) as { live_id: string }).live_id;
+  await page.goto(`/listener/live/${castId}`);
+  await tap(page.getByRole("button", { name: "ギフト" }));
+  await tap(page.getByTestId("live-gift-panel").getByRole("button", { name: "花束を贈る" }));
+  await expect(page.getByTestId("live-gift").first()).toContainText("花束");
+  await expect(page.getByTestId("live-gift-panel")).toContainText("×9");
+  expect((await cast.request.post(`/api/lives/${liveId}/end`)).status()).toBe(200);
+  await castContext.close();
+
+  // The other nine through the API, twice with the same key: one gift.
+  const body = { item_id: "bouquet", quantity: 9, staff_id: castId, idempotency_key: randomUUID() };
   const first = await page.request.post("/api/gifts", { data: body });
   expect(first.status()).toBe(201);
   const again = await page.request.post("/api/gifts", { data: body });
@@ -77,14 +98,14 @@ test("coins with the test provider, an item, a gift, then the store converts and
   await page.goto("/listener/mypage/purchase");
   await expect(page.getByTestId("inventory-bouquet")).toHaveCount(0);
   await page.goto("/listener/mypage/history");
-  await expect(page.getByTestId("history-table")).toContainText("花束 ×10 →");
+  await expect(page.getByTestId("history-table")).toContainText("花束 ×9 →");
 
   // The store: the gift is there, converted, and a payout is asked for after the breakdown.
   const storeContext = await browser.newContext({ locale: "ja-JP" });
   const store = await storeContext.newPage();
   await signIn(store, "liver");
   await store.goto("/liver/mypage/item");
-  await expect(store.getByTestId("received-gifts")).toContainText("花束 ×10");
+  await expect(store.getByTestId("received-gifts")).toContainText("花束 ×9");
   await store.goto("/liver/mypage/item/convert");
   await tap(store.getByRole("button", { name: "換金する" }));
   await expect(store.getByTestId("flash-message")).toContainText("ptに換金しました");
