@@ -1,5 +1,5 @@
 /**
- * npm run bench -- [--section directory|geo|posts|sse|weight|news-mail|live|admin|all] [--stores N] [--staff M] [--duration S]
+ * npm run bench -- [--section directory|geo|posts|sse|weight|news-mail|live|gifts|admin|all] [--stores N] [--staff M] [--duration S]
  *                  [--connections C] [--port P] [--subscribers 1000,2500,5000] [--rounds R]
  *                  [--recipients N] [--parallel P] [--chunk C]
  *
@@ -53,6 +53,11 @@ import { createProgressBar } from "./progress-bar";
 if (process.argv[process.argv.indexOf("--section") + 1] === "live") {
   await import("./bench-live");
   process.exit(0);
+}
+// So has the gifts section (issue 17, ADR 0032): a throw-away database of its own.
+if (process.argv[process.argv.indexOf("--section") + 1] === "gifts") {
+  await import("./bench-gifts");
+  process.exit(process.exitCode ?? 0);
 }
 
 const { values: args } = parseArgs({

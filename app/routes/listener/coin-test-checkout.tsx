@@ -18,7 +18,7 @@ import type { Route } from "./+types/coin-test-checkout";
 /** The test provider's checkout (contract §14): only with PAYMENT_PROVIDER=test, never in production. */
 function testPort(env: Route.LoaderArgs["context"]["env"]) {
   const port = paymentPort(env);
-  if (!port || port.provider !== "test") throw new Response(null, { status: 404 });
+  if (port?.provider !== "test") throw new Response(null, { status: 404 });
   return port as ReturnType<typeof createTestPayments>;
 }
 
