@@ -34,13 +34,6 @@ async function demoCastId(browser: Browser): Promise<string> {
   return me.account.uid;
 }
 
-/**
- * A tap on a button. Pointer clicks on the listener's mypage pages miss on the phone project: the
- * mypage menu's long row makes Chromium lay those pages out wider than the phone (main has it at
- * 524 px too), so the page is zoomed out and Playwright's point lands on the heading. Reported.
- */
-const tap = (locator: import("@playwright/test").Locator) => locator.dispatchEvent("click");
-
 const coins = async (page: Page) =>
   Number(((await page.getByTestId("coin-total").textContent()) ?? "").replace(/,/g, ""));
 
@@ -55,10 +48,10 @@ test("coins with the test provider, an item, a gift, then the store converts and
   // Coins: the ¥10,000 pack on the テスト決済 page, credited through the signed webhook path.
   await page.goto("/listener/coin");
   const before = await coins(page);
-  await tap(page.getByRole("button", { name: "コイン 10,000を¥10,000で購入" }));
+  await page.getByRole("button", { name: "コイン 10,000を¥10,000で購入" }).click();
   await expect(page).toHaveURL(/\/listener\/coin\/test-checkout\/cs_test_local_/);
   await expect(page.getByTestId("test-payment-banner")).toContainText("テスト決済");
-  await tap(page.getByRole("button", { name: "カードで支払う（テスト）" }));
+  await page.getByRole("button", { name: "カードで支払う（テスト）" }).click();
   await expect(page).toHaveURL(/\/listener\/coin\?order=/);
   await expect(page.getByTestId("order-status")).toHaveText("コインを付与しました");
   expect(await coins(page)).toBe(before + 10_700);
@@ -68,7 +61,7 @@ test("coins with the test provider, an item, a gift, then the store converts and
   await page.goto("/listener/mypage/purchase");
   const bouquet = page.getByTestId("item-catalogue").locator("li").filter({ hasText: "花束" });
   await bouquet.getByLabel("個数").fill("10");
-  await tap(bouquet.getByRole("button", { name: "花束を購入" }));
+  await bouquet.getByRole("button", { name: "花束を購入" }).click();
   await expect(page.getByTestId("flash-message")).toContainText("10個購入しました");
   await expect(page.getByTestId("inventory-bouquet")).toHaveText("×10");
 
@@ -81,8 +74,8 @@ test("coins with the test provider, an item, a gift, then the store converts and
   expect(started.status()).toBe(201);
   const liveId = ((await started.json()) as { live_id: string }).live_id;
   await page.goto(`/listener/live/${castId}`);
-  await tap(page.getByRole("button", { name: "ギフト" }));
-  await tap(page.getByTestId("live-gift-panel").getByRole("button", { name: "花束を贈る" }));
+  await page.getByRole("button", { name: "ギフト" }).click();
+  await page.getByTestId("live-gift-panel").getByRole("button", { name: "花束を贈る" }).click();
   await expect(page.getByTestId("live-gift").first()).toContainText("花束");
   await expect(page.getByTestId("live-gift-panel")).toContainText("×9");
   expect((await cast.request.post(`/api/lives/${liveId}/end`)).status()).toBe(200);
@@ -107,16 +100,16 @@ test("coins with the test provider, an item, a gift, then the store converts and
   await store.goto("/liver/mypage/item");
   await expect(store.getByTestId("received-gifts")).toContainText("花束 ×9");
   await store.goto("/liver/mypage/item/convert");
-  await tap(store.getByRole("button", { name: "換金する" }));
+  await store.getByRole("button", { name: "換金する" }).click();
   await expect(store.getByTestId("flash-message")).toContainText("ptに換金しました");
   await expect(store.getByTestId("store-points")).not.toHaveText("0");
   const points = Number(((await store.getByTestId("store-points").textContent()) ?? "").replace(/,/g, ""));
   expect(points).toBeGreaterThanOrEqual(5000);
   await store.getByLabel("申請するポイント").fill(String(points));
-  await tap(store.getByRole("button", { name: "内訳を確認する" }));
+  await store.getByRole("button", { name: "内訳を確認する" }).click();
   await expect(store.getByTestId("payout-confirm")).toContainText("振込手数料");
   await expect(store.getByTestId("payout-net")).toHaveText(`¥${(points - 330).toLocaleString("ja-JP")}`);
-  await tap(store.getByRole("button", { name: "この内容で振込を申請する" }));
+  await store.getByRole("button", { name: "この内容で振込を申請する" }).click();
   await expect(store.getByTestId("flash-message")).toContainText("振込を申請しました");
   await expect(store.getByTestId("payout-history").locator("li").first()).toContainText("申請中");
   await storeContext.close();
