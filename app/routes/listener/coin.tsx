@@ -1,4 +1,4 @@
-import { Form, redirect } from "react-router";
+import { data, Form, redirect } from "react-router";
 import { requireViewer } from "~/.server/auth/viewer";
 import { paymentPort } from "~/.server/integrations/payments";
 import { readCoinPage } from "~/.server/services/payments/read-coin-page";
@@ -52,8 +52,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     input: { packId: String(form.get("pack_id") ?? ""), baseUrl: context.env.baseUrl },
   });
   if (result.ok) return redirect(result.url);
-  if (result.error === "not_found") return { error: MONEY_TEXTS.packRequired };
-  if (result.error === "unavailable") return { error: result.message };
+  if (result.error === "not_found") return data({ error: MONEY_TEXTS.packRequired }, { status: 400 });
+  if (result.error === "unavailable") return data({ error: result.message }, { status: 400 });
   throw new Response(null, { status: 403 });
 }
 

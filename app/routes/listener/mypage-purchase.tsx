@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { Form } from "react-router";
+import { data, Form } from "react-router";
 import { requireViewer } from "~/.server/auth/viewer";
 import { buyItem } from "~/.server/services/ledger/buy-item";
 import { readPurchasePage } from "~/.server/services/ledger/read-purchase-page";
@@ -32,8 +32,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       values: null,
       error: null,
     };
-  if ("message" in result) return { done: null, values, error: result.message };
-  if (result.error === "not_found") return { done: null, values, error: "このアイテムは購入できません" };
+  if ("message" in result) return data({ done: null, values, error: result.message }, { status: 400 });
+  if (result.error === "not_found")
+    return data({ done: null, values, error: "このアイテムは購入できません" }, { status: 400 });
   throw new Response(null, { status: 403 });
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { Form, Link } from "react-router";
+import { data, Form, Link } from "react-router";
 import { requireViewer } from "~/.server/auth/viewer";
 import { convertItems } from "~/.server/services/ledger/convert-items";
 import { listConversionsAndPayouts } from "~/.server/services/ledger/list-payouts";
@@ -48,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const result = await convertItems({ db: context.db, actor: viewer, input: { idempotencyKey: key } });
     if (result.ok) return { done: `${formatPoints(result.conversion.points)}に換金しました`, error: null };
     if (result.error === "forbidden") throw new Response(null, { status: 403 });
-    return { done: null, error: result.message };
+    return data({ done: null, error: result.message }, { status: 400 });
   }
   const result = await requestPayout({
     db: context.db,
@@ -58,7 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (result.ok)
     return { done: `振込を申請しました（お振込額 ${formatYen(result.request.net)}）`, error: null };
   if (result.error === "forbidden") throw new Response(null, { status: 403 });
-  return { done: null, error: result.message };
+  return data({ done: null, error: result.message }, { status: 400 });
 }
 
 export function meta() {
