@@ -13,13 +13,16 @@ import type { Viewer } from "~/.server/auth/viewer";
 import { coinOrders, ledgerTransactions } from "~/.server/db/schema";
 import type { PaymentPort } from "~/.server/integrations/payments/payment-port";
 import { createStripePayments } from "~/.server/integrations/payments/stripe-payments";
+import { signStripePayload } from "~/.server/integrations/payments/stripe-signature";
 import { createTestPayments } from "~/.server/integrations/payments/test-payments";
 import { coinBalance } from "~/.server/services/ledger/coin-lots";
 import { receivePaymentWebhook } from "~/.server/services/payments/receive-payment-webhook";
 import { startCoinCheckout } from "~/.server/services/payments/start-coin-checkout";
+import { action as webhookAction } from "~/routes/api/payments-webhook";
 import { type FakeStripe, startFakeStripe } from "../../scripts/fakes/stripe";
 import { drivers, openTestDatabase, type TestDatabase } from "../support/databases";
 import { makeListener } from "../support/factories";
+import { routeContext } from "../support/routes";
 
 const FAKE_PORT = 3632;
 const RECEIVER_PORT = 3633;
@@ -182,6 +185,40 @@ describe.each(drivers)("payments on %s", (driver) => {
       .from(ledgerTransactions)
       .where(eq(ledgerTransactions.idempotency_key, `coin-order:${late}`));
     expect(purchases).toHaveLength(1);
+  });
+
+  it("the route reads the raw bytes: a body signed as sent is credited, the same JSON re-serialised is not", async () => {
+    const base = routeContext(db()).context;
+    const context = {
+      ...base,
+      env: {
+        ...base.env,
+        payments: {
+          provider: "stripe" as const,
+          stripe: { secretKey: fake.secretKey, webhookSecret: fake.webhookSecret, apiBase: fake.url },
+        },
+      },
+    };
+    const before = await coins();
+    const { sessionId } = await checkout("coins-500");
+    fake.pay(sessionId, "card");
+    // Spaced JSON: the signature covers these exact bytes.
+    const raw = JSON.stringify(fake.event("checkout.session.completed", sessionId), null, 2);
+    const post = (body: string, signature: string) =>
+      webhookAction({
+        request: new Request("http://localhost:3999/api/payments/webhook", {
+          method: "POST",
+          headers: { "content-type": "application/json", "stripe-signature": signature },
+          body,
+        }),
+        context,
+        params: {},
+      } as never) as Promise<{ init: ResponseInit | null }>;
+    const resigned = JSON.stringify(JSON.parse(raw));
+    expect((await post(resigned, signStripePayload(raw, fake.webhookSecret))).init?.status).toBe(400);
+    expect(await coins()).toBe(before);
+    expect((await post(raw, signStripePayload(raw, fake.webhookSecret))).init?.status ?? 200).toBe(200);
+    expect(await coins()).toBe(before + 500);
   });
 
   it("the test provider completes through the same signed path, with its own local secret", async () => {
