@@ -68,6 +68,16 @@ export function createApp(
   const snsLoginOrigins = [
     ...(env.sns.instagram.configured ? [new URL(env.sns.instagram.authBase).origin] : []),
     ...(env.sns.tiktok.configured ? [new URL(env.sns.tiktok.authBase).origin] : []),
+    // Buying coins posts to /listener/coin, which redirects to Stripe Checkout (ADR 0032); a local
+    // fake's checkout page is on its API origin.
+    ...(env.payments.stripe
+      ? [
+          "https://checkout.stripe.com",
+          ...(new URL(env.payments.stripe.apiBase).hostname === "api.stripe.com"
+            ? []
+            : [new URL(env.payments.stripe.apiBase).origin]),
+        ]
+      : []),
   ];
 
   app.use((_req, res, next) => {
