@@ -27,7 +27,10 @@ const LISTENER_MYPAGE = [
   route("listener/mypage/news/:id", "routes/account/mypage-news-detail.tsx", {
     id: "listener-mypage-news-detail",
   }),
-  route("listener/coin", "routes/account/mypage-not-found.tsx", { id: "listener-coin-404" }),
+  route("listener/coin", "routes/listener/coin.tsx"),
+  route("listener/coin/test-checkout/:session", "routes/listener/coin-test-checkout.tsx"),
+  route("listener/mypage/purchase", "routes/listener/mypage-purchase.tsx"),
+  route("listener/mypage/history", "routes/listener/mypage-history.tsx"),
 ];
 
 const LIVER_MYPAGE = [
@@ -43,6 +46,8 @@ const LIVER_MYPAGE = [
   route("liver/mypage/news/:id", "routes/account/mypage-news-detail.tsx", { id: "liver-mypage-news-detail" }),
   route("liver/mypage/sns/callback/:source", "routes/liver/mypage-sns-callback.ts"),
   route("liver/mypage/manual", "routes/account/mypage-manual.tsx", { id: "liver-mypage-manual" }),
+  route("liver/mypage/item", "routes/liver/mypage-item.tsx"),
+  route("liver/mypage/item/convert", "routes/liver/mypage-item-convert.tsx"),
 ];
 
 const STAFF_MYPAGE = [
@@ -59,6 +64,7 @@ const STAFF_MYPAGE = [
   route("staff/mypage/instagram", "routes/staff/mypage-instagram.tsx"),
   route("staff/mypage/instagram/callback/:source", "routes/staff/mypage-instagram-callback.ts"),
   route("staff/mypage/manual", "routes/account/mypage-manual.tsx", { id: "staff-mypage-manual" }),
+  route("staff/mypage/item", "routes/staff/mypage-item.tsx"),
 ];
 
 const ADMIN_PAGES = [
@@ -200,6 +206,9 @@ export default [
   route("api/lives/:id/media", "routes/api/live-media.ts"),
   route("api/lives/:id/events", "routes/api/live-events.ts"),
   route("api/livekit/webhook", "routes/api/livekit-webhook.ts"),
+  route("api/payments/webhook", "routes/api/payments-webhook.ts"),
+  route("api/gifts", "routes/api/gifts.ts"),
+  route("listener/mypage/history.csv", "routes/listener/mypage-history-csv.ts"),
   route("api/posts/:id", "routes/api/post.ts"),
   // Remote configuration (contract §15, ADR 0033)
   route("api/config", "routes/api/config.ts"),

@@ -1,5 +1,5 @@
 /**
- * npm run bench -- [--section directory|geo|posts|sse|weight|news-mail|live|chat|admin|all] [--stores N] [--staff M] [--duration S]
+ * npm run bench -- [--section directory|geo|posts|sse|weight|news-mail|live|chat|gifts|admin|all] [--stores N] [--staff M] [--duration S]
  *                  [--connections C] [--port P] [--subscribers 1000,2500,5000] [--rounds R]
  *                  [--recipients N] [--parallel P] [--chunk C]
  *
@@ -49,11 +49,17 @@ import { buildIfStale } from "./lib/build-if-stale.mjs";
 import { CHROMIUM_ARGS, WEIGHED_PAGES, weighPages, weightTable } from "./page-weight";
 import { createProgressBar } from "./progress-bar";
 
-// The live and chat sections have options of their own and need none of the large data sets.
-const ownSection = process.argv[process.argv.indexOf("--section") + 1];
-if (ownSection === "live" || ownSection === "chat") {
-  await import(ownSection === "live" ? "./bench-live" : "./bench-chat");
-  process.exit(0);
+// The live, chat and gifts sections have options of their own and need none of the large data
+// sets; gifts (issue 17, ADR 0032) makes a throw-away database of its own.
+const OWN_SECTIONS: Record<string, string> = {
+  live: "./bench-live",
+  chat: "./bench-chat",
+  gifts: "./bench-gifts",
+};
+const ownSection = OWN_SECTIONS[process.argv[process.argv.indexOf("--section") + 1] ?? ""];
+if (ownSection) {
+  await import(ownSection);
+  process.exit(process.exitCode ?? 0);
 }
 
 const { values: args } = parseArgs({
@@ -132,7 +138,7 @@ async function ensureData(database: Database): Promise<void> {
   console.error(`bench: building the data set (${STORES} stores, ${STAFF} staff)…`);
   await database.db.execute(
     sql.raw(
-      `truncate table favorites, schedules, logs, rooms, news, staffs, listeners, livers, session, account, verification, "user" cascade`,
+      `truncate table ledger_entries, ledger_transactions, ledger_accounts, payment_events, favorites, schedules, logs, rooms, news, staffs, listeners, livers, session, account, verification, "user" cascade`,
     ),
   );
   const bar = createProgressBar(process.stderr);

@@ -201,7 +201,7 @@ async function countStores(database: Database): Promise<number> {
 async function resetTables(database: Database): Promise<void> {
   await database.db.execute(
     sql.raw(
-      `truncate table favorites, schedules, logs, rooms, news, staffs, listeners, livers, session, account, verification, "user" cascade`,
+      `truncate table ledger_entries, ledger_transactions, ledger_accounts, payment_events, favorites, schedules, logs, rooms, news, staffs, listeners, livers, session, account, verification, "user" cascade`,
     ),
   );
 }

@@ -68,6 +68,16 @@ export function createApp(
   const snsLoginOrigins = [
     ...(env.sns.instagram.configured ? [new URL(env.sns.instagram.authBase).origin] : []),
     ...(env.sns.tiktok.configured ? [new URL(env.sns.tiktok.authBase).origin] : []),
+    // Buying coins posts to /listener/coin, which redirects to Stripe Checkout (ADR 0032); a local
+    // fake's checkout page is on its API origin.
+    ...(env.payments.stripe
+      ? [
+          "https://checkout.stripe.com",
+          ...(new URL(env.payments.stripe.apiBase).hostname === "api.stripe.com"
+            ? []
+            : [new URL(env.payments.stripe.apiBase).origin]),
+        ]
+      : []),
   ];
 
   app.use((_req, res, next) => {
@@ -141,6 +151,8 @@ export function createApp(
       "/assets",
       express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }),
     );
+    // The item pictures (public/img/, issue 17).
+    app.use("/img", express.static("build/client/img", { maxAge: "1d", index: false }));
     // The few files at the root of the build (favicons), looked up once (a folder added to public/
     // needs a mount of its own, like /assets): a static handler for the
     // whole root would stat the disk for every page and API request.

@@ -141,6 +141,26 @@ const EnvSchema = z.object({
   LIVEKIT_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^(https?|wss?)$/ }).optional()),
   LIVEKIT_API_KEY: z.preprocess(emptyToUndefined, z.string().max(200).optional()),
   LIVEKIT_API_SECRET: z.preprocess(emptyToUndefined, z.string().max(500).optional()),
+  /** Payments (contract §14, ADR 0032): `stripe`, or `test` (an on-site checkout; refused in production). */
+  PAYMENT_PROVIDER: z.preprocess(emptyToUndefined, z.enum(["test", "stripe"]).optional()),
+  STRIPE_SECRET_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^(sk|rk)_[A-Za-z0-9_]+$/)
+      .optional(),
+  ),
+  STRIPE_WEBHOOK_SECRET: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^whsec_[A-Za-z0-9_+/=]+$/)
+      .optional(),
+  ),
+  STRIPE_API_BASE: z.preprocess(
+    emptyToUndefined,
+    z.url({ protocol: /^https?$/ }).default("https://api.stripe.com"),
+  ),
 });
 
 /** Development stand-ins, worded so nobody mistakes them for real details. */
@@ -181,6 +201,14 @@ export interface Env {
   map: MapEnv;
   /** Live streaming (ADR 0031); the cap and blocked words are remote configuration (`liveSettings()`). */
   live: LiveEnv;
+  /** The payment provider of coin packs (ADR 0032). */
+  payments: PaymentsEnv;
+}
+
+export interface PaymentsEnv {
+  /** `none`: production without PAYMENT_PROVIDER — coin packs are shown, buying says it is not open. */
+  provider: "test" | "stripe" | "none";
+  stripe: { secretKey: string; webhookSecret: string; apiBase: string } | undefined;
 }
 
 export interface IceServer {
@@ -265,6 +293,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const s3 = parseS3(e, issues);
   const sns = parseSns(e, issues);
   const live = parseLive(e, issues, workers);
+  const payments = parsePayments(e, issues, isProduction);
   if (issues.length > 0) throw new EnvError(issues);
 
   const dataDir = path.resolve(e.DATA_DIR);
@@ -303,6 +332,29 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       tileOrigin: tileOrigin(e.MAP_TILE_URL),
     },
     live,
+    payments,
+  };
+}
+
+/**
+ * Payments: `test` is the default outside production and refused in it (contract §14); production
+ * without PAYMENT_PROVIDER sells nothing (`none`) rather than refusing to start.
+ */
+function parsePayments(e: z.infer<typeof EnvSchema>, issues: string[], isProduction: boolean): PaymentsEnv {
+  const provider = e.PAYMENT_PROVIDER ?? (isProduction ? "none" : "test");
+  if (isProduction && provider === "test")
+    issues.push("PAYMENT_PROVIDER: test is refused when NODE_ENV=production (use stripe)");
+  if (provider !== "stripe") return { provider, stripe: undefined };
+  if (!e.STRIPE_SECRET_KEY) issues.push("STRIPE_SECRET_KEY: required when PAYMENT_PROVIDER=stripe");
+  if (!e.STRIPE_WEBHOOK_SECRET) issues.push("STRIPE_WEBHOOK_SECRET: required when PAYMENT_PROVIDER=stripe");
+  if (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET) return { provider, stripe: undefined };
+  return {
+    provider,
+    stripe: {
+      secretKey: e.STRIPE_SECRET_KEY,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      apiBase: e.STRIPE_API_BASE.replace(/\/+$/, ""),
+    },
   };
 }
 

@@ -123,6 +123,16 @@ export const PERMISSIONS = {
   },
   "live.comment": { what: "comment in a live", who: { listener: "any" } },
   "live.report": { what: "report a live comment to the operator", who: { listener: "any" } },
+  // Coins, items, gifts and payouts (contract §14, ADR 0032).
+  "coin.buy": { what: "buy coin packs, read one's coins and history", who: { listener: "own" } },
+  "item.buy": { what: "buy items with one's coins", who: { listener: "own" } },
+  "gift.send": { what: "gift one's items to a listed staff member or store", who: { listener: "any" } },
+  "items.received.read": {
+    what: "read the items received (a store: its own and its staff's)",
+    who: STORE_OR_STAFF_ITSELF,
+  },
+  "items.convert": { what: "convert the store's received items to points", who: STORE },
+  "payout.request": { what: "request a payout of the store's points", who: STORE },
   "admin.live_reports.read": { what: "read the queue of reported live comments", who: { operator: "any" } },
   "admin.reports.read": {
     what: "read the queue of chat and live reports with their conversations",

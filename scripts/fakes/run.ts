@@ -6,6 +6,7 @@
  */
 import { parseArgs } from "node:util";
 import { startFakeInstagram } from "./instagram";
+import { startFakeStripe } from "./stripe";
 import { startFakeTikTok } from "./tiktok";
 import { startFakeYouTube } from "./youtube";
 
@@ -14,6 +15,8 @@ const { values } = parseArgs({
     "instagram-port": { type: "string", default: "4710" },
     "tiktok-port": { type: "string", default: "4711" },
     "youtube-port": { type: "string", default: "4712" },
+    "stripe-port": { type: "string", default: "4713" },
+    "webhook-url": { type: "string", default: "http://localhost:3000/api/payments/webhook" },
   },
 });
 
@@ -21,7 +24,12 @@ const instagram = await startFakeInstagram({ port: Number(values["instagram-port
 const tiktok = await startFakeTikTok({ port: Number(values["tiktok-port"]), seed: true });
 const youtube = await startFakeYouTube({ port: Number(values["youtube-port"]), seed: true });
 
-const env = { ...instagram.env, ...tiktok.env, ...youtube.env };
+const stripe = await startFakeStripe({
+  port: Number(values["stripe-port"]),
+  webhookUrl: values["webhook-url"],
+});
+
+const env = { ...instagram.env, ...tiktok.env, ...youtube.env, ...stripe.env };
 console.log("Fake SNS vendors are running:");
 console.log(
   `  Instagram ${instagram.url}  accounts: ${[...instagram.accounts.values()].map((a) => `@${a.username}`).join(", ")}`,
@@ -32,6 +40,7 @@ console.log(
 console.log(
   `  YouTube   ${youtube.url}  channels: ${[...youtube.channels.values()].map((c) => `${c.handle} (${c.channelId})`).join(", ")}`,
 );
+console.log(`  Stripe    ${stripe.url}  webhooks to ${stripe.webhookUrl}`);
 console.log("\nPoint the app at them: paste these into the shell that runs `npm run dev`:\n");
 for (const [name, value] of Object.entries(env)) console.log(`export ${name}=${value}`);
 console.log(
@@ -40,7 +49,7 @@ console.log(
 );
 
 const stop = async () => {
-  await Promise.all([instagram.close(), tiktok.close(), youtube.close()]);
+  await Promise.all([instagram.close(), tiktok.close(), youtube.close(), stripe.close()]);
   process.exit(0);
 };
 process.on("SIGINT", stop);

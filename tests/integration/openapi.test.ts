@@ -25,6 +25,7 @@ import { notificationSource } from "~/.server/realtime/listeners";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDatabase } from "~/.server/seed/seed-database";
 import { openRoom } from "~/.server/services/chat/open-room";
 import { followTarget } from "~/.server/services/favorites/follow-target";
+import { buyItem } from "~/.server/services/ledger/buy-item";
 import { endLive } from "~/.server/services/live/end-live";
 import { joinLive } from "~/.server/services/live/join-live";
 import { postComment } from "~/.server/services/live/post-comment";
@@ -36,6 +37,7 @@ import { loader as configLoader } from "~/routes/api/config";
 import { loader as openApiLoader } from "~/routes/api/openapi";
 import { type FakeLivekit, startFakeLivekit } from "../../scripts/fakes/livekit";
 import { drivers, openTestDatabase, type TestDatabase } from "../support/databases";
+import { giveCoins } from "../support/money";
 import { routeContext, sessionCookie } from "../support/routes";
 
 const METHODS = ["get", "put", "post", "delete", "patch"] as const;
@@ -421,6 +423,7 @@ const CASES: Case[] = [
 
   ...roomCases(),
   ...postCases(),
+  ...moneyCases(),
   ...liveCases(),
 
   // Remote configuration (contract §15): the body, and a 304 for the body held.
@@ -433,6 +436,49 @@ const CASES: Case[] = [
 ];
 
 /** Live streaming (contract §13, ADR 0031); the media endpoint in LiveKit mode (the fake). */
+/** Gifts and the payment webhook (contract §14); before liveCases, which ends the live. */
+function moneyCases(): Case[] {
+  const gift =
+    (fields: Record<string, unknown> = {}) =>
+    (f: Fixture) => ({
+      item_id: "rose",
+      quantity: 1,
+      staff_id: f.staff.uid,
+      live_id: f.live.id,
+      idempotency_key: "openapi-gift-0001",
+      ...fields,
+    });
+  const post = (name: string, status: number, as: Case["as"], body: Case["body"]): Case => ({
+    name,
+    method: "post",
+    url: () => "/api/gifts",
+    as,
+    body,
+    status,
+  });
+  return [
+    post("gift in a live", 201, "listener", gift()),
+    post("the same gift again", 200, "listener", gift()),
+    post("the same key, other parameters", 409, "listener", gift({ quantity: 2 })),
+    post("gift none", 400, "listener", gift({ quantity: 0, idempotency_key: "openapi-gift-0002" })),
+    post(
+      "gift to nobody",
+      404,
+      "listener",
+      gift({ staff_id: "no-such-staff", idempotency_key: "openapi-gift-0003" }),
+    ),
+    post("gift, signed out", 401, undefined, gift()),
+    post("gift, a store", 403, "liver", gift()),
+    {
+      name: "payment webhook without a signature",
+      method: "post",
+      url: () => "/api/payments/webhook",
+      body: () => ({ id: "evt_1", type: "checkout.session.completed" }),
+      status: 400,
+    },
+  ];
+}
+
 function liveCases(): Case[] {
   const live = (f: Fixture) => `/api/lives/${f.live.id}`;
   const call = (
@@ -935,6 +981,11 @@ const NOT_CALLED: Record<string, string> = {
   "post /api/lives/{id}/media 503": "needs the SFU to fail",
   "get /api/lives/{id}/events 429":
     "needs LIVE_STREAMS_PER_ADDRESS open streams (tests/integration/lives-api.test.ts)",
+  "post /api/payments/webhook 200":
+    "needs a provider's signature (tests/integration/payments-webhook.test.ts)",
+  "post /api/payments/webhook 404": "needs production without PAYMENT_PROVIDER",
+  "post /api/payments/webhook 409":
+    "needs an event for an unknown order (tests/integration/payments-webhook.test.ts)",
   "post /api/livekit/webhook 200": "needs LiveKit's signature (tests/integration/lives-api.test.ts)",
   "post /api/livekit/webhook 404":
     "needs the embedded media transport (the default; this test runs LiveKit mode)",
@@ -1024,6 +1075,14 @@ describe.each(drivers)("every documented endpoint, called on %s, answers as docu
       name: DEMO_ACCOUNTS.listener.nickname,
       email: DEMO_ACCOUNTS.listener.email,
     };
+    // Items to gift (moneyCases): 1,000 coins, five roses.
+    await giveCoins(db, listener.uid, 1000);
+    const bought = await buyItem({
+      db,
+      actor: listener,
+      input: { item_id: "rose", quantity: 5, idempotency_key: "openapi-fixture-roses" },
+    });
+    if (!bought.ok) throw new Error("the demo listener could not buy roses");
     const followed = await followTarget({ db, actor: listener, input: { kind: "liver", id: store!.uid } });
     if (!followed.ok) throw new Error("the demo listener could not follow the demo store");
     const staffViewer: Viewer = { type: "staff", uid: staff!.uid, name: "", email: "" };

@@ -68,6 +68,12 @@ live.end                       401       403      own   own   403
 live.moderate                  401       403      own   own   403
 live.comment                   401       any      403   403   403
 live.report                    401       any      403   403   403
+coin.buy                       401       own      403   403   403
+item.buy                       401       own      403   403   403
+gift.send                      401       any      403   403   403
+items.received.read            401       403      own   own   403
+items.convert                  401       403      own   403   403
+payout.request                 401       403      own   403   403
 admin.live_reports.read        401       403      403   403   any
 admin.reports.read             401       403      403   403   any
 admin.reports.handle           401       403      403   403   any

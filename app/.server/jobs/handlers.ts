@@ -2,6 +2,7 @@ import type { Db } from "../db/client";
 import type { Env } from "../env";
 import type { Mailer } from "../integrations/mail/mailer";
 import { pruneRealtimeEvents, REALTIME_RETENTION_MS } from "../realtime/prune";
+import { expireCoins } from "../services/ledger/expire-coins";
 import { sweepLives, watchLive } from "../services/live/watch-live";
 import { settleAbandonedMails } from "../services/mail/settle-abandoned-mails";
 import { publishDueNews } from "../services/news/publish-due-news";
@@ -55,6 +56,10 @@ export function createJobHandlers({
     "live.watch": async (data) =>
       watchLive({ db, liveId: typeof data.liveId === "string" ? data.liveId : "" }),
     "live.sweep": async () => sweepLives({ db }),
+    "coins.expire": async () => {
+      if (!env) throw new Error("coins.expire needs the environment (createJobHandlers({ env }))");
+      return expireCoins({ db, mailer, baseUrl: env.baseUrl });
+    },
     "sns.import": async (data, job) => {
       if (!sns) throw new Error("sns.import: this process has no SNS configuration");
       const linkId = typeof data.linkId === "string" ? data.linkId : "";

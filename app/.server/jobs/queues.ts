@@ -37,6 +37,8 @@ export const JOB_QUEUES = {
   "live.watch": { retryLimit: 5, retryDelay: 2, retryBackoff: false, expireInSeconds: 60, policy: "stately" },
   /** Ends lives whose watch chain broke (every minute; a safety net). */
   "live.sweep": { retryLimit: 1, retryDelay: 30, retryBackoff: false, expireInSeconds: 120 },
+  /** Books out paid coins past their 180 days and mails the 14-day notices (hourly, ADR 0032). */
+  "coins.expire": { retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 900 },
 } as const satisfies Record<string, QueuePolicy>;
 
 export type JobName = keyof typeof JOB_QUEUES;
@@ -60,6 +62,7 @@ export const JOB_SCHEDULES: { name: JobName; cron: string }[] = [
   // Each link is due SNS_IMPORT_INTERVAL_MIN minutes after its last run; the dispatcher only looks.
   { name: "sns.dispatch", cron: "* * * * *" },
   { name: "live.sweep", cron: "* * * * *" },
+  { name: "coins.expire", cron: "17 * * * *" },
 ];
 
 export const JOB_TIME_ZONE = "Asia/Tokyo";

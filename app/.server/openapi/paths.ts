@@ -20,6 +20,7 @@ import { FeedSearchSchema } from "~/domain/feed-search";
 import { NearbySearchSchema, PostMapQuerySchema } from "~/domain/geo";
 import { CONFIG_PATHS } from "./config-paths";
 import { LIVE_PATHS } from "./live-paths";
+import { MONEY_PATHS } from "./money-paths";
 import { NATIVE_POST_PATHS } from "./native-post-paths";
 import {
   AreaNode,
@@ -367,6 +368,7 @@ export const API_PATHS: ZodOpenApiPathsObject = {
   }),
   ...ROOM_PATHS,
   ...LIVE_PATHS,
+  ...MONEY_PATHS,
   // Native posts (contract §8): PATCH and DELETE /api/posts/{id}.
   "/api/posts/{id}": NATIVE_POST_PATHS["/api/posts/{id}"],
   // Remote configuration (contract §15).

@@ -42,6 +42,7 @@ import { generateStaff } from "./generate/staff";
 import { allocateStaff, generateStore, planFor, storeTypeSequence } from "./generate/stores";
 import { generatePriceSystem } from "./price-systems";
 import { createRandom, type Random } from "./random";
+import { seedDemoMoney } from "./seed-money";
 
 /** The password of every seeded account (demo data only: one hash is shared by all rows). */
 export const DEMO_PASSWORD = "demo-pass-2026";
@@ -635,6 +636,18 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSu
       await bulkInsert(tx, lives, pastLives.lives);
       if (pastLives.comments.length > 0) await bulkInsert(tx, liveComments, pastLives.comments);
     });
+  }
+
+  // ---- money (issue 17) ----------------------------------------------------------------------
+  // Booked through the ledger's services after every generated row, so no other row changed.
+  if (demoCast && demoStore && listenerRows[0]) {
+    report("money", 0, 1);
+    await seedDemoMoney(db, {
+      listenerId: listenerRows[0].uid,
+      storeId: demoStore.uid,
+      castId: demoCast.uid,
+    });
+    report("money", 1, 1);
   }
 
   // ---- follower counts -------------------------------------------------------------------------

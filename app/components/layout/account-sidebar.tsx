@@ -74,7 +74,9 @@ export function AccountSidebar({
         </Form>
       </div>
       <nav aria-label={navLabel} className={`border-t ${t.divider}`}>
-        <ul className="flex gap-1 overflow-x-auto px-2 py-2 text-sm wide:flex-col wide:overflow-visible">
+        {/* `relative`: the badges' sr-only text (position: absolute) is then clipped by the row's
+            scroll instead of widening the whole page on phones (it did, and Chromium zoomed out). */}
+        <ul className="relative flex gap-1 overflow-x-auto px-2 py-2 text-sm wide:flex-col wide:overflow-visible">
           {items.map((item) => (
             <li key={item.to} className="shrink-0">
               <NavLink

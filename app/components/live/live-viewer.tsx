@@ -8,6 +8,7 @@ import {
 } from "~/domain/live";
 import { CommentList } from "./comment-list";
 import { GiftBurst } from "./gift-burst";
+import { type GiftItem, GiftPanel } from "./gift-panel";
 import {
   ApiError,
   api,
@@ -29,6 +30,8 @@ export interface ViewerProps {
   canComment: boolean;
   loginPath: string;
   media: { mode: MediaMode; iceServers: IceServerConfig[] };
+  /** The signed-in listener's items and whom they go to (the gift button); none for anyone else. */
+  gift?: { items: GiftItem[]; receiver: { type: "staff" | "liver"; id: string } } | null;
   /** Shown when the live ends while watching. */
   onEnded(summary: { peak: number; comments: number }): void;
 }
@@ -49,6 +52,7 @@ export function LiveViewer({
   canComment,
   loginPath,
   media,
+  gift,
   onEnded,
 }: ViewerProps) {
   const video = useRef<HTMLVideoElement>(null);
@@ -304,6 +308,14 @@ export function LiveViewer({
             >
               {LIVE_UI.send}
             </button>
+            {gift ? (
+              <GiftPanel
+                liveId={live.live_id}
+                receiver={gift.receiver}
+                items={gift.items}
+                onError={setSendError}
+              />
+            ) : null}
           </form>
         ) : (
           <Link

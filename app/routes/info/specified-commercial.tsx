@@ -1,23 +1,32 @@
 import { Link } from "react-router";
 import { listActivePlans } from "~/.server/services/list-active-plans";
+import { listCoinPacks } from "~/.server/services/payments/list-coin-packs";
 import { FactTable, InfoPage } from "~/components/info/info-page";
 import { INFO_PAGES, infoMeta } from "~/components/info/info-pages";
 import { OperatorPlaceholderNotice } from "~/components/info/operator";
+import { formatCoins, formatYen, PAID_COIN_VALIDITY_DAYS } from "~/domain/money";
 import { planTerms } from "~/domain/plans";
 import type { Route } from "./+types/specified-commercial";
 
 const PAGE = INFO_PAGES.commercial;
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const plans = await listActivePlans({ db: context.db });
-  return { operator: context.env.operator, plans };
+  const [plans, packs] = await Promise.all([
+    listActivePlans({ db: context.db }),
+    listCoinPacks({ db: context.db }),
+  ]);
+  return {
+    operator: context.env.operator,
+    plans,
+    packs: packs.map((p) => ({ id: p.pack_id, coins: p.coins, bonus: p.bonus_coins, price: p.price_jpy })),
+  };
 }
 
 export const meta = () => infoMeta(PAGE);
 
 /** 特定商取引法に基づく表記: the operator's details come from configuration (OPERATOR_*). */
 export default function SpecifiedCommercial({ loaderData }: Route.ComponentProps) {
-  const { operator, plans } = loaderData;
+  const { operator, plans, packs } = loaderData;
   return (
     <InfoPage page={PAGE} lead={<OperatorPlaceholderNotice operator={operator} />}>
       <FactTable
@@ -52,7 +61,16 @@ export default function SpecifiedCommercial({ loaderData }: Route.ComponentProps
             label: "販売価格",
             value: (
               <div className="space-y-2">
-                <p>コイン：購入画面に、数量ごとの価格を税込で表示しています。</p>
+                <div>
+                  <p>コイン（税込）：</p>
+                  <ul className="mt-1 list-disc pl-5" data-testid="legal-coin-packs">
+                    {packs.map((pack) => (
+                      <li key={pack.id}>
+                        {`${formatCoins(pack.coins)}${pack.bonus > 0 ? `（ボーナス ${formatCoins(pack.bonus)}付き）` : ""}　${formatYen(pack.price)}`}
+                      </li>
+                    ))}
+                  </ul>
+                </div>
                 <div>
                   <p>店舗掲載の料金プラン（月額・税込）：</p>
                   {plans.length > 0 ? (
@@ -75,7 +93,10 @@ export default function SpecifiedCommercial({ loaderData }: Route.ComponentProps
             value:
               "インターネット接続料金・通信料金はお客様のご負担となります。銀行振込をご利用の場合の振込手数料はお客様のご負担となります。",
           },
-          { label: "お支払い方法", value: "クレジットカード、その他購入画面に表示する決済方法" },
+          {
+            label: "お支払い方法",
+            value: "コイン：クレジットカード、コンビニ払い。店舗掲載：クレジットカード。",
+          },
           {
             label: "お支払い時期",
             value:
@@ -84,7 +105,7 @@ export default function SpecifiedCommercial({ loaderData }: Route.ComponentProps
           {
             label: "商品の引渡し時期",
             value:
-              "コイン：決済完了後、直ちにアカウントに付与します。店舗掲載：店舗登録とメールアドレスの確認が完了した後、直ちにご利用いただけます。",
+              "コイン：決済完了後、直ちにアカウントに付与します（コンビニ払いは入金の確認後）。店舗掲載：店舗登録とメールアドレスの確認が完了した後、直ちにご利用いただけます。",
           },
           {
             label: "返品・キャンセル",
@@ -101,7 +122,7 @@ export default function SpecifiedCommercial({ loaderData }: Route.ComponentProps
           },
           {
             label: "コインの有効期限",
-            value: "有償コイン：購入日から起算して6か月。無償コイン：付与の際にお知らせする期限。",
+            value: `有償コイン：購入日から${PAID_COIN_VALIDITY_DAYS}日（期限の14日前にメールでお知らせします）。無償（ボーナス）コイン：有効期限はありません（有償コインの後に使われます）。`,
           },
           {
             label: "動作環境",
@@ -109,6 +130,39 @@ export default function SpecifiedCommercial({ loaderData }: Route.ComponentProps
               "最新版の iOS Safari、Android 版 Google Chrome、パソコン版の Google Chrome・Microsoft Edge・Safari・Firefox",
           },
           { label: "ご利用いただける方", value: "18歳以上の方（高校生を除きます）" },
+        ]}
+      />
+      <h2 className="mt-8 mb-3 font-bold text-lg" id="payment-services-act">
+        資金決済法に基づく表示（コイン）
+      </h2>
+      <FactTable
+        rows={[
+          { label: "名称", value: "ヨルナビ コイン" },
+          { label: "発行者", value: `${operator.name}（${operator.address}）` },
+          { label: "支払可能金額等", value: "購入されたコイン数（1コイン＝1円相当で購入いただけます）" },
+          {
+            label: "有効期間",
+            value: `有償コインは購入日から${PAID_COIN_VALIDITY_DAYS}日です。期間を過ぎた有償コインは失効します。`,
+          },
+          { label: "使用できる場所", value: "本サービス内でのアイテムの購入" },
+          {
+            label: "未使用残高の確認方法",
+            value: (
+              <>
+                ログイン後、
+                <Link to="/listener/coin" className="text-brand-700 underline">
+                  コインのページ
+                </Link>
+                で残高と有効期限を確認できます。
+              </>
+            ),
+          },
+          {
+            label: "利用上の注意",
+            value:
+              "コインは現金その他の財物と交換できません。法令に定める場合を除き、払戻しはいたしません。第三者への譲渡・貸与はできません。",
+          },
+          { label: "お問い合わせ先", value: `${operator.email}（${operator.phone}）` },
         ]}
       />
     </InfoPage>

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { data, Link, useRevalidator } from "react-router";
 import { getViewer } from "~/.server/auth/viewer";
+import { readInventory } from "~/.server/services/ledger/read-purchase-page";
 import { getLivePage } from "~/.server/services/live/read-lives";
 import { LIVE_UI } from "~/components/live/live-texts";
 import { LiveViewer } from "~/components/live/live-viewer";
@@ -14,10 +15,23 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const viewer = await getViewer(request, context);
   const page = await getLivePage({ db: context.db, input: { broadcasterId: params.id } });
   if (!page) throw data(null, { status: 404 });
+  const gift =
+    viewer?.type === "listener" && page.current
+      ? {
+          items: (await readInventory(context.db, viewer.uid)).map((line) => ({
+            item_id: line.item.item_id,
+            name: line.item.name,
+            image_url: line.item.image_url,
+            quantity: line.quantity,
+          })),
+          receiver: { type: page.broadcaster.type, id: page.broadcaster.id },
+        }
+      : null;
   return data(
     {
       ...page,
       canComment: viewer?.type === "listener",
+      gift,
       loginPath: `/listener/login?from=${encodeURIComponent(liveWatchPath(page.broadcaster.id))}`,
       media: { mode: context.env.live.media, iceServers: context.env.live.iceServers },
     },
@@ -54,7 +68,7 @@ const fullDate = (iso: string) =>
  * or 「現在配信していません」 with the next shift and the past lives with their figures.
  */
 export default function LivePage({ loaderData }: Route.ComponentProps) {
-  const { broadcaster, current, past, nextShift, canComment, loginPath, media } = loaderData;
+  const { broadcaster, current, past, nextShift, canComment, loginPath, media, gift } = loaderData;
   const revalidator = useRevalidator();
   const [endedNow, setEndedNow] = useState<{ peak: number; comments: number } | null>(null);
   const profilePath = `/listener/${broadcaster.type}/${broadcaster.id}`;
@@ -71,6 +85,7 @@ export default function LivePage({ loaderData }: Route.ComponentProps) {
           canComment={canComment}
           loginPath={loginPath}
           media={media}
+          gift={gift}
           onEnded={(summary) => {
             setEndedNow(summary);
             revalidator.revalidate();

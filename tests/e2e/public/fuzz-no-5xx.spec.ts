@@ -467,6 +467,11 @@ test.describe("fuzz: no hostile input gets a 5xx", () => {
         "matching_info.animal",
         "body",
         "reason",
+        "pack_id",
+        "item_id",
+        "quantity",
+        "idempotency_key",
+        "points",
       ];
       const pages: [string, string, string[]][] = [
         [listener, "/listener/mypage/setting", ["nickname", "mail_setting", "email", "password"]],
@@ -481,6 +486,9 @@ test.describe("fuzz: no hostile input gets a 5xx", () => {
         [staff, "/staff/mypage/schedule", ["schedule"]],
         [staff, "/staff/mypage/setting", ["password"]],
         [listener, `/listener/mypage/message/${roomId}`, ["send", "report"]],
+        [listener, "/listener/coin", ["buy"]],
+        [listener, "/listener/mypage/purchase", ["buy"]],
+        [store, "/liver/mypage/item/convert", ["convert", "payout"]],
       ];
       const tasks: { label: string; run: () => Promise<number> }[] = [];
       const formHeaders = (cookie: string) => ({
@@ -520,6 +528,26 @@ test.describe("fuzz: no hostile input gets a 5xx", () => {
             run: () => json(listener, "POST", "/api/favorites", body),
           });
         }
+        for (const body of [
+          JSON.stringify({ item_id: value, quantity: value, staff_id: value, idempotency_key: value }),
+          JSON.stringify({
+            item_id: "rose",
+            quantity: 1,
+            liver_id: value,
+            live_id: value,
+            room_id: value,
+            idempotency_key: "fuzz-key-0001",
+          }),
+        ])
+          tasks.push({
+            label: `POST /api/gifts ${body.slice(0, 60)}`,
+            run: () => json(listener, "POST", "/api/gifts", body),
+          });
+        tasks.push({
+          label: `POST /api/payments/webhook ${JSON.stringify(value).slice(0, 30)}`,
+          run: () =>
+            json(listener, "POST", "/api/payments/webhook", JSON.stringify({ id: value, type: value })),
+        });
         const schedules = `/api/liver/staff/${staffId}/schedules?start=2026-11-01&end=2026-11-07`;
         for (const body of [
           JSON.stringify({ items: value }),

@@ -45,7 +45,7 @@ test.describe("information pages", () => {
 
   test("the 特定商取引法 page shows the configured operator and the plan prices", async ({ page }) => {
     await page.goto("/specified-commercial");
-    const table = page.getByRole("main").locator("dl");
+    const table = page.getByRole("main").locator("dl").first();
     for (const label of [
       "販売事業者",
       "運営統括責任者",
@@ -57,6 +57,13 @@ test.describe("information pages", () => {
       await expect(table.getByText(label, { exact: true })).toBeVisible();
     await expect(table).toContainText("operator@example.com");
     await expect(table).toContainText("スタンダード　月額 ¥29,800（税込）・キャスト15名まで");
+    await expect(page.getByTestId("legal-coin-packs")).toContainText(
+      "10,000コイン（ボーナス 700コイン付き）　¥10,000",
+    );
+    // 資金決済法: the coins' issuer, validity and refunds.
+    const coins = page.getByRole("main").locator("dl").nth(1);
+    await expect(coins).toContainText("有償コインは購入日から180日です");
+    await expect(coins).toContainText("法令に定める場合を除き、払戻しはいたしません");
     // The development defaults say what they are.
     await expect(page.getByRole("note")).toContainText("OPERATOR_NAME");
   });

@@ -10,6 +10,7 @@ export * from "./lives";
 export * from "./logs";
 export * from "./mail-outbox";
 export * from "./moderation";
+export * from "./money";
 export * from "./news";
 export * from "./notifications";
 export * from "./operators";

@@ -1,0 +1,79 @@
+/**
+ * The payment port (contract §14, ADR 0032): a provider makes a hosted checkout for one coin
+ * order and tells us by signed webhook when it is paid. Provider-neutral on purpose (PAY.JP,
+ * KOMOJU or GMO could replace Stripe, external-apis §4).
+ */
+export interface CheckoutRequest {
+  orderId: string;
+  listenerId: string;
+  amountJpy: number;
+  productName: string;
+  successUrl: string;
+  cancelUrl: string;
+}
+
+export interface CheckoutSession {
+  /** The provider's session id (`cs_…`). */
+  id: string;
+  /** Where the listener pays (the provider's page, or our テスト決済 page). */
+  url: string;
+}
+
+/** A checkout session as the provider reports it (events carry it; `retrieve` re-reads it). */
+export interface SessionState {
+  id: string;
+  orderId: string | null;
+  status: "open" | "complete" | "expired";
+  paymentStatus: "paid" | "unpaid" | "no_payment_required";
+}
+
+export interface PaymentEvent {
+  id: string;
+  type: string;
+  session: SessionState | null;
+}
+
+export class WebhookSignatureError extends Error {}
+
+export interface PaymentPort {
+  readonly provider: "test" | "stripe";
+  createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
+  /**
+   * The session as the provider has it now, re-read before fulfilling (external-apis §4): Stripe is
+   * asked again; the test provider's signed event is its own truth.
+   */
+  confirmSession(session: SessionState): Promise<SessionState>;
+  /** Verifies the signature on the raw body and parses the event; throws WebhookSignatureError. */
+  parseWebhook(rawBody: Buffer, signatureHeader: string | null): PaymentEvent;
+}
+
+/** A Checkout Session object (Stripe's shape, the test provider's too) as our state. */
+export function sessionState(object: Record<string, unknown>): SessionState {
+  const metadata = (object.metadata ?? {}) as Record<string, unknown>;
+  const orderId =
+    (typeof metadata.order_id === "string" && metadata.order_id) ||
+    (typeof object.client_reference_id === "string" && object.client_reference_id) ||
+    null;
+  return {
+    id: String(object.id ?? ""),
+    orderId,
+    status: object.status === "complete" || object.status === "expired" ? object.status : "open",
+    paymentStatus:
+      object.payment_status === "paid" || object.payment_status === "no_payment_required"
+        ? object.payment_status
+        : "unpaid",
+  };
+}
+
+/** An event envelope `{id, type, data: {object}}` as our event. */
+export function eventFromJson(json: unknown): PaymentEvent {
+  const event = (json ?? {}) as { id?: unknown; type?: unknown; data?: { object?: Record<string, unknown> } };
+  if (typeof event.id !== "string" || typeof event.type !== "string")
+    throw new WebhookSignatureError("not an event");
+  const object = event.data?.object;
+  return {
+    id: event.id,
+    type: event.type,
+    session: object && object.object === "checkout.session" ? sessionState(object) : null,
+  };
+}

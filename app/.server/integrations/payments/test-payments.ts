@@ -1,0 +1,64 @@
+import { createHmac, randomUUID } from "node:crypto";
+import {
+  type CheckoutSession,
+  eventFromJson,
+  type PaymentPort,
+  type SessionState,
+  WebhookSignatureError,
+} from "./payment-port";
+import { signStripePayload, verifyStripeSignature } from "./stripe-signature";
+
+/** The local secret of the test provider, derived from AUTH_SECRET (nothing more to configure). */
+export function testWebhookSecret(authSecret: string): string {
+  return `whsec_${createHmac("sha256", authSecret).update("payments:test-provider").digest("base64url")}`;
+}
+
+export const TEST_CHECKOUT_PATH = "/listener/coin/test-checkout";
+
+/**
+ * The test provider (contract §14): the checkout is our own page marked テスト決済
+ * (`/listener/coin/test-checkout/<session>`); paying there posts events shaped like Stripe's,
+ * signed with the local secret, to the same webhook handler Stripe's go through. Its sessions are
+ * the orders themselves, so a session is confirmed by the signed event that carries it.
+ */
+export function createTestPayments(authSecret: string): PaymentPort & {
+  signedEvent(type: string, session: SessionState): { body: Buffer; signature: string };
+} {
+  const secret = testWebhookSecret(authSecret);
+  return {
+    provider: "test",
+    async createCheckout(): Promise<CheckoutSession> {
+      const id = `cs_test_local_${randomUUID().replace(/-/g, "")}`;
+      return { id, url: `${TEST_CHECKOUT_PATH}/${id}` };
+    },
+    async confirmSession(session) {
+      return session;
+    },
+    parseWebhook(rawBody, signatureHeader) {
+      const failure = verifyStripeSignature(rawBody, signatureHeader, secret);
+      if (failure) throw new WebhookSignatureError(failure);
+      return eventFromJson(JSON.parse(rawBody.toString("utf8")));
+    },
+    signedEvent(type, session) {
+      const body = Buffer.from(
+        JSON.stringify({
+          id: `evt_test_${randomUUID().replace(/-/g, "")}`,
+          object: "event",
+          type,
+          created: Math.floor(Date.now() / 1000),
+          data: {
+            object: {
+              id: session.id,
+              object: "checkout.session",
+              status: session.status,
+              payment_status: session.paymentStatus,
+              client_reference_id: session.orderId,
+              metadata: { order_id: session.orderId },
+            },
+          },
+        }),
+      );
+      return { body, signature: signStripePayload(body, secret) };
+    },
+  };
+}

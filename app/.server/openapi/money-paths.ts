@@ -1,0 +1,93 @@
+/**
+ * Coins, items and gifts (contract §14, ADR 0032): `POST /api/gifts` and the payment provider's
+ * webhook. Kept apart from ./paths.ts, which spreads MONEY_PATHS into API_PATHS.
+ */
+import { z } from "zod";
+import type { ZodOpenApiPathsObject, ZodOpenApiResponseObject } from "zod-openapi";
+import { ErrorResponse } from "./responses";
+
+const json = (schema: z.ZodType, description = "OK"): ZodOpenApiResponseObject => ({
+  description,
+  content: { "application/json": { schema } },
+});
+const MoneyError = z
+  .object({
+    error: z.object({
+      code: ErrorResponse.shape.error.shape.code,
+      message: z.string().meta({ description: "Japanese" }),
+      field: z.string().optional().meta({ description: "the field the message belongs next to" }),
+    }),
+  })
+  .meta({ id: "MoneyError" });
+const error = (description: string) => json(MoneyError, description);
+
+const GiftRequest = z
+  .object({
+    item_id: z.string(),
+    quantity: z.number().int().min(1).max(99),
+    staff_id: z
+      .string()
+      .optional()
+      .meta({ description: "a listed staff member (her store holds the items); or liver_id" }),
+    liver_id: z.string().optional().meta({ description: "a public store; or staff_id" }),
+    live_id: z
+      .string()
+      .optional()
+      .meta({ description: "the receiver's live, on now: its viewers see a `gift` event" }),
+    room_id: z.string().optional().meta({ description: "the listener's chat room with the staff member" }),
+    idempotency_key: z.string().min(8).max(100).meta({ description: "the same key never gifts twice" }),
+  })
+  .meta({ id: "GiftRequest" });
+
+const Gift = z
+  .object({
+    gift_id: z.string(),
+    item_id: z.string(),
+    quantity: z.number().int(),
+    to: z.object({ type: z.enum(["staff", "liver"]), id: z.string() }),
+    liver_id: z.string().meta({ description: "the store that holds the items" }),
+    live_id: z.string().nullable(),
+    room_id: z.string().nullable(),
+    created_at: z.string().meta({ format: "date-time" }),
+  })
+  .meta({ id: "Gift" });
+
+export const MONEY_PATHS: ZodOpenApiPathsObject = {
+  "/api/gifts": {
+    post: {
+      summary: "Gift items from one's inventory (a listener)",
+      description:
+        "Moves items to a listed staff member (held by her store) or a public store, once per `idempotency_key`; a gift in a live is shown to its viewers (`gift` event); a staff member's store is told (`item_to_staff`).",
+      requestBody: { required: true, content: { "application/json": { schema: GiftRequest } } },
+      responses: {
+        "201": json(Gift, "the gift"),
+        "200": json(Gift, "the same gift, for a key already used with the same parameters"),
+        "400": error("invalid-argument: bad input, not enough items, the live is over, or not JSON"),
+        "401": error("unauthenticated: no session"),
+        "403": error("permission-denied: not a listener"),
+        "404": error("not-found: no such item, receiver, live or room"),
+        "409": error("the key was used with other parameters"),
+      },
+    },
+  },
+  "/api/payments/webhook": {
+    post: {
+      summary: "The payment provider's webhooks (Stripe's, or the test provider's)",
+      description:
+        "`Stripe-Signature: t=…,v1=…` = HMAC-SHA256 of `t.rawBody` with the webhook secret, checked on the raw bytes. Coins are credited on `checkout.session.completed` with `payment_status=paid` or `checkout.session.async_payment_succeeded`, once per order; events repeat and come in any order.",
+      requestBody: {
+        required: true,
+        content: { "application/json": { schema: z.object({}).passthrough() } },
+      },
+      responses: {
+        "200": json(
+          z.object({ received: z.literal(true), duplicate: z.boolean() }),
+          "handled (or already handled)",
+        ),
+        "400": error("invalid-argument: missing, malformed, stale or wrong signature"),
+        "404": error("not-found: payments are off (production without PAYMENT_PROVIDER)"),
+        "409": error("an order we do not know yet: send it again later"),
+      },
+    },
+  },
+};

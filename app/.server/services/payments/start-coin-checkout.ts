@@ -1,0 +1,68 @@
+import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { MONEY_TEXTS } from "~/domain/money-texts";
+import { roleRefusal } from "~/domain/permissions";
+import type { Viewer } from "../../auth/viewer";
+import type { Db } from "../../db/client";
+import { coinOrders, coinPacks } from "../../db/schema";
+import type { PaymentPort } from "../../integrations/payments/payment-port";
+
+export type StartCheckoutResult =
+  | { ok: true; orderId: string; url: string }
+  | { ok: false; error: "forbidden" | "not_found" }
+  | { ok: false; error: "unavailable"; message: string };
+
+/**
+ * Starts buying a coin pack: the order row first (so a webhook can never arrive for an order we
+ * do not know), then the provider's checkout session (its id kept on the order), and the page to
+ * pay on. A provider failure leaves the order `failed` and says so.
+ */
+export async function startCoinCheckout({
+  db,
+  actor,
+  port,
+  input,
+}: {
+  db: Db;
+  actor: Viewer;
+  port: PaymentPort | null;
+  input: { packId: string; baseUrl: string };
+}): Promise<StartCheckoutResult> {
+  const refused = roleRefusal(actor, "coin.buy");
+  if (refused) return { ok: false, error: refused };
+  const [pack] = await db
+    .select()
+    .from(coinPacks)
+    .where(and(eq(coinPacks.pack_id, input.packId), eq(coinPacks.status, "active")));
+  if (!pack) return { ok: false, error: "not_found" };
+  if (!port) return { ok: false, error: "unavailable", message: MONEY_TEXTS.paymentUnavailable };
+  const orderId = randomUUID();
+  await db.insert(coinOrders).values({
+    order_id: orderId,
+    listener_id: actor.uid,
+    pack_id: pack.pack_id,
+    coins: pack.coins,
+    bonus_coins: pack.bonus_coins,
+    price_jpy: pack.price_jpy,
+    provider: port.provider,
+  });
+  try {
+    const session = await port.createCheckout({
+      orderId,
+      listenerId: actor.uid,
+      amountJpy: pack.price_jpy,
+      productName: pack.name,
+      successUrl: `${input.baseUrl}/listener/coin?order=${orderId}`,
+      cancelUrl: `${input.baseUrl}/listener/coin?canceled=${orderId}`,
+    });
+    await db
+      .update(coinOrders)
+      .set({ provider_session_id: session.id })
+      .where(eq(coinOrders.order_id, orderId));
+    return { ok: true, orderId, url: session.url };
+  } catch (error) {
+    console.error(`[payments] checkout for order ${orderId} failed: ${(error as Error).message}`);
+    await db.update(coinOrders).set({ status: "failed" }).where(eq(coinOrders.order_id, orderId));
+    return { ok: false, error: "unavailable", message: MONEY_TEXTS.paymentUnavailable };
+  }
+}

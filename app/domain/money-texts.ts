@@ -1,0 +1,21 @@
+/** Every Japanese word of coins, items, gifts and payouts (contract §14), in one place for review. */
+export const MONEY_TEXTS = {
+  invalid: "入力内容を確認してください",
+  itemRequired: "アイテムを選んでください",
+  quantityInvalid: "個数は1〜99の整数で入力してください",
+  keyRequired: "リクエストIDが正しくありません。ページを再読み込みしてください",
+  keyReused: "同じリクエストIDが別の内容で使われています",
+  notEnoughCoins: "コインが足りません",
+  notEnoughItems: "アイテムが足りません",
+  receiverRequired: "贈る相手（staff_id または liver_id）を1つ指定してください",
+  receiverNotFound: "贈る相手が見つかりません",
+  liveNotLive: "この配信は終了しています",
+  packRequired: "コインパックを選んでください",
+  paymentUnavailable: "決済を開始できませんでした。時間をおいてもう一度お試しください",
+  testPayment: "テスト決済",
+  noItemsToConvert: "換金できるアイテムがありません",
+  payoutBelowMinimum: (min: number) => `出金は${min.toLocaleString("ja-JP")}円から申請できます`,
+  payoutInsufficient: "ポイントが足りません",
+  payoutInvalid: "出金額は1以上の整数で入力してください",
+  bankAccountMissing: "振込先の口座が登録されていません。設定から登録してください",
+} as const;

@@ -1,0 +1,111 @@
+import { Form, redirect } from "react-router";
+import { requireViewer } from "~/.server/auth/viewer";
+import { paymentPort } from "~/.server/integrations/payments";
+import type { createTestPayments } from "~/.server/integrations/payments/test-payments";
+import {
+  findTestCheckout,
+  payTestCheckout,
+  TEST_PAYMENT_METHODS,
+  type TestPaymentMethod,
+} from "~/.server/services/payments/pay-test-checkout";
+import { SubmitButton } from "~/components/form/submit-button";
+import { Card, PageHeader } from "~/components/mypage/ui";
+import { formatCoins, formatYen } from "~/domain/money";
+import { MONEY_TEXTS } from "~/domain/money-texts";
+import { pageTitle } from "~/site";
+import type { Route } from "./+types/coin-test-checkout";
+
+/** The test provider's checkout (contract §14): only with PAYMENT_PROVIDER=test, never in production. */
+function testPort(env: Route.LoaderArgs["context"]["env"]) {
+  const port = paymentPort(env);
+  if (port?.provider !== "test") throw new Response(null, { status: 404 });
+  return port as ReturnType<typeof createTestPayments>;
+}
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const viewer = await requireViewer(request, context, "listener");
+  testPort(context.env);
+  const order = await findTestCheckout({
+    db: context.db,
+    actor: viewer,
+    input: { sessionId: params.session },
+  });
+  if (!order) throw new Response(null, { status: 404 });
+  return {
+    order: {
+      status: order.status,
+      coins: order.coins,
+      bonus: order.bonus_coins,
+      price: order.price_jpy,
+      id: order.order_id,
+    },
+  };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const viewer = await requireViewer(request, context, "listener");
+  const port = testPort(context.env);
+  const method = String((await request.formData()).get("method") ?? "");
+  if (!TEST_PAYMENT_METHODS.includes(method as TestPaymentMethod)) throw new Response(null, { status: 400 });
+  const result = await payTestCheckout({
+    db: context.db,
+    actor: viewer,
+    port,
+    input: { sessionId: params.session, method: method as TestPaymentMethod },
+  });
+  if (!result.ok) throw new Response(null, { status: 404 });
+  if (method === "konbini") return null; // stay: the voucher waits for its payment
+  return redirect(`/listener/coin?order=${result.orderId}`);
+}
+
+export function meta() {
+  return [{ title: pageTitle(MONEY_TEXTS.testPayment) }, { name: "robots", content: "noindex" }];
+}
+
+export default function TestCheckout({ loaderData }: Route.ComponentProps) {
+  const { order } = loaderData;
+  const waiting = order.status === "awaiting_payment";
+  return (
+    <div className="space-y-5">
+      <PageHeader title={MONEY_TEXTS.testPayment} back={{ to: "/listener/coin", label: "コインに戻る" }} />
+      <p
+        role="note"
+        className="rounded-xl bg-amber-100 p-3 font-bold text-amber-900 text-sm"
+        data-testid="test-payment-banner"
+      >
+        これは{MONEY_TEXTS.testPayment}です。実際の請求は発生しません（開発・検証用）。
+      </p>
+      <Card title="ご購入内容">
+        <p className="font-bold text-lg">
+          {formatCoins(order.coins)}
+          {order.bonus > 0 ? `（＋ボーナス ${formatCoins(order.bonus)}）` : ""}
+        </p>
+        <p className="mt-1">お支払い金額：{formatYen(order.price)}（税込）</p>
+        {order.status === "paid" ? (
+          <p className="mt-3 font-bold text-emerald-700">お支払い済みです。</p>
+        ) : waiting ? (
+          <Form method="post" className="mt-4 space-y-3">
+            <p className="text-sm">コンビニでのお支払いを待っています。</p>
+            <SubmitButton name="method" value="konbini_paid">
+              コンビニで入金する（テスト）
+            </SubmitButton>
+            <SubmitButton name="method" value="konbini_failed" variant="secondary">
+              支払期限切れにする（テスト）
+            </SubmitButton>
+          </Form>
+        ) : order.status === "pending" ? (
+          <Form method="post" className="mt-4 space-y-3">
+            <SubmitButton name="method" value="card">
+              カードで支払う（テスト）
+            </SubmitButton>
+            <SubmitButton name="method" value="konbini" variant="secondary">
+              コンビニ払いにする（テスト）
+            </SubmitButton>
+          </Form>
+        ) : (
+          <p className="mt-3 text-red-700">このお支払いは完了できません。</p>
+        )}
+      </Card>
+    </div>
+  );
+}

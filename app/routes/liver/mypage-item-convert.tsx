@@ -1,0 +1,208 @@
+import { randomUUID } from "node:crypto";
+import { data, Form, Link } from "react-router";
+import { requireViewer } from "~/.server/auth/viewer";
+import { convertItems } from "~/.server/services/ledger/convert-items";
+import { listConversionsAndPayouts } from "~/.server/services/ledger/list-payouts";
+import { listReceivedItems } from "~/.server/services/ledger/list-received-items";
+import { quotePayout, requestPayout } from "~/.server/services/ledger/request-payout";
+import { SubmitButton } from "~/components/form/submit-button";
+import { Badge, Card, EmptyState, FlashMessage, PageHeader } from "~/components/mypage/ui";
+import { formatPoints, formatYen, payoutRefusal } from "~/domain/money";
+import { MONEY_TEXTS } from "~/domain/money-texts";
+import { pageTitle } from "~/site";
+import type { Route } from "./+types/mypage-item-convert";
+
+const PAYOUT_STATUS = {
+  pending: { label: "申請中", tone: "amber" },
+  approved: { label: "承認済み", tone: "brand" },
+  paid: { label: "振込済み", tone: "green" },
+  rejected: { label: "却下", tone: "red" },
+} as const;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await requireViewer(request, context, "liver");
+  const url = new URL(request.url);
+  const asked = url.searchParams.get("points");
+  const points = asked && /^\d{1,9}$/.test(asked) ? Number(asked) : null;
+  const [items, quote, history] = await Promise.all([
+    listReceivedItems({ db: context.db, actor: viewer }),
+    quotePayout({ db: context.db, actor: viewer, input: { points } }),
+    listConversionsAndPayouts({ db: context.db, actor: viewer }),
+  ]);
+  if (!items || !quote) throw new Response(null, { status: 403 });
+  return {
+    held: items.held,
+    heldPoints: items.heldPoints,
+    quote,
+    confirming: points !== null,
+    history,
+    key: randomUUID(),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await requireViewer(request, context, "liver");
+  const form = await request.formData();
+  const key = String(form.get("idempotency_key") ?? "");
+  if (form.get("intent") === "convert") {
+    const result = await convertItems({ db: context.db, actor: viewer, input: { idempotencyKey: key } });
+    if (result.ok) return { done: `${formatPoints(result.conversion.points)}に換金しました`, error: null };
+    if (result.error === "forbidden") throw new Response(null, { status: 403 });
+    return data({ done: null, error: result.message }, { status: 400 });
+  }
+  const result = await requestPayout({
+    db: context.db,
+    actor: viewer,
+    input: { points: form.get("points"), idempotencyKey: key },
+  });
+  if (result.ok)
+    return { done: `振込を申請しました（お振込額 ${formatYen(result.request.net)}）`, error: null };
+  if (result.error === "forbidden") throw new Response(null, { status: 403 });
+  return data({ done: null, error: result.message }, { status: 400 });
+}
+
+export function meta() {
+  return [{ title: pageTitle("換金・振込申請") }, { name: "robots", content: "noindex" }];
+}
+
+const day = (iso: string) => new Date(iso).toLocaleDateString("ja-JP", { timeZone: "Asia/Tokyo" });
+
+export default function Convert({ loaderData, actionData }: Route.ComponentProps) {
+  const { held, heldPoints, quote, confirming, history, key } = loaderData;
+  const canPay = quote.hasBankAccount && quote.available >= quote.minimum;
+  const refusal = confirming ? payoutRefusal(quote.gross, quote.available, quote.minimum) : null;
+  const refusalText =
+    refusal === "below_minimum"
+      ? MONEY_TEXTS.payoutBelowMinimum(quote.minimum)
+      : refusal === "insufficient_points"
+        ? MONEY_TEXTS.payoutInsufficient
+        : refusal
+          ? MONEY_TEXTS.payoutInvalid
+          : null;
+  return (
+    <div className="space-y-5">
+      <PageHeader title="換金・振込申請" back={{ to: "/liver/mypage/item", label: "受け取ったアイテム" }} />
+      {actionData?.error ? (
+        <p
+          role="alert"
+          className="rounded-xl bg-red-50 p-3 font-bold text-red-800 text-sm"
+          data-testid="convert-error"
+        >
+          {actionData.error}
+        </p>
+      ) : null}
+      <Card
+        title="アイテムをポイントに換金"
+        lead="受け取ったアイテムをすべて、各アイテムのポイント数でポイントに換えます。"
+      >
+        {held.length === 0 ? (
+          <EmptyState title="換金できるアイテムはありません" />
+        ) : (
+          <Form method="post" className="flex flex-wrap items-center gap-3">
+            <input type="hidden" name="intent" value="convert" />
+            <input type="hidden" name="idempotency_key" value={key} />
+            <p>
+              未換金 {held.reduce((n, h) => n + h.quantity, 0)}個 →{" "}
+              <strong>{formatPoints(heldPoints)}</strong>
+            </p>
+            <SubmitButton block={false}>換金する</SubmitButton>
+          </Form>
+        )}
+      </Card>
+      <Card title="振込申請" lead={`1ポイント＝1円。${formatYen(quote.minimum)}から申請できます。`}>
+        <p className="mb-3">
+          保有ポイント <strong data-testid="store-points">{quote.available.toLocaleString("ja-JP")}</strong>{" "}
+          pt
+        </p>
+        {!quote.hasBankAccount ? (
+          <p className="text-sm">
+            振込先の口座が未登録です。
+            <Link to="/liver/mypage/setting" className="text-brand-700 underline">
+              設定で登録する
+            </Link>
+          </p>
+        ) : confirming && !refusal ? (
+          <Form method="post" className="space-y-3" data-testid="payout-confirm">
+            <input type="hidden" name="intent" value="payout" />
+            <input type="hidden" name="points" value={quote.gross} />
+            <input type="hidden" name="idempotency_key" value={key} />
+            <dl className="grid max-w-sm grid-cols-2 gap-y-1 text-sm">
+              <dt>申請ポイント</dt>
+              <dd className="text-right">{formatYen(quote.gross)}</dd>
+              <dt>振込手数料</dt>
+              <dd className="text-right">−{formatYen(quote.fee)}</dd>
+              <dt>源泉徴収税（10.21%）</dt>
+              <dd className="text-right">
+                {quote.isIndividual ? `−${formatYen(quote.withholding)}` : "対象外（法人）"}
+              </dd>
+              <dt className="font-bold">お振込額</dt>
+              <dd className="text-right font-bold" data-testid="payout-net">
+                {formatYen(quote.net)}
+              </dd>
+            </dl>
+            <div className="flex flex-wrap gap-2">
+              <SubmitButton block={false}>この内容で振込を申請する</SubmitButton>
+              <Link
+                to="/liver/mypage/item/convert"
+                className="min-h-11 rounded-xl border border-slate-300 px-4 py-2.5 text-sm"
+              >
+                金額を変える
+              </Link>
+            </div>
+          </Form>
+        ) : (
+          <Form method="get" className="flex flex-wrap items-end gap-3" noValidate>
+            <label className="text-sm">
+              申請するポイント
+              <input
+                type="number"
+                name="points"
+                min={quote.minimum}
+                max={quote.available}
+                defaultValue={confirming ? quote.gross : canPay ? quote.available : undefined}
+                aria-invalid={refusalText ? true : undefined}
+                aria-describedby={refusalText ? "payout-points-error" : undefined}
+                className="mt-1 block w-40 rounded-lg border border-slate-300 px-2 py-2"
+              />
+              {refusalText ? (
+                <span id="payout-points-error" role="alert" className="mt-1 block text-red-700">
+                  {refusalText}
+                </span>
+              ) : null}
+            </label>
+            <SubmitButton block={false} variant="secondary" disabled={!canPay}>
+              内訳を確認する
+            </SubmitButton>
+          </Form>
+        )}
+        <p className="mt-3 text-slate-500 text-xs">
+          個人のお店は報酬から源泉徴収税（10.21%、1円未満切り捨て）を差し引きます。申請は運営が確認のうえ振り込みます。
+        </p>
+      </Card>
+      <Card title="換金・振込の履歴">
+        {history.payouts.length === 0 && history.conversions.length === 0 ? (
+          <EmptyState title="まだ履歴はありません" />
+        ) : (
+          <ul className="divide-y divide-slate-100 text-sm" data-testid="payout-history">
+            {history.payouts.map((p) => (
+              <li key={p.id} className="flex flex-wrap items-center gap-2 py-2">
+                <span>{day(p.created_at)}</span>
+                <span>
+                  振込申請 {formatYen(p.gross)} → お振込額 {formatYen(p.net)}
+                </span>
+                <Badge tone={PAYOUT_STATUS[p.status].tone}>{PAYOUT_STATUS[p.status].label}</Badge>
+              </li>
+            ))}
+            {history.conversions.map((c) => (
+              <li key={c.id} className="flex gap-2 py-2">
+                <span>{day(c.created_at)}</span>
+                <span>換金 {formatPoints(c.points)}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+      <FlashMessage message={actionData?.done ?? null} />
+    </div>
+  );
+}

@@ -1,0 +1,171 @@
+/**
+ * `npm run bench -- --section gifts [--listeners 200] [--performers 20] [--rounds 3]` (issue 17,
+ * ADR 0032): N listeners gift at once to M performers (staff of M/2 stores, and the stores), on a
+ * throw-away database next to DATABASE_URL (PostgreSQL: the ledger's concurrency is only real
+ * there; without DATABASE_URL it runs on PGlite in memory and says so). Each round every listener
+ * sends one gift at the same moment through the gift service with the server's pool size; prints
+ * gifts/s and the latency percentiles, then converts every store's items and checks the ledger:
+ * reconcile reports nothing, the coins spent are the items bought at their coin price, and the
+ * points the stores got are the items gifted at their point value.
+ */
+import { randomBytes, randomUUID } from "node:crypto";
+import { parseArgs } from "node:util";
+import { sql } from "drizzle-orm";
+import type { Viewer } from "../app/.server/auth/viewer";
+import { type Database, DEFAULT_POOL_SIZE, openDatabase, queryRows } from "../app/.server/db/client";
+import { coinOrders, items } from "../app/.server/db/schema";
+import { buyItem } from "../app/.server/services/ledger/buy-item";
+import { convertItems } from "../app/.server/services/ledger/convert-items";
+import { fulfilCoinOrder } from "../app/.server/services/ledger/fulfil-coin-order";
+import { reconcileIsClean, reconcileLedger } from "../app/.server/services/ledger/reconcile-ledger";
+import { sendGift } from "../app/.server/services/ledger/send-gift";
+import { makeListener, makeLiver, makeStaff } from "../tests/support/factories";
+import { createProgressBar } from "./progress-bar";
+
+const { values: args } = parseArgs({
+  options: {
+    section: { type: "string" },
+    listeners: { type: "string", default: "200" },
+    performers: { type: "string", default: "20" },
+    rounds: { type: "string", default: "3" },
+  },
+  strict: false,
+});
+const LISTENERS = Number(args.listeners);
+const PERFORMERS = Number(args.performers);
+const ROUNDS = Number(args.rounds);
+
+async function scratch(): Promise<{ database: Database; where: string; drop(): Promise<void> }> {
+  const url = process.env.DATABASE_URL?.trim();
+  if (!url) {
+    const database = await openDatabase({ pgliteDir: "memory://", lock: false });
+    return { database, where: "PGlite (in memory; no real concurrency)", drop: () => database.close() };
+  }
+  const { default: pg } = await import("pg");
+  const name = `bench_gifts_${randomBytes(4).toString("hex")}`;
+  const admin = async (text: string) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(text);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database "${name}"`);
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: target.toString(), poolSize: DEFAULT_POOL_SIZE });
+  return {
+    database,
+    where: `PostgreSQL (pool of ${DEFAULT_POOL_SIZE})`,
+    async drop() {
+      await database.close();
+      await admin(`drop database if exists "${name}" with (force)`);
+    },
+  };
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+
+const { database, where, drop } = await scratch();
+const db = database.db;
+try {
+  console.log(`gifts: ${LISTENERS} listeners → ${PERFORMERS} performers, ${ROUNDS} rounds, on ${where}`);
+  const bar = createProgressBar(process.stderr);
+  const total = LISTENERS + PERFORMERS;
+  let done = 0;
+  const tick = () => bar.update({ phase: "setup", done: ++done, total });
+  const stores: Viewer[] = [];
+  const receivers: { staff_id?: string; liver_id?: string }[] = [];
+  for (let i = 0; i < Math.ceil(PERFORMERS / 2); i++) {
+    const store = await makeLiver(db, { store_name: `ベンチ店 ${i}`, status: "public" });
+    stores.push(store);
+    receivers.push({ liver_id: store.uid });
+    tick();
+  }
+  while (receivers.length < PERFORMERS) {
+    const store = stores[receivers.length % stores.length]!;
+    const cast = await makeStaff(db, store.uid, { status: "public", is_displayed: true });
+    receivers.push({ staff_id: cast.uid });
+    tick();
+  }
+  const listeners: Viewer[] = [];
+  for (let i = 0; i < LISTENERS; i++) {
+    const listener = await makeListener(db);
+    const orderId = randomUUID();
+    await db.insert(coinOrders).values({
+      order_id: orderId,
+      listener_id: listener.uid,
+      pack_id: "coins-500",
+      coins: 100 * ROUNDS,
+      bonus_coins: 0,
+      price_jpy: 100 * ROUNDS,
+      provider: "test",
+    });
+    await fulfilCoinOrder({ db, input: { orderId } });
+    const bought = await buyItem({
+      db,
+      actor: listener,
+      input: { item_id: "rose", quantity: ROUNDS, idempotency_key: randomUUID() },
+    });
+    if (!bought.ok) throw new Error("setup: a listener could not buy roses");
+    listeners.push(listener);
+    tick();
+  }
+  bar.end();
+
+  const latencies: number[] = [];
+  let failed = 0;
+  const started = performance.now();
+  for (let round = 0; round < ROUNDS; round++) {
+    await Promise.all(
+      listeners.map(async (listener, i) => {
+        const t0 = performance.now();
+        const result = await sendGift({
+          db,
+          actor: listener,
+          input: {
+            item_id: "rose",
+            quantity: 1,
+            ...receivers[i % receivers.length],
+            idempotency_key: randomUUID(),
+          },
+        });
+        latencies.push(performance.now() - t0);
+        if (!result.ok) failed++;
+      }),
+    );
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const gifts = latencies.length - failed;
+  console.log(
+    `gifts: ${gifts} gifts (${failed} refused) in ${seconds.toFixed(2)} s → ${(gifts / seconds).toFixed(0)} gifts/s; ` +
+      `latency p50 ${percentile(sorted, 50).toFixed(1)} ms, p95 ${percentile(sorted, 95).toFixed(1)} ms, max ${sorted.at(-1)?.toFixed(1)} ms`,
+  );
+
+  for (const store of stores)
+    await convertItems({ db, actor: store, input: { idempotencyKey: randomUUID() } });
+  const report = await reconcileLedger({ db });
+  const [rose] = await db.select().from(items).where(sql`${items.item_id} = 'rose'`);
+  const [totals] = await queryRows<{ spent: string; points: string; gifted: string; bought: string }>(
+    db,
+    sql`select
+          (select coalesce(sum(amount), 0) from ledger_entries where account_id = 'platform:coins_spent') as spent,
+          (select coalesce(sum(balance), 0) from ledger_accounts where purpose = 'points' and owner_type = 'liver') as points,
+          (select coalesce(sum(quantity), 0) from gifts) as gifted,
+          (select coalesce(sum((result->>'quantity')::int), 0) from ledger_transactions where kind = 'item_purchase') as bought`,
+  );
+  const spentOk = Number(totals!.spent) === Number(totals!.bought) * rose!.coin_price;
+  const pointsOk = Number(totals!.points) === Number(totals!.gifted) * rose!.point_value;
+  const clean = reconcileIsClean(report);
+  console.log(
+    `gifts: reconcile ${clean ? "clean" : "DIFFERENCES"}; coins spent ${totals!.spent} = ${totals!.bought} roses × ${rose!.coin_price}: ${spentOk}; ` +
+      `points ${totals!.points} = ${totals!.gifted} gifted × ${rose!.point_value}: ${pointsOk}`,
+  );
+  if (!clean || !spentOk || !pointsOk || failed > 0) process.exitCode = 1;
+} finally {
+  await drop();
+}
