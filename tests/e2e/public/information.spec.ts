@@ -37,7 +37,7 @@ test.describe("information pages", () => {
     const main = page.getByRole("main");
     await expect(main).toContainText("18歳以上の方（高校生を除きます）に限り");
     await expect(main).toContainText("色恋営業");
-    await expect(main).toContainText("有償コインの有効期限は、購入日から起算して6か月");
+    await expect(main).toContainText("有償コインの有効期限は、購入日から起算して180日");
     await expect(main).toContainText("法令に基づき払戻しが必要となる場合を除き、払い戻しいたしません");
     await page.getByRole("link", { name: "第6条（コイン）" }).click();
     await expect(page).toHaveURL(/#coins$/);
@@ -73,7 +73,7 @@ test.describe("information pages", () => {
     for (const group of ["ユーザーの方", "店舗の方", "キャストの方"])
       await expect(page.getByRole("heading", { level: 2, name: group })).toBeVisible();
     const item = page.getByTestId("faq-item").filter({ hasText: "コインに有効期限はありますか" });
-    const answer = item.getByText("有償コインの有効期限は購入日から6か月です");
+    const answer = item.getByText("有償コインの有効期限は購入日から180日です");
     await expect(answer).toBeHidden();
     await item.locator("summary").click();
     await expect(answer).toBeVisible();
