@@ -77,6 +77,8 @@ const ADMIN_PAGES = [
   route("admin/staff", "routes/admin/staff-list.tsx"),
   route("admin/staff/:id", "routes/admin/staff.tsx"),
   route("admin/config", "routes/admin/config.tsx"),
+  // Money: payouts and the catalogue (issue 18, ADR 0036)
+  route("admin/payouts", "routes/admin/payouts.tsx"),
   route("admin/*", "routes/admin/not-found.tsx"),
 ];
 
