@@ -76,7 +76,7 @@ export async function exportPayouts({
     const problems = zenginProblems(input.consignor, transfers);
     if (problems.length > 0) {
       const bad = problems.find((p) => p.field === "transfer");
-      if (!bad || bad.field !== "transfer")
+      if (bad?.field !== "transfer")
         return { ok: false, error: "consignor_missing", message: PAYOUT_MESSAGES.consignor_missing } as const;
       const request = requests[bad.index];
       const [store] = await tx
