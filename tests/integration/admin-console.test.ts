@@ -188,7 +188,15 @@ describe.each(drivers)("operator console on %s", (driver) => {
       await suspendStore({ ...context, actor, input: { liverId: store.uid, reason: "ガードの確認" } });
       await hideStaff({ ...context, actor, input: { staffId: staff.uid, reason: "ガードの確認" } });
       await rankStore({ db: db(), actor, input: { liverId: store.uid, position: 1 } });
-      ids = { store: store.uid, staff: staff.uid, shopEntry, contact, mail, news: newsId };
+      ids = {
+        store: store.uid,
+        staff: staff.uid,
+        shopEntry,
+        contact,
+        mail,
+        news: newsId,
+        payout: randomUUID(),
+      };
     });
 
     /** Real ids, so a guard that ran after the lookup would show (a 200 or 404 instead of the redirect). */
@@ -247,6 +255,58 @@ describe.each(drivers)("operator console on %s", (driver) => {
           return [{ intent: "publish_now", title: "t", body: "b", audience: "all" }];
         case "admin/news/:id":
           return [{ intent: "delete" }, { intent: "publish_now", title: "t", body: "b", audience: "all" }];
+        case "admin/payouts":
+          return [
+            { intent: "approve", request_id: ids.payout! },
+            { intent: "reject", request_id: ids.payout!, reason: "x" },
+            { intent: "paid", request_id: ids.payout! },
+            { intent: "export", batch_id: randomUUID(), transfer_date: "2099-01-01" },
+          ];
+        case "admin/coin-packs":
+          return [
+            {
+              intent: "create",
+              pack_id: "guard-pack",
+              name: "g",
+              coins: "1",
+              bonus_coins: "0",
+              price_jpy: "1",
+              sort_order: "0",
+            },
+            {
+              intent: "update",
+              pack_id: "coins-500",
+              name: "g",
+              coins: "1",
+              bonus_coins: "0",
+              price_jpy: "1",
+              sort_order: "0",
+            },
+            { intent: "retire", pack_id: "coins-500" },
+            { intent: "delete", pack_id: "coins-500" },
+          ];
+        case "admin/items":
+          return [
+            {
+              intent: "create",
+              item_id: "guard-item",
+              name: "g",
+              coin_price: "1",
+              point_value: "0",
+              sort_order: "0",
+            },
+            {
+              intent: "update",
+              item_id: "rose",
+              name: "g",
+              coin_price: "1",
+              point_value: "0",
+              sort_order: "0",
+            },
+            { intent: "retire", item_id: "rose" },
+            { intent: "delete", item_id: "rose" },
+            { intent: "image", item_id: "rose" },
+          ];
         default:
           return [{ intent: "anything" }];
       }
@@ -269,6 +329,12 @@ describe.each(drivers)("operator console on %s", (driver) => {
         "contact_messages",
         "account",
         "session",
+        "coin_packs",
+        "items",
+        "payout_requests",
+        "payout_steps",
+        "payout_batches",
+        "ledger_transactions",
       ];
       const out: Record<string, string> = {};
       for (const table of tables) {
@@ -295,6 +361,9 @@ describe.each(drivers)("operator console on %s", (driver) => {
           "admin/staff/:id",
           "admin/config",
           "admin/audit",
+          "admin/payouts",
+          "admin/coin-packs",
+          "admin/items",
           "admin/*",
         ]),
       );
@@ -356,6 +425,11 @@ describe.each(drivers)("operator console on %s", (driver) => {
             `POST /admin/staff/${ids.staff} delete`,
             "POST /admin/config save",
             "GET /admin/config",
+            "GET /admin/payouts",
+            "POST /admin/payouts approve",
+            "POST /admin/payouts export",
+            "POST /admin/coin-packs delete",
+            "POST /admin/items image",
           ]),
         );
       },
@@ -1147,6 +1221,7 @@ describe.each(drivers)("operator console on %s", (driver) => {
         "newContactMessages",
         "failedMails",
         "storesAwaitingReview",
+        "payoutsDue",
       ]);
     });
   });

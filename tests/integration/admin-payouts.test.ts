@@ -21,7 +21,7 @@ import {
 } from "~/.server/db/schema";
 import { approvePayout } from "~/.server/services/admin/approve-payout";
 import { exportPayouts } from "~/.server/services/admin/export-payouts";
-import { getAdminCounts } from "~/.server/services/admin/get-admin-dashboard";
+import { getAdminCounts, getAdminDashboard } from "~/.server/services/admin/get-admin-dashboard";
 import { getPayoutBatchFile } from "~/.server/services/admin/get-payout-batch-file";
 import { listPayoutsForOperator } from "~/.server/services/admin/list-payouts-for-operator";
 import { markPayoutPaid } from "~/.server/services/admin/mark-payout-paid";
@@ -183,14 +183,14 @@ describe.each(drivers)("operator payouts on %s", (driver) => {
     expect([approved.ok, rejected.ok].filter(Boolean)).toHaveLength(1);
     expect(["approved", "rejected"]).toContain(await statusOf(asked.request_id));
     expect(reconcileIsClean(await reconcileLedger({ db: db() }))).toBe(true);
-    if (approved.ok) {
-      // Leave the ledger as the next tests expect: nothing approved but the first request.
+    // Leave nothing approved for the tests below (the first request and, when it won, this one).
+    expect(
       await exportPayouts({
         db: db(),
         actor,
         input: { batchId: randomUUID(), transferDate: "2099-01-01", ...consignor() },
-      });
-    }
+      }),
+    ).toMatchObject({ ok: true, count: approved.ok ? 2 : 1 });
   });
 
   const consignor = () => {
@@ -300,6 +300,17 @@ describe.each(drivers)("operator payouts on %s", (driver) => {
     expect(counts.payoutsDue).toBe(
       list.rows.filter((r) => ["pending", "approved", "exported"].includes(r.status)).length,
     );
+  });
+
+  it("the dashboard: today's coin sales, gifts and payout requests (Tokyo day) from the providers", async () => {
+    const dashboard = await getAdminDashboard({ db: db(), actor });
+    const today = (key: string) => dashboard.figures.find((f) => f.key === key)?.series.at(-1)?.value;
+    // The one paid order of 100,000 coins at ¥1 each, the one gift, every request made above.
+    expect(today("coinSales")).toBe(100_000);
+    expect(today("gifts")).toBe(1);
+    const requested = await db().select({ g: payoutRequests.gross_yen }).from(payoutRequests);
+    expect(today("payoutRequests")).toBe(requested.reduce((sum, r) => sum + r.g, 0));
+    expect(dashboard.actions.find((a) => a.key === "payoutsDue")?.to).toBe("/admin/payouts");
   });
 
   it("the page: a reject without a reason is a 400 with the message, the file downloads as Shift_JIS", async () => {
