@@ -79,6 +79,7 @@ const ADMIN_PAGES = [
   route("admin/config", "routes/admin/config.tsx"),
   // Money: payouts and the catalogue (issue 18, ADR 0036)
   route("admin/payouts", "routes/admin/payouts.tsx"),
+  route("admin/payouts/batches/:id", "routes/admin/payout-batch-file.ts"),
   route("admin/coin-packs", "routes/admin/coin-packs.tsx"),
   route("admin/items", "routes/admin/items.tsx"),
   route("admin/*", "routes/admin/not-found.tsx"),

@@ -14,6 +14,7 @@ import {
   mailOutbox,
   news,
   operatorAuditLog,
+  payoutBatches,
   rateLimits,
   remoteConfigValues,
   session,
@@ -188,6 +189,15 @@ describe.each(drivers)("operator console on %s", (driver) => {
       await suspendStore({ ...context, actor, input: { liverId: store.uid, reason: "ガードの確認" } });
       await hideStaff({ ...context, actor, input: { staffId: staff.uid, reason: "ガードの確認" } });
       await rankStore({ db: db(), actor, input: { liverId: store.uid, position: 1 } });
+      // An exported 全銀 batch, so the file's page has something to send to the operator.
+      const batch = randomUUID();
+      await db().insert(payoutBatches).values({
+        batch_id: batch,
+        transfer_date: "2099-01-01",
+        count: 0,
+        total_yen: 0,
+        file_base64: "",
+      });
       ids = {
         store: store.uid,
         staff: staff.uid,
@@ -196,6 +206,7 @@ describe.each(drivers)("operator console on %s", (driver) => {
         mail,
         news: newsId,
         payout: randomUUID(),
+        batch,
       };
     });
 
@@ -207,10 +218,11 @@ describe.each(drivers)("operator console on %s", (driver) => {
         .replace("admin/news/:id", `admin/news/${ids.news}`)
         .replace("admin/stores/:id", `admin/stores/${ids.store}`)
         .replace("admin/staff/:id", `admin/staff/${ids.staff}`)
+        .replace("admin/payouts/batches/:id", `admin/payouts/batches/${ids.batch}`)
         .replace("admin/*", "admin/no-such-page");
     const paramsOf = (routePath: string, url: string): Record<string, string> =>
       routePath.endsWith(":id")
-        ? { id: url.split("/")[3] ?? "" }
+        ? { id: url.split("/").at(-1) ?? "" }
         : routePath.endsWith("*")
           ? { "*": "no-such-page" }
           : {};
@@ -426,6 +438,7 @@ describe.each(drivers)("operator console on %s", (driver) => {
             "POST /admin/config save",
             "GET /admin/config",
             "GET /admin/payouts",
+            `GET /admin/payouts/batches/${ids.batch}`,
             "POST /admin/payouts approve",
             "POST /admin/payouts export",
             "POST /admin/coin-packs delete",

@@ -33,6 +33,7 @@ import { reconcileIsClean, reconcileLedger } from "~/.server/services/ledger/rec
 import { requestPayout } from "~/.server/services/ledger/request-payout";
 import { sendGift } from "~/.server/services/ledger/send-gift";
 import { zenginConsignorFromEnv } from "~/domain/admin-payouts";
+import * as batchFileRoute from "~/routes/admin/payout-batch-file";
 import * as payoutsRoute from "~/routes/admin/payouts";
 import { drivers, openTestDatabase, type TestDatabase } from "../support/databases";
 import { makeListener, makeLiver } from "../support/factories";
@@ -335,11 +336,11 @@ describe.each(drivers)("operator payouts on %s", (driver) => {
     expect(ok.status).toBe(302);
     expect(ok.location).toBe("/admin/payouts?status=pending&done=approved");
     const [batch] = await db().select().from(payoutBatches).limit(1);
-    const url = `http://localhost:3999/admin/payouts?download=${batch?.batch_id}`;
-    const download = (await payoutsRoute.loader({
+    const url = `http://localhost:3999/admin/payouts/batches/${batch?.batch_id}`;
+    const download = (await batchFileRoute.loader({
       request: new Request(url, { headers: { cookie } }),
       context,
-      params: {},
+      params: { id: batch?.batch_id ?? "" },
     } as never)) as Response;
     expect(download.status).toBe(200);
     expect(download.headers.get("content-type")).toContain("Shift_JIS");

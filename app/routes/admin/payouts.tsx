@@ -4,7 +4,6 @@ import { operatorActor } from "~/.server/http/admin";
 import { FORM_ERROR_KEY, parseForm, readFormData } from "~/.server/http/form";
 import { approvePayout } from "~/.server/services/admin/approve-payout";
 import { exportPayouts } from "~/.server/services/admin/export-payouts";
-import { getPayoutBatchFile } from "~/.server/services/admin/get-payout-batch-file";
 import { listPayoutsForOperator } from "~/.server/services/admin/list-payouts-for-operator";
 import { markPayoutPaid } from "~/.server/services/admin/mark-payout-paid";
 import { rejectPayout } from "~/.server/services/admin/reject-payout";
@@ -48,19 +47,6 @@ const tokyoDay = (at: Date) => new Date(at.getTime() + 9 * 3_600_000).toISOStrin
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await operatorActor(request, context);
   const url = new URL(request.url);
-  const download = url.searchParams.get("download");
-  if (download !== null) {
-    if (!isRecordId(download)) throw data(null, { status: 404 });
-    const file = await getPayoutBatchFile({ db: context.db, actor, input: { batchId: download } });
-    if (!file) throw data(null, { status: 404 });
-    return new Response(Buffer.from(file.bytes), {
-      headers: {
-        "Content-Type": "text/plain; charset=Shift_JIS",
-        "Content-Disposition": `attachment; filename="${file.fileName}"`,
-        "Cache-Control": "no-store",
-      },
-    });
-  }
   const status = parsePayoutStatusFilter(url.searchParams.get("status"));
   const list = await listPayoutsForOperator({ db: context.db, actor, input: { status } });
   const { missing } = currentZenginConsignor();
@@ -173,13 +159,15 @@ export default function AdminPayouts({ loaderData, actionData }: Route.Component
         }))}
       />
       {status === "approved" || approvedCount > 0 ? (
-        <ExportCard
-          approvedCount={approvedCount}
-          missing={missing}
-          batchKey={batchKey}
-          tomorrow={tomorrow}
-          result={result?.intent === "export" ? result : null}
-        />
+        <div className="mb-4">
+          <ExportCard
+            approvedCount={approvedCount}
+            missing={missing}
+            batchKey={batchKey}
+            tomorrow={tomorrow}
+            result={result?.intent === "export" ? result : null}
+          />
+        </div>
       ) : null}
       {rows.length === 0 ? (
         <EmptyState title={`${PAYOUT_STATUS_LABELS[status]}の出金申請はありません`} />
@@ -195,32 +183,37 @@ export default function AdminPayouts({ loaderData, actionData }: Route.Component
           ))}
         </ul>
       )}
-      <Card title="作成した振込データ" id="batches">
-        {batches.length === 0 ? (
-          <p className="text-slate-600 text-sm">まだ作成していません。</p>
-        ) : (
-          <ul className="divide-y divide-slate-100" data-testid="payout-batches">
-            {batches.map((b) => (
-              <li key={b.batch_id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
-                <span>
-                  振込日 {b.transfer_date}・{b.count}件・{formatYen(b.total_yen)}
-                  <span className="block text-slate-500 text-xs">
-                    作成 {formatAdminDateTime(b.created_at)}
-                  </span>
-                </span>
-                <Link
-                  reloadDocument
-                  to={`/admin/payouts?download=${b.batch_id}`}
-                  className="inline-flex min-h-11 items-center rounded-full border border-slate-300 bg-white px-4 font-bold text-sm hover:bg-slate-50"
+      <div className="mt-5 space-y-5">
+        <Card title="作成した振込データ" id="batches">
+          {batches.length === 0 ? (
+            <p className="text-slate-600 text-sm">まだ作成していません。</p>
+          ) : (
+            <ul className="divide-y divide-slate-100" data-testid="payout-batches">
+              {batches.map((b) => (
+                <li
+                  key={b.batch_id}
+                  className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm"
                 >
-                  ダウンロード
-                </Link>
-              </li>
-            ))}
-          </ul>
-        )}
-      </Card>
-      <ConsignorCard missing={missing} />
+                  <span>
+                    振込日 {b.transfer_date}・{b.count}件・{formatYen(b.total_yen)}
+                    <span className="block text-slate-500 text-xs">
+                      作成 {formatAdminDateTime(b.created_at)}
+                    </span>
+                  </span>
+                  <Link
+                    reloadDocument
+                    to={`/admin/payouts/batches/${b.batch_id}`}
+                    className="inline-flex min-h-11 items-center rounded-full border border-slate-300 bg-white px-4 font-bold text-sm hover:bg-slate-50"
+                  >
+                    ダウンロード
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+        <ConsignorCard missing={missing} />
+      </div>
       <FlashMessage message={done} tone="success" />
     </>
   );
