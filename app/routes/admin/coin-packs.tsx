@@ -174,13 +174,17 @@ function PackCard({ pack, result }: { pack: Pack; result: CatalogueActionData | 
             {pack.status === "active" ? "販売終了にする" : "販売を再開する"}
           </SubmitButton>
         </Form>
-        <Form method="post">
-          <input type="hidden" name="pack_id" value={pack.pack_id} />
-          <input type="hidden" name="intent" value="delete" />
-          <SubmitButton variant="secondary" block={false} pendingLabel="削除中…" className="text-red-700!">
-            削除する
-          </SubmitButton>
-        </Form>
+        {pack.sold ? (
+          <p className="self-center text-slate-500 text-xs">購入実績があるため削除できません</p>
+        ) : (
+          <Form method="post">
+            <input type="hidden" name="pack_id" value={pack.pack_id} />
+            <input type="hidden" name="intent" value="delete" />
+            <SubmitButton variant="secondary" block={false} pendingLabel="削除中…" className="text-red-700!">
+              削除する
+            </SubmitButton>
+          </Form>
+        )}
       </div>
     </li>
   );

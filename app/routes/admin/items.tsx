@@ -237,13 +237,17 @@ function ItemCard({ item, result }: { item: Item; result: CatalogueActionData | 
             {item.status === "active" ? "販売終了にする" : "販売を再開する"}
           </SubmitButton>
         </Form>
-        <Form method="post">
-          <input type="hidden" name="item_id" value={item.item_id} />
-          <input type="hidden" name="intent" value="delete" />
-          <SubmitButton variant="secondary" block={false} pendingLabel="削除中…" className="text-red-700!">
-            削除する
-          </SubmitButton>
-        </Form>
+        {item.sold ? (
+          <p className="self-center text-slate-500 text-xs">購入実績があるため削除できません</p>
+        ) : (
+          <Form method="post">
+            <input type="hidden" name="item_id" value={item.item_id} />
+            <input type="hidden" name="intent" value="delete" />
+            <SubmitButton variant="secondary" block={false} pendingLabel="削除中…" className="text-red-700!">
+              削除する
+            </SubmitButton>
+          </Form>
+        )}
       </div>
     </li>
   );

@@ -49,7 +49,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const status = parsePayoutStatusFilter(url.searchParams.get("status"));
   const list = await listPayoutsForOperator({ db: context.db, actor, input: { status } });
-  const { missing } = currentZenginConsignor();
+  const { consignor, missing } = currentZenginConsignor();
+  const unset = ZENGIN_ENV.filter((env) => consignor[env.key] === "").map((env) => env.name);
   const now = new Date();
   return {
     status,
@@ -57,6 +58,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     counts: list.counts,
     batches: list.batches.map((b) => ({ ...b, created_at: b.created_at.toISOString() })),
     missing,
+    unset,
     batchKey: randomUUID(),
     tomorrow: tokyoDay(new Date(now.getTime() + 86_400_000)),
     done: doneMessage(url.searchParams.get("done"), PAYOUT_DONE),
@@ -140,7 +142,7 @@ export function meta() {
 const ACCOUNT_TYPE_LABELS: Record<string, string> = { saving: "普通", checking: "当座" };
 
 export default function AdminPayouts({ loaderData, actionData }: Route.ComponentProps) {
-  const { status, rows, counts, batches, missing, batchKey, tomorrow, done } = loaderData;
+  const { status, rows, counts, batches, missing, unset, batchKey, tomorrow, done } = loaderData;
   const result = actionData as PayoutActionData | undefined;
   const approvedCount = counts.approved ?? 0;
   return (
@@ -212,7 +214,7 @@ export default function AdminPayouts({ loaderData, actionData }: Route.Component
             </ul>
           )}
         </Card>
-        <ConsignorCard missing={missing} />
+        <ConsignorCard missing={missing} unset={unset} />
       </div>
       <FlashMessage message={done} tone="success" />
     </>
@@ -397,7 +399,7 @@ function ExportCard({
   );
 }
 
-function ConsignorCard({ missing }: { missing: string[] }) {
+function ConsignorCard({ missing, unset }: { missing: string[]; unset: string[] }) {
   return (
     <Card
       title="振込元口座の設定"
@@ -411,6 +413,8 @@ function ConsignorCard({ missing }: { missing: string[] }) {
             <span className="text-slate-600">{env.label}</span>
             {missing.includes(env.name) ? (
               <Badge tone="red">未設定または不正</Badge>
+            ) : unset.includes(env.name) ? (
+              <Badge tone="gray">未設定（任意）</Badge>
             ) : (
               <Badge tone="green">設定済み</Badge>
             )}
