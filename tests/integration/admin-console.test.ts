@@ -139,6 +139,7 @@ describe.each(drivers)("operator console on %s", (driver) => {
   describe("every /admin page and action is the operator's alone", () => {
     let cookies: Record<string, string | undefined>;
     let ids: Record<string, string>;
+    let money: { payout: string; batch: string };
 
     beforeAll(async () => {
       const listener = await makeListener(db());
@@ -165,6 +166,15 @@ describe.each(drivers)("operator console on %s", (driver) => {
         category: "usage",
         message: "guard",
       });
+      // An exported 全銀 batch, so the file's page has something to send to the operator (ADR 0036).
+      money = { payout: randomUUID(), batch: randomUUID() };
+      await db().insert(payoutBatches).values({
+        batch_id: money.batch,
+        transfer_date: "2099-01-01",
+        count: 0,
+        total_yen: 0,
+        file_base64: "",
+      });
       const mail = randomUUID();
       await db().insert(mailOutbox).values({
         id: mail,
@@ -189,40 +199,22 @@ describe.each(drivers)("operator console on %s", (driver) => {
       await suspendStore({ ...context, actor, input: { liverId: store.uid, reason: "ガードの確認" } });
       await hideStaff({ ...context, actor, input: { staffId: staff.uid, reason: "ガードの確認" } });
       await rankStore({ db: db(), actor, input: { liverId: store.uid, position: 1 } });
-      // An exported 全銀 batch, so the file's page has something to send to the operator.
-      const batch = randomUUID();
-      await db().insert(payoutBatches).values({
-        batch_id: batch,
-        transfer_date: "2099-01-01",
-        count: 0,
-        total_yen: 0,
-        file_base64: "",
-      });
-      ids = {
-        store: store.uid,
-        staff: staff.uid,
-        shopEntry,
-        contact,
-        mail,
-        news: newsId,
-        payout: randomUUID(),
-        batch,
-      };
+      ids = { store: store.uid, staff: staff.uid, shopEntry, contact, mail, news: newsId };
     });
 
     /** Real ids, so a guard that ran after the lookup would show (a 200 or 404 instead of the redirect). */
     const urlOf = (routePath: string) =>
       `/${routePath}`
         .replace("admin/shop_entry/:id", `admin/shop_entry/${ids.shopEntry}`)
+        .replace("admin/payout-batches/:id", `admin/payout-batches/${money.batch}`)
         .replace("admin/contact/:id", `admin/contact/${ids.contact}`)
         .replace("admin/news/:id", `admin/news/${ids.news}`)
         .replace("admin/stores/:id", `admin/stores/${ids.store}`)
         .replace("admin/staff/:id", `admin/staff/${ids.staff}`)
-        .replace("admin/payouts/batches/:id", `admin/payouts/batches/${ids.batch}`)
         .replace("admin/*", "admin/no-such-page");
     const paramsOf = (routePath: string, url: string): Record<string, string> =>
       routePath.endsWith(":id")
-        ? { id: url.split("/").at(-1) ?? "" }
+        ? { id: url.split("/")[3] ?? "" }
         : routePath.endsWith("*")
           ? { "*": "no-such-page" }
           : {};
@@ -269,9 +261,9 @@ describe.each(drivers)("operator console on %s", (driver) => {
           return [{ intent: "delete" }, { intent: "publish_now", title: "t", body: "b", audience: "all" }];
         case "admin/payouts":
           return [
-            { intent: "approve", request_id: ids.payout! },
-            { intent: "reject", request_id: ids.payout!, reason: "x" },
-            { intent: "paid", request_id: ids.payout! },
+            { intent: "approve", request_id: money.payout },
+            { intent: "reject", request_id: money.payout, reason: "x" },
+            { intent: "paid", request_id: money.payout },
             { intent: "export", batch_id: randomUUID(), transfer_date: "2099-01-01" },
           ];
         case "admin/coin-packs":
@@ -327,6 +319,12 @@ describe.each(drivers)("operator console on %s", (driver) => {
     /** A fingerprint of every table an operator action writes. */
     const fingerprint = async () => {
       const tables = [
+        "coin_packs",
+        "items",
+        "payout_requests",
+        "payout_steps",
+        "payout_batches",
+        "ledger_transactions",
         "livers",
         "staffs",
         "store_suspensions",
@@ -341,12 +339,6 @@ describe.each(drivers)("operator console on %s", (driver) => {
         "contact_messages",
         "account",
         "session",
-        "coin_packs",
-        "items",
-        "payout_requests",
-        "payout_steps",
-        "payout_batches",
-        "ledger_transactions",
       ];
       const out: Record<string, string> = {};
       for (const table of tables) {
@@ -374,6 +366,7 @@ describe.each(drivers)("operator console on %s", (driver) => {
           "admin/config",
           "admin/audit",
           "admin/payouts",
+          "admin/payout-batches/:id",
           "admin/coin-packs",
           "admin/items",
           "admin/*",
@@ -438,7 +431,7 @@ describe.each(drivers)("operator console on %s", (driver) => {
             "POST /admin/config save",
             "GET /admin/config",
             "GET /admin/payouts",
-            `GET /admin/payouts/batches/${ids.batch}`,
+            `GET /admin/payout-batches/${money.batch}`,
             "POST /admin/payouts approve",
             "POST /admin/payouts export",
             "POST /admin/coin-packs delete",

@@ -336,7 +336,7 @@ describe.each(drivers)("operator payouts on %s", (driver) => {
     expect(ok.status).toBe(302);
     expect(ok.location).toBe("/admin/payouts?status=pending&done=approved");
     const [batch] = await db().select().from(payoutBatches).limit(1);
-    const url = `http://localhost:3999/admin/payouts/batches/${batch?.batch_id}`;
+    const url = `http://localhost:3999/admin/payout-batches/${batch?.batch_id}`;
     const download = (await batchFileRoute.loader({
       request: new Request(url, { headers: { cookie } }),
       context,

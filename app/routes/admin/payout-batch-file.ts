@@ -4,7 +4,7 @@ import { getPayoutBatchFile } from "~/.server/services/admin/get-payout-batch-fi
 import { isRecordId } from "~/domain/admin";
 import type { Route } from "./+types/payout-batch-file";
 
-/** GET /admin/payouts/batches/:id — the 全銀 file of an exported batch, the same bytes every time. */
+/** GET /admin/payout-batches/:id — the 全銀 file of an exported batch, the same bytes every time. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const actor = await operatorActor(request, context);
   if (!isRecordId(params.id)) throw data(null, { status: 404 });

@@ -204,7 +204,7 @@ export default function AdminPayouts({ loaderData, actionData }: Route.Component
                   </span>
                   <Link
                     reloadDocument
-                    to={`/admin/payouts/batches/${b.batch_id}`}
+                    to={`/admin/payout-batches/${b.batch_id}`}
                     className="inline-flex min-h-11 items-center rounded-full border border-slate-300 bg-white px-4 font-bold text-sm hover:bg-slate-50"
                   >
                     ダウンロード
