@@ -297,6 +297,16 @@ describe.each(drivers)("operator payouts on %s", (driver) => {
       batch_id: batchId,
       bank_account: { bank_code: "0001" },
     });
+    // The store changes its account: the list says so (the transfer still goes to the requested one).
+    expect(list.rows.every((r) => r.changed_account === null)).toBe(true);
+    await db()
+      .update(livers)
+      .set({ account: { ...BANK, account_number: "7777777" } })
+      .where(eq(livers.uid, store.uid));
+    const changed = await listPayoutsForOperator({ db: db(), actor, input: { status: "all" } });
+    expect(changed.rows[0]?.changed_account).toMatchObject({ account_number: "7777777" });
+    expect(changed.rows[0]?.bank_account).toMatchObject({ account_number: "1234567" });
+    await db().update(livers).set({ account: BANK }).where(eq(livers.uid, store.uid));
     const counts = await getAdminCounts({ db: db(), actor });
     expect(counts.payoutsDue).toBe(
       list.rows.filter((r) => ["pending", "approved", "exported"].includes(r.status)).length,

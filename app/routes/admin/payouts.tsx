@@ -252,6 +252,17 @@ function PayoutCard({ row, back, result }: { row: Row; back: string; result: Pay
         {ACCOUNT_TYPE_LABELS[account.account_type ?? ""] ?? "普通"} {account.account_number ?? "-------"}・
         {account.account_holder ?? "（名義なし）"}
       </p>
+      {row.changed_account ? (
+        <p
+          className="mt-2 rounded-lg bg-amber-50 p-2 text-amber-900 text-xs"
+          data-testid="payout-account-changed"
+        >
+          店舗の現在の振込口座は申請時と異なります（金融機関 {row.changed_account.bank_code}・支店{" "}
+          {row.changed_account.branch_code}・{row.changed_account.account_number}・
+          {row.changed_account.account_holder}
+          ）。振込データは申請時の口座で作成されます。現在の口座に振り込む場合は却下し、再申請を依頼してください。
+        </p>
+      ) : null}
       {row.reason ? (
         <p className="mt-2 break-words rounded-lg bg-red-50 p-2 text-red-800 text-xs">
           却下の理由：{row.reason}

@@ -23,6 +23,8 @@ export interface OperatorPayoutRow {
     account_type?: string;
     account_number?: string;
   };
+  /** The store's account now (`livers.account`), when it differs from the one requested with. */
+  changed_account: OperatorPayoutRow["bank_account"] | null;
   created_at: Date;
   reason: string;
   batch_id: string | null;
@@ -65,6 +67,7 @@ export async function listPayoutsForOperator({
       withholding_yen: payoutRequests.withholding_yen,
       net_yen: payoutRequests.net_yen,
       bank_account: payoutRequests.bank_account,
+      current_account: livers.account,
       created_at: payoutRequests.created_at,
       reason: rejected.reason,
       batch_id: exported.batch_id,
@@ -92,8 +95,12 @@ export async function listPayoutsForOperator({
     .orderBy(desc(payoutBatches.created_at))
     .limit(20);
   return {
-    rows: rows.map((r) => ({
+    rows: rows.map(({ current_account, ...r }) => ({
       ...r,
+      changed_account:
+        current_account && !sameAccount(current_account, r.bank_account)
+          ? (current_account as OperatorPayoutRow["bank_account"])
+          : null,
       reason: r.reason ?? "",
       batch_id: r.batch_id ?? null,
       bank_account: (r.bank_account ?? {}) as OperatorPayoutRow["bank_account"],
@@ -101,4 +108,11 @@ export async function listPayoutsForOperator({
     counts: Object.fromEntries(counts.map((c) => [c.status, c.n])) as Record<string, number>,
     batches,
   };
+}
+
+function sameAccount(a: unknown, b: unknown): boolean {
+  const keys = ["account_holder", "bank_code", "branch_code", "account_type", "account_number"] as const;
+  const x = (a ?? {}) as Record<string, unknown>;
+  const y = (b ?? {}) as Record<string, unknown>;
+  return keys.every((key) => x[key] === y[key]);
 }
