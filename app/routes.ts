@@ -78,6 +78,11 @@ const ADMIN_PAGES = [
   route("admin/news/new", "routes/admin/news-edit.tsx", { id: "admin-news-new" }),
   route("admin/news/:id", "routes/admin/news-edit.tsx", { id: "admin-news-edit" }),
   route("admin/audit", "routes/admin/audit.tsx"),
+  // Money: payouts and the catalogue (issue 18, ADR 0036)
+  route("admin/payouts", "routes/admin/payouts.tsx"),
+  route("admin/payout-batches/:id", "routes/admin/payout-batch-file.ts"),
+  route("admin/coin-packs", "routes/admin/coin-packs.tsx"),
+  route("admin/items", "routes/admin/items.tsx"),
   // Stores, staff and remote configuration (issue 18, ADR 0033)
   route("admin/stores", "routes/admin/stores.tsx"),
   route("admin/stores/ranking", "routes/admin/store-ranking.tsx"),

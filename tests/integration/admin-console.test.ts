@@ -14,6 +14,7 @@ import {
   mailOutbox,
   news,
   operatorAuditLog,
+  payoutBatches,
   rateLimits,
   remoteConfigValues,
   session,
@@ -140,6 +141,7 @@ describe.each(drivers)("operator console on %s", (driver) => {
   describe("every /admin page and action is the operator's alone", () => {
     let cookies: Record<string, string | undefined>;
     let ids: Record<string, string>;
+    let money: { payout: string; batch: string };
 
     beforeAll(async () => {
       const listener = await makeListener(db());
@@ -165,6 +167,15 @@ describe.each(drivers)("operator console on %s", (driver) => {
         email: "guard-contact@example.com",
         category: "usage",
         message: "guard",
+      });
+      // An exported 全銀 batch, so the file's page has something to send to the operator (ADR 0036).
+      money = { payout: randomUUID(), batch: randomUUID() };
+      await db().insert(payoutBatches).values({
+        batch_id: money.batch,
+        transfer_date: "2099-01-01",
+        count: 0,
+        total_yen: 0,
+        file_base64: "",
       });
       const mail = randomUUID();
       await db().insert(mailOutbox).values({
@@ -216,6 +227,7 @@ describe.each(drivers)("operator console on %s", (driver) => {
     const urlOf = (routePath: string) =>
       `/${routePath}`
         .replace("admin/shop_entry/:id", `admin/shop_entry/${ids.shopEntry}`)
+        .replace("admin/payout-batches/:id", `admin/payout-batches/${money.batch}`)
         .replace("admin/contact/:id", `admin/contact/${ids.contact}`)
         .replace("admin/news/:id", `admin/news/${ids.news}`)
         .replace("admin/stores/:id", `admin/stores/${ids.store}`)
@@ -273,6 +285,58 @@ describe.each(drivers)("operator console on %s", (driver) => {
           return [{ intent: "publish_now", title: "t", body: "b", audience: "all" }];
         case "admin/news/:id":
           return [{ intent: "delete" }, { intent: "publish_now", title: "t", body: "b", audience: "all" }];
+        case "admin/payouts":
+          return [
+            { intent: "approve", request_id: money.payout },
+            { intent: "reject", request_id: money.payout, reason: "x" },
+            { intent: "paid", request_id: money.payout },
+            { intent: "export", batch_id: randomUUID(), transfer_date: "2099-01-01" },
+          ];
+        case "admin/coin-packs":
+          return [
+            {
+              intent: "create",
+              pack_id: "guard-pack",
+              name: "g",
+              coins: "1",
+              bonus_coins: "0",
+              price_jpy: "1",
+              sort_order: "0",
+            },
+            {
+              intent: "update",
+              pack_id: "coins-500",
+              name: "g",
+              coins: "1",
+              bonus_coins: "0",
+              price_jpy: "1",
+              sort_order: "0",
+            },
+            { intent: "retire", pack_id: "coins-500" },
+            { intent: "delete", pack_id: "coins-500" },
+          ];
+        case "admin/items":
+          return [
+            {
+              intent: "create",
+              item_id: "guard-item",
+              name: "g",
+              coin_price: "1",
+              point_value: "0",
+              sort_order: "0",
+            },
+            {
+              intent: "update",
+              item_id: "rose",
+              name: "g",
+              coin_price: "1",
+              point_value: "0",
+              sort_order: "0",
+            },
+            { intent: "retire", item_id: "rose" },
+            { intent: "delete", item_id: "rose" },
+            { intent: "image", item_id: "rose" },
+          ];
         default:
           return [{ intent: "anything" }];
       }
@@ -281,6 +345,12 @@ describe.each(drivers)("operator console on %s", (driver) => {
     /** A fingerprint of every table an operator action writes. */
     const fingerprint = async () => {
       const tables = [
+        "coin_packs",
+        "items",
+        "payout_requests",
+        "payout_steps",
+        "payout_batches",
+        "ledger_transactions",
         "livers",
         "staffs",
         "store_suspensions",
@@ -323,6 +393,10 @@ describe.each(drivers)("operator console on %s", (driver) => {
           "admin/staff/:id",
           "admin/config",
           "admin/audit",
+          "admin/payouts",
+          "admin/payout-batches/:id",
+          "admin/coin-packs",
+          "admin/items",
           "admin/*",
         ]),
       );
@@ -384,6 +458,12 @@ describe.each(drivers)("operator console on %s", (driver) => {
             `POST /admin/staff/${ids.staff} delete`,
             "POST /admin/config save",
             "GET /admin/config",
+            "GET /admin/payouts",
+            `GET /admin/payout-batches/${money.batch}`,
+            "POST /admin/payouts approve",
+            "POST /admin/payouts export",
+            "POST /admin/coin-packs delete",
+            "POST /admin/items image",
           ]),
         );
       },
@@ -1176,6 +1256,7 @@ describe.each(drivers)("operator console on %s", (driver) => {
         "newContactMessages",
         "failedMails",
         "storesAwaitingReview",
+        "payoutsDue",
       ]);
     });
   });

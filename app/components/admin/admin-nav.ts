@@ -24,4 +24,8 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { to: "/admin/audit", label: "操作ログ" },
   // Remote configuration (issue 18)
   { to: "/admin/config", label: "設定値" },
+  // Money (issue 18, ADR 0036)
+  { to: "/admin/payouts", label: "出金申請", badge: "payoutsDue" },
+  { to: "/admin/coin-packs", label: "コインパック" },
+  { to: "/admin/items", label: "アイテム" },
 ];

@@ -58,7 +58,7 @@ export function DailyChart({
               dominantBaseline="middle"
               className="fill-slate-500 text-[11px]"
             >
-              {unit === "yen" ? formatYen(line.value) : formatNumber(line.value)}
+              {unit === "yen" ? yenAxisLabel(line.value) : formatNumber(line.value)}
             </text>
           </g>
         ))}
@@ -119,4 +119,9 @@ export function DailyChart({
       </details>
     </figure>
   );
+}
+
+/** The y axis has room for about six characters: ¥5,000, then 1万, 2.5万 (money figures, issue 18). */
+function yenAxisLabel(value: number): string {
+  return value >= 10_000 ? `${formatNumber(value / 10_000)}万` : formatYen(value);
 }

@@ -15,6 +15,7 @@ import type { Route } from "./+types/mypage-item-convert";
 const PAYOUT_STATUS = {
   pending: { label: "申請中", tone: "amber" },
   approved: { label: "承認済み", tone: "brand" },
+  exported: { label: "振込手続き中", tone: "brand" },
   paid: { label: "振込済み", tone: "green" },
   rejected: { label: "却下", tone: "red" },
 } as const;

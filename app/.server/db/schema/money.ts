@@ -198,7 +198,7 @@ export const gifts = pgTable(
   ],
 );
 
-export const PAYOUT_STATUSES = ["pending", "approved", "paid", "rejected"] as const;
+export const PAYOUT_STATUSES = ["pending", "approved", "exported", "paid", "rejected"] as const;
 
 /** A store's payout request (points → yen); the operator approves and pays it (issue 14). */
 export const payoutRequests = pgTable(

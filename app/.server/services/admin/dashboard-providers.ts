@@ -13,6 +13,7 @@ import {
   staffs,
   storeReviews,
 } from "../../db/schema";
+import { MONEY_ACTION_COUNTS, MONEY_DAILY_FIGURES } from "./money-dashboard-providers";
 
 /**
  * What the dashboard of the console shows (contract §15, ADR 0033), as two lists of small
@@ -118,6 +119,7 @@ export const ADMIN_ACTION_COUNTS: readonly AdminActionCount[] = [
       return row?.n ?? 0;
     },
   },
+  ...MONEY_ACTION_COUNTS,
 ];
 
 export const ADMIN_DAILY_FIGURES: readonly AdminDailyFigure[] = [
@@ -139,4 +141,5 @@ export const ADMIN_DAILY_FIGURES: readonly AdminDailyFigure[] = [
     unit: "人",
     perDay: (db, range) => countPerTokyoDay(db, staffs, staffs.created_at, range),
   },
+  ...MONEY_DAILY_FIGURES,
 ];

@@ -1,0 +1,161 @@
+import { eq } from "drizzle-orm";
+import { formatAdminDateTime } from "~/domain/admin";
+import type { Db, Tx } from "../../db/client";
+import { livers, payoutRequests, payoutSteps } from "../../db/schema";
+import type { Env } from "../../env";
+import type { Mailer } from "../../integrations/mail/mailer";
+import type { RenderedMail } from "../../integrations/mail/templates";
+import type { AccountSpec } from "../ledger/accounts";
+import type { SignedInOperator } from "./operator-actor";
+import { recordOperatorChange, storeNoticeLinks } from "./record-operator-change";
+
+/**
+ * What the operator's payout steps share (issue 18): the accounts they book on, the refusal that
+ * rolls a step back (and leaves its idempotency key unused), and the step's trail — its row, the
+ * audit row and the store's mail — in the step's own transaction.
+ *
+ * Bookings (ADR 0036): a request leaves `liver:<uid>:payout` holding the net yen owed. Approving
+ * moves it to `liver:<uid>:payout_approved`; paying takes it from there to `platform:payouts_paid`;
+ * rejecting writes the request's own entries negated (the points back to the store).
+ */
+export const payoutAccounts = {
+  approved: (liverId: string): AccountSpec => ({
+    account_id: `liver:${liverId}:payout_approved`,
+    owner_type: "liver",
+    owner_id: liverId,
+    purpose: "payout_approved",
+    unit: "yen",
+    tracked: true,
+  }),
+  paid: (): AccountSpec => ({
+    account_id: "platform:payouts_paid",
+    owner_type: "platform",
+    owner_id: null,
+    purpose: "payouts_paid",
+    unit: "yen",
+    tracked: false,
+  }),
+};
+
+export type PayoutStepError = "not_found" | "not_pending" | "not_payable";
+
+/** Thrown inside `runOnce`: the step books nothing and its key stays unused. */
+export class PayoutStepRefused extends Error {
+  constructor(readonly error: PayoutStepError) {
+    super(error);
+  }
+}
+
+export async function lockRequest(tx: Tx | Db, requestId: string) {
+  const [row] = await tx
+    .select()
+    .from(payoutRequests)
+    .where(eq(payoutRequests.request_id, requestId))
+    .for("update");
+  if (!row) throw new PayoutStepRefused("not_found");
+  return row;
+}
+
+/**
+ * Moves a request from one of `from` to `to` with its row locked (a concurrent step waits, then
+ * sees the new status and is refused), or refuses. Answers the row as it was.
+ */
+export async function moveRequest(
+  tx: Tx | Db,
+  requestId: string,
+  from: readonly PayoutStatus[],
+  to: PayoutStatus,
+  refusal: PayoutStepError,
+) {
+  const row = await lockRequest(tx, requestId);
+  if (!from.includes(row.status)) throw new PayoutStepRefused(refusal);
+  await tx.update(payoutRequests).set({ status: to }).where(eq(payoutRequests.request_id, requestId));
+  return row;
+}
+
+type PayoutStatus = (typeof payoutRequests.$inferSelect)["status"];
+
+type RequestRow = typeof payoutRequests.$inferSelect;
+
+/** The step's row, audit row and the mail to the store. */
+export async function recordPayoutStep(
+  tx: Tx | Db,
+  {
+    actor,
+    request,
+    step,
+    txId,
+    reason = "",
+    batchId = null,
+    env,
+    mailer,
+    mail,
+    now,
+  }: {
+    actor: SignedInOperator;
+    request: RequestRow;
+    step: "approved" | "rejected" | "exported" | "paid";
+    txId: string | null;
+    reason?: string;
+    batchId?: string | null;
+    env: Pick<Env, "baseUrl">;
+    mailer: Mailer | null;
+    mail: ((notice: PayoutNoticeFields) => RenderedMail) | null;
+    now: Date;
+  },
+): Promise<void> {
+  await tx.insert(payoutSteps).values({
+    request_id: request.request_id,
+    step,
+    reason,
+    batch_id: batchId,
+    tx_id: txId,
+    operator_uid: actor.uid,
+    created_at: now,
+  });
+  const [store] = await tx
+    .select({ uid: livers.uid, email: livers.email, name: livers.store_name })
+    .from(livers)
+    .where(eq(livers.uid, request.liver_id));
+  await recordOperatorChange(tx as Tx, {
+    actor,
+    store: { uid: request.liver_id, email: store?.email ?? "" },
+    now,
+    audit: {
+      action: `payout.${step === "approved" ? "approve" : step === "rejected" ? "reject" : step === "paid" ? "mark_paid" : "export"}`,
+      targetType: "payout_request",
+      targetId: request.request_id,
+      details: {
+        liver_id: request.liver_id,
+        gross_yen: request.gross_yen,
+        net_yen: request.net_yen,
+        tx_id: txId,
+        ...(reason ? { reason } : {}),
+        ...(batchId ? { batch_id: batchId } : {}),
+      },
+    },
+    mail:
+      mail && mailer
+        ? {
+            mailer,
+            kind: `payout-${step}`,
+            content: mail({
+              storeName: store?.name ?? "",
+              gross: request.gross_yen,
+              net: request.net_yen,
+              requestedAt: formatAdminDateTime(request.created_at),
+              ...storeNoticeLinks(env, "/liver/mypage/item/convert"),
+            }),
+          }
+        : undefined,
+  });
+}
+
+export interface PayoutNoticeFields {
+  storeName: string;
+  gross: number;
+  net: number;
+  requestedAt: string;
+  url: string;
+  contactUrl: string;
+}

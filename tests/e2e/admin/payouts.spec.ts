@@ -1,0 +1,108 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { startSmtpServer, type TestSmtpServer } from "../../support/smtp";
+import { expect, test } from "../fixtures";
+import { enrolAndSignIn, operatorCommand, seriousViolations } from "../support/operator-console";
+import { type SpawnedServer, spawnServer } from "../support/spawn-server";
+
+// The operator's payouts end to end (issue 18), on a server of its own with the demo data (whose
+// store has a pending payout request) and a real SMTP sink: the operator approves it — the store
+// is mailed — exports the approved requests as a 全銀 file and downloads it (120-byte records,
+// Shift_JIS, CRLF, the net amount in the data record), then marks it paid.
+
+const PORT = 3721;
+const EMAIL = "ops-payouts@example.com";
+const PASSWORD = "operator-e2e-pass-2026";
+const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
+
+test.use({ allowedConsoleErrors: [/the server responded with a status of 4\d\d/] });
+
+test.describe("operator console: payouts", () => {
+  let smtp: TestSmtpServer;
+  let server: SpawnedServer;
+
+  test.beforeAll(async () => {
+    test.setTimeout(240_000);
+    const dataDir = mkdtempSync(path.join(tmpdir(), "yoru-admin-payouts-e2e-"));
+    const created = operatorCommand(["create", "--email", EMAIL, "--password-stdin"], dataDir, PASSWORD);
+    expect(created.status, created.stderr).toBe(0);
+    smtp = await startSmtpServer();
+    server = await spawnServer(PORT, {
+      DATA_DIR: dataDir,
+      SMTP_URL: smtp.url,
+      BASE_URL: `http://127.0.0.1:${PORT}`,
+      SEED_DEMO: "true",
+      ZENGIN_CONSIGNOR_CODE: "1234567890",
+      ZENGIN_CONSIGNOR_NAME: "カ）ヨルナビ",
+      ZENGIN_BANK_CODE: "0005",
+      ZENGIN_BRANCH_CODE: "001",
+      ZENGIN_ACCOUNT_NUMBER: "7654321",
+    });
+  });
+
+  test.afterAll(async () => {
+    await server?.stop();
+    await smtp?.close();
+  });
+
+  test("approve the demo store's pending payout, download the 全銀 file, mark it paid", async ({ page }) => {
+    test.setTimeout(180_000);
+    const base = server.baseUrl;
+    await enrolAndSignIn(page, base, EMAIL, PASSWORD);
+    // The dashboard counts it and the menu shows the badge.
+    await expect(page.getByTestId("count-payouts-due")).toContainText("1");
+    const menu = page.getByRole("navigation", { name: "管理メニュー" });
+    await menu.getByRole("link", { name: /^出金申請/ }).click();
+    await expect(page).toHaveURL(`${base}/admin/payouts`);
+    const row = page.getByTestId("payout-row");
+    await expect(row).toHaveCount(1);
+    const net = ((await row.getByTestId("payout-net").textContent()) ?? "").replace(/[^\d]/g, "");
+    expect(Number(net)).toBeGreaterThan(0);
+    if (SHOTS)
+      await page.screenshot({
+        path: path.join(SHOTS, `payouts-pending-${page.viewportSize()?.width}.png`),
+        fullPage: true,
+      });
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // A rejection needs a reason: asked for next to the field, nothing changes.
+    await row.getByText("却下する").click();
+    // (Pressed from the keyboard: on a phone the sticky header may cover the button.)
+    await row.getByRole("button", { name: "却下してポイントを戻す" }).press("Enter");
+    await expect(
+      row.getByText("却下の理由を入力してください（店舗にメールで伝わります）").first(),
+    ).toBeVisible();
+
+    await row.getByRole("button", { name: "承認する" }).click();
+    await expect(page.getByText("出金申請を承認し、店舗にメールで知らせました")).toBeVisible();
+    await smtp.waitForMail({ subject: "出金申請を承認しました" }, 30_000);
+
+    // Export: the file downloads, fixed-width Shift_JIS with the net amount right-aligned.
+    await page.getByRole("link", { name: /^承認済み/ }).click();
+    await page.getByRole("button", { name: "振込データを作成する" }).click();
+    await expect(page.getByText("振込データを作成しました")).toBeVisible();
+    if (SHOTS)
+      await page.screenshot({
+        path: path.join(SHOTS, `payouts-exported-${page.viewportSize()?.width}.png`),
+        fullPage: true,
+      });
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByTestId("payout-batches").getByRole("link", { name: "ダウンロード" }).first().click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^zengin-\d{8}-[0-9a-f]{8}\.txt$/);
+    const file = readFileSync(await download.path());
+    expect(file.byteLength).toBe(4 * 122);
+    const records = file.toString("latin1").split("\r\n");
+    expect(records.map((r) => r.slice(0, 1))).toEqual(["1", "2", "8", "9", ""]);
+    expect(records[0]?.slice(4, 14)).toBe("1234567890");
+    expect(records[1]?.slice(80, 90)).toBe(net.padStart(10, "0"));
+    expect(records[2]?.slice(1, 7)).toBe("000001");
+
+    // Paid: the store is told.
+    await page.getByTestId("payout-row").getByRole("button", { name: "振込済みにする" }).click();
+    await expect(page.getByText("振込済みにし、店舗にメールで知らせました")).toBeVisible();
+    await smtp.waitForMail({ subject: "お振込みが完了しました" }, 30_000);
+  });
+});
