@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
+import { zenginConsignorFromEnv } from "~/domain/admin-payouts";
 import { type ManualVideo, ManualVideosSchema } from "~/domain/manual-videos";
 import type { Operator } from "~/domain/operator";
 import type { S3Config } from "./integrations/storage/s3-storage";
@@ -257,6 +258,20 @@ export class EnvError extends Error {
   }
 }
 
+/**
+ * The platform's account for 全銀 transfer files (ADR 0036) is read when the payouts page asks
+ * (`services/admin/zengin-consignor.ts`, which tells the operator what is missing). Unset is a
+ * valid state (no export yet); set but wrong stops the server here, naming the variable.
+ */
+function checkZengin(source: Record<string, string | undefined>, issues: string[]): void {
+  const given = Object.keys(source).filter((name) => name.startsWith("ZENGIN_") && source[name]?.trim());
+  if (given.length === 0) return;
+  for (const name of zenginConsignorFromEnv(source).missing)
+    issues.push(
+      `${name}: missing or malformed while other ZENGIN_* variables are set (docs/deployment.md; got ${JSON.stringify(source[name] ?? "")})`,
+    );
+}
+
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const parsed = EnvSchema.safeParse(source);
   if (!parsed.success) {
@@ -294,6 +309,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const sns = parseSns(e, issues);
   const live = parseLive(e, issues, workers);
   const payments = parsePayments(e, issues, isProduction);
+  checkZengin(source, issues);
   if (issues.length > 0) throw new EnvError(issues);
 
   const dataDir = path.resolve(e.DATA_DIR);

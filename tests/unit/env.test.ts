@@ -236,3 +236,38 @@ describe("usesSecureCookies (ADR 0017)", () => {
     expect(usesSecureCookies(parseEnv({ ...production, ...vars }))).toBe(secure);
   });
 });
+
+describe("ZENGIN_* (ADR 0036)", () => {
+  const complete = {
+    ZENGIN_CONSIGNOR_CODE: "1234567890",
+    ZENGIN_CONSIGNOR_NAME: "ﾖﾙﾅﾋﾞ(ｶ",
+    ZENGIN_BANK_CODE: "0001",
+    ZENGIN_BRANCH_CODE: "001",
+    ZENGIN_ACCOUNT_NUMBER: "1234567",
+  };
+
+  it.each([
+    ["unset: no transfer files yet, the server starts", {}, []],
+    ["complete", complete, []],
+    ["a bank code of three digits", { ...complete, ZENGIN_BANK_CODE: "001" }, ["ZENGIN_BANK_CODE"]],
+    ["an unknown account type", { ...complete, ZENGIN_ACCOUNT_TYPE: "current" }, ["ZENGIN_ACCOUNT_TYPE"]],
+    [
+      "only some of them",
+      { ZENGIN_BANK_CODE: "0001" },
+      ["ZENGIN_CONSIGNOR_CODE", "ZENGIN_CONSIGNOR_NAME", "ZENGIN_BRANCH_CODE", "ZENGIN_ACCOUNT_NUMBER"],
+    ],
+  ] as const)("%s", (_label, source, named) => {
+    if (named.length === 0) {
+      expect(() => parseEnv({ ...source })).not.toThrow();
+      return;
+    }
+    try {
+      parseEnv({ ...source });
+      expect.unreachable("a bad ZENGIN_* must stop the server");
+    } catch (error) {
+      expect(error).toBeInstanceOf(EnvError);
+      const issues = (error as EnvError).issues.map((issue) => issue.split(":")[0]);
+      expect(issues.sort()).toEqual([...named].sort());
+    }
+  });
+});
