@@ -13,7 +13,10 @@ const ACTORS = {
 const PROTECTED: { path: string; role: keyof typeof ACTORS; built: boolean }[] = [
   { path: "/listener/mypage", role: "listener", built: true },
   { path: "/listener/mypage/follow", role: "listener", built: true },
-  { path: "/listener/coin", role: "listener", built: false },
+  { path: "/listener/coin", role: "listener", built: true },
+  { path: "/listener/mypage/purchase", role: "listener", built: true },
+  { path: "/listener/mypage/history", role: "listener", built: true },
+  { path: "/listener/mypage/message", role: "listener", built: true },
   { path: "/liver/mypage", role: "liver", built: true },
   { path: "/liver/mypage/profile", role: "liver", built: true },
   { path: "/liver/mypage/staff", role: "liver", built: true },
@@ -21,12 +24,15 @@ const PROTECTED: { path: string; role: keyof typeof ACTORS; built: boolean }[] =
   { path: "/liver/mypage/price", role: "liver", built: true },
   { path: "/liver/mypage/setting", role: "liver", built: true },
   { path: "/liver/mypage/manual", role: "liver", built: true },
-  { path: "/liver/mypage/item", role: "liver", built: false },
+  { path: "/liver/mypage/item", role: "liver", built: true },
+  { path: "/liver/mypage/item/convert", role: "liver", built: true },
   { path: "/staff/mypage", role: "staff", built: true },
   { path: "/staff/mypage/profile", role: "staff", built: true },
   { path: "/staff/mypage/schedule?week=2", role: "staff", built: true },
   { path: "/staff/mypage/schedule?view=month&month=-1", role: "staff", built: true },
   { path: "/staff/mypage/manual", role: "staff", built: true },
+  { path: "/staff/mypage/item", role: "staff", built: true },
+  { path: "/staff/mypage/message", role: "staff", built: true },
 ];
 
 async function signedIn(role: keyof typeof ACTORS): Promise<APIRequestContext> {
