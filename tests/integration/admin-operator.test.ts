@@ -643,13 +643,16 @@ describe.each(drivers)("operator role on %s", (driver) => {
       expect(after?.status).toBe("handled");
       const [reply] = (await auditRows("shop_entry.reply", op.uid)).filter((r) => r.target_id === id);
       await expect
-        .poll(async () => {
-          const [outbox] = await database.db
-            .select()
-            .from(mailOutbox)
-            .where(eq(mailOutbox.id, String(reply?.details.mail_id)));
-          return outbox?.status;
-        })
+        .poll(
+          async () => {
+            const [outbox] = await database.db
+              .select()
+              .from(mailOutbox)
+              .where(eq(mailOutbox.id, String(reply?.details.mail_id)));
+            return outbox?.status;
+          },
+          { timeout: 15_000 },
+        )
         .toBe("sent");
       expect(
         await auditRows("shop_entry.handled", op.uid).then((rows) => rows.filter((r) => r.target_id === id)),

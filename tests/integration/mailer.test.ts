@@ -187,7 +187,7 @@ describe.each(drivers)("mailer on %s", (driver) => {
 
       // The server takes the mail after the budget ran out: the record is corrected.
       await expect.poll(() => slow.delivered(), { timeout: 5_000 }).toBe(1);
-      await expect.poll(async () => (await row(id))?.status, { timeout: 2_000 }).toBe("sent");
+      await expect.poll(async () => (await row(id))?.status, { timeout: 10_000 }).toBe("sent");
     } finally {
       await slow.close();
     }

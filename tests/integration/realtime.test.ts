@@ -310,7 +310,7 @@ describe.each(drivers)("realtime channel on %s", (driver) => {
     handlers.onNotify(`${topic}|2`);
     hold = null;
     release();
-    await expect.poll(() => received, { timeout: 2_000 }).toEqual([1, 2]);
+    await expect.poll(() => received, { timeout: 10_000 }).toEqual([1, 2]);
     await own.close();
   });
 
