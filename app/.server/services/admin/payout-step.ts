@@ -6,7 +6,9 @@ import type { Env } from "../../env";
 import type { Mailer } from "../../integrations/mail/mailer";
 import type { RenderedMail } from "../../integrations/mail/templates";
 import type { AccountSpec } from "../ledger/accounts";
-import type { SignedInOperator } from "./operator-actor";
+import { requestHash, runOnce } from "../ledger/run-once";
+import { type Posting, writeLedgerTransaction } from "../ledger/write-ledger-transaction";
+import { assertOperator, type SignedInOperator } from "./operator-actor";
 import { recordOperatorChange, storeNoticeLinks } from "./record-operator-change";
 
 /**
@@ -38,6 +40,10 @@ export const payoutAccounts = {
 };
 
 export type PayoutStepError = "not_found" | "not_pending" | "not_payable";
+
+export type PayoutStepResult =
+  | { ok: true; replayed: boolean; requestId: string }
+  | { ok: false; error: PayoutStepError | "idempotency_conflict" };
 
 /** Thrown inside `runOnce`: the step books nothing and its key stays unused. */
 export class PayoutStepRefused extends Error {
@@ -158,4 +164,67 @@ export interface PayoutNoticeFields {
   requestedAt: string;
   url: string;
   contactUrl: string;
+}
+
+/**
+ * One operator step on one request (approve, reject, mark paid): once per request and step under
+ * the key `<key>:<request>` (a second click or a second operator books nothing and gets the same
+ * answer); in that one transaction the operator is checked, the request moves from one of `from`
+ * to `to` with its row locked (or the step is refused and books nothing), `book` gives the
+ * ledger postings, and the step's row, audit row and the store's mail are written.
+ */
+export async function runPayoutStep(
+  {
+    db,
+    env,
+    mailer,
+    actor,
+    now,
+  }: { db: Db; env: Pick<Env, "baseUrl">; mailer: Mailer; actor: SignedInOperator; now: Date },
+  step: {
+    requestId: string;
+    key: string;
+    kind: string;
+    from: readonly PayoutStatus[];
+    to: "approved" | "rejected" | "paid";
+    refusal: PayoutStepError;
+    reason?: string;
+    mail: (notice: PayoutNoticeFields) => RenderedMail;
+    book: (tx: Tx, request: RequestRow) => Promise<readonly Posting[]>;
+  },
+): Promise<PayoutStepResult> {
+  const key = {
+    idempotencyKey: `${step.key}:${step.requestId}`,
+    requestHash: requestHash({ requestId: step.requestId }),
+  };
+  try {
+    const once = await runOnce(db, key, async (tx) => {
+      await assertOperator(tx, actor);
+      const request = await moveRequest(tx, step.requestId, step.from, step.to, step.refusal);
+      const txId = await writeLedgerTransaction(tx, {
+        kind: step.kind,
+        ...key,
+        actorId: actor.uid,
+        result: { request_id: request.request_id },
+        postings: await step.book(tx as Tx, request),
+      });
+      await recordPayoutStep(tx, {
+        actor,
+        request,
+        step: step.to,
+        txId,
+        reason: step.reason,
+        env,
+        mailer,
+        mail: step.mail,
+        now,
+      });
+      return { request_id: request.request_id };
+    });
+    if (!once.ok) return once;
+    return { ok: true, replayed: once.replayed, requestId: once.result.request_id };
+  } catch (error) {
+    if (error instanceof PayoutStepRefused) return { ok: false, error: error.error };
+    throw error;
+  }
 }
