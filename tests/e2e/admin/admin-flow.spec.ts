@@ -1,10 +1,7 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { startSmtpServer, type TestSmtpServer } from "../../support/smtp";
+import type { TestSmtpServer } from "../../support/smtp";
 import { expect, test } from "../fixtures";
-import { codeFor, operatorCommand, seriousViolations } from "../support/operator-console";
-import { type SpawnedServer, spawnServer } from "../support/spawn-server";
+import { codeFor, operatorCommand, seriousViolations, startConsoleServer } from "../support/operator-console";
+import type { SpawnedServer } from "../support/spawn-server";
 
 // The operator's console end to end (issue 11, contract §15), on a server of its own: the operator
 // is made by the real command (`npm run operator -- create`) on the data directory before the
@@ -26,20 +23,15 @@ test.describe("operator console", () => {
 
   test.beforeAll(async () => {
     test.setTimeout(240_000);
-    dataDir = mkdtempSync(path.join(tmpdir(), "yoru-admin-e2e-"));
-    const created = operatorCommand(
-      ["create", "--email", EMAIL, "--name", "運営 花子", "--password-stdin"],
-      dataDir,
-      PASSWORD,
-    );
-    expect(created.status, created.stderr).toBe(0);
-    expect(created.stdout).toContain(`Operator ${EMAIL} created`);
-    smtp = await startSmtpServer();
-    server = await spawnServer(PORT, {
-      DATA_DIR: dataDir,
-      SMTP_URL: smtp.url,
-      BASE_URL: `http://127.0.0.1:${PORT}`,
+    const started = await startConsoleServer({
+      port: PORT,
+      email: EMAIL,
+      password: PASSWORD,
+      label: "admin",
+      name: "運営 花子",
     });
+    ({ server, smtp, dataDir } = started);
+    expect(started.created.stdout).toContain(`Operator ${EMAIL} created`);
   });
 
   test.afterAll(async () => {

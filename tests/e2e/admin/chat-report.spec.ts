@@ -1,11 +1,8 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { DEMO_ACCOUNTS } from "~/.server/seed/seed-database";
-import { startSmtpServer, type TestSmtpServer } from "../../support/smtp";
+import type { TestSmtpServer } from "../../support/smtp";
 import { expect, test } from "../fixtures";
-import { enrolAndSignIn, operatorCommand, seriousViolations } from "../support/operator-console";
-import { type SpawnedServer, spawnServer } from "../support/spawn-server";
+import { enrolAndSignIn, seriousViolations, startConsoleServer } from "../support/operator-console";
+import type { SpawnedServer } from "../support/spawn-server";
 
 // A chat report handled to the end (issue 18 item 3, ADR 0030) on a server of its own with the demo
 // data and a real SMTP sink: demo-cast reports the demo listener from their conversation; the
@@ -27,16 +24,13 @@ test.describe("operator console: reports", () => {
 
   test.beforeAll(async () => {
     test.setTimeout(240_000);
-    const dataDir = mkdtempSync(path.join(tmpdir(), "yoru-admin-reports-e2e-"));
-    const created = operatorCommand(["create", "--email", EMAIL, "--password-stdin"], dataDir, PASSWORD);
-    expect(created.status, created.stderr).toBe(0);
-    smtp = await startSmtpServer();
-    server = await spawnServer(PORT, {
-      DATA_DIR: dataDir,
-      SMTP_URL: smtp.url,
-      BASE_URL: `http://127.0.0.1:${PORT}`,
-      SEED_DEMO: "true",
-    });
+    ({ server, smtp } = await startConsoleServer({
+      port: PORT,
+      email: EMAIL,
+      password: PASSWORD,
+      label: "admin-reports",
+      env: { SEED_DEMO: "true" },
+    }));
   });
 
   test.afterAll(async () => {

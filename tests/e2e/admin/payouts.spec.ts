@@ -1,10 +1,9 @@
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import path from "node:path";
-import { startSmtpServer, type TestSmtpServer } from "../../support/smtp";
+import type { TestSmtpServer } from "../../support/smtp";
 import { expect, test } from "../fixtures";
-import { enrolAndSignIn, operatorCommand, seriousViolations } from "../support/operator-console";
-import { type SpawnedServer, spawnServer } from "../support/spawn-server";
+import { enrolAndSignIn, seriousViolations, startConsoleServer } from "../support/operator-console";
+import type { SpawnedServer } from "../support/spawn-server";
 
 // The operator's payouts end to end (issue 18), on a server of its own with the demo data (whose
 // store has a pending payout request) and a real SMTP sink: the operator approves it — the store
@@ -24,21 +23,20 @@ test.describe("operator console: payouts", () => {
 
   test.beforeAll(async () => {
     test.setTimeout(240_000);
-    const dataDir = mkdtempSync(path.join(tmpdir(), "yoru-admin-payouts-e2e-"));
-    const created = operatorCommand(["create", "--email", EMAIL, "--password-stdin"], dataDir, PASSWORD);
-    expect(created.status, created.stderr).toBe(0);
-    smtp = await startSmtpServer();
-    server = await spawnServer(PORT, {
-      DATA_DIR: dataDir,
-      SMTP_URL: smtp.url,
-      BASE_URL: `http://127.0.0.1:${PORT}`,
-      SEED_DEMO: "true",
-      ZENGIN_CONSIGNOR_CODE: "1234567890",
-      ZENGIN_CONSIGNOR_NAME: "カ）ヨルナビ",
-      ZENGIN_BANK_CODE: "0005",
-      ZENGIN_BRANCH_CODE: "001",
-      ZENGIN_ACCOUNT_NUMBER: "7654321",
-    });
+    ({ server, smtp } = await startConsoleServer({
+      port: PORT,
+      email: EMAIL,
+      password: PASSWORD,
+      label: "admin-payouts",
+      env: {
+        SEED_DEMO: "true",
+        ZENGIN_CONSIGNOR_CODE: "1234567890",
+        ZENGIN_CONSIGNOR_NAME: "カ）ヨルナビ",
+        ZENGIN_BANK_CODE: "0005",
+        ZENGIN_BRANCH_CODE: "001",
+        ZENGIN_ACCOUNT_NUMBER: "7654321",
+      },
+    }));
   });
 
   test.afterAll(async () => {

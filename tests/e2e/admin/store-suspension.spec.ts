@@ -1,11 +1,8 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { DEMO_ACCOUNTS } from "~/.server/seed/seed-database";
-import { startSmtpServer, type TestSmtpServer } from "../../support/smtp";
+import type { TestSmtpServer } from "../../support/smtp";
 import { expect, test } from "../fixtures";
-import { codeFor, enrolAndSignIn, operatorCommand, seriousViolations } from "../support/operator-console";
-import { type SpawnedServer, spawnServer } from "../support/spawn-server";
+import { codeFor, enrolAndSignIn, seriousViolations, startConsoleServer } from "../support/operator-console";
+import type { SpawnedServer } from "../support/spawn-server";
 
 // The operator's console, part one (issue 18, contract §15), end to end on a server of its own
 // with the demo data and a real SMTP sink: the operator finds the demo store, suspends it with a
@@ -26,16 +23,13 @@ test.describe("operator console: stores", () => {
 
   test.beforeAll(async () => {
     test.setTimeout(240_000);
-    const dataDir = mkdtempSync(path.join(tmpdir(), "yoru-admin-stores-e2e-"));
-    const created = operatorCommand(["create", "--email", EMAIL, "--password-stdin"], dataDir, PASSWORD);
-    expect(created.status, created.stderr).toBe(0);
-    smtp = await startSmtpServer();
-    server = await spawnServer(PORT, {
-      DATA_DIR: dataDir,
-      SMTP_URL: smtp.url,
-      BASE_URL: `http://127.0.0.1:${PORT}`,
-      SEED_DEMO: "true",
-    });
+    ({ server, smtp } = await startConsoleServer({
+      port: PORT,
+      email: EMAIL,
+      password: PASSWORD,
+      label: "admin-stores",
+      env: { SEED_DEMO: "true" },
+    }));
   });
 
   test.afterAll(async () => {

@@ -1,12 +1,17 @@
 import { spawnSync } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 import * as OTPAuth from "otpauth";
+import { startSmtpServer, type TestSmtpServer } from "../../support/smtp";
+import { type SpawnedServer, spawnServer } from "./spawn-server";
 
 /**
  * What the operator-console specs share: the real `npm run operator` command on a data
  * directory (before the server opens it), the RFC 6238 code of a secret at a time, the first
- * login with its enrolment, and the axe check.
+ * login with its enrolment, the axe check, and a server of a spec's own with its operator.
  */
 
 export function operatorCommand(args: string[], dataDir: string, input?: string) {
@@ -58,4 +63,35 @@ export async function enrolAndSignIn(
   await page.getByRole("button", { name: "設定してログイン" }).click();
   await expect(page).toHaveURL(new RegExp(`${base}/admin$`));
   return secret;
+}
+
+/**
+ * A server of the spec's own on `port` behind a real SMTP sink, on a fresh data directory where
+ * `npm run operator -- create` has made the operator first (as an operator is made in production).
+ * `env` adds to the server's environment (`SEED_DEMO`, `ZENGIN_*`…).
+ */
+export async function startConsoleServer(options: {
+  port: number;
+  email: string;
+  password: string;
+  label: string;
+  name?: string;
+  env?: Record<string, string>;
+}): Promise<{ server: SpawnedServer; smtp: TestSmtpServer; dataDir: string; created: { stdout: string } }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), `yoru-${options.label}-e2e-`));
+  const name = options.name ? ["--name", options.name] : [];
+  const created = operatorCommand(
+    ["create", "--email", options.email, ...name, "--password-stdin"],
+    dataDir,
+    options.password,
+  );
+  expect(created.status, created.stderr).toBe(0);
+  const smtp = await startSmtpServer();
+  const server = await spawnServer(options.port, {
+    DATA_DIR: dataDir,
+    SMTP_URL: smtp.url,
+    BASE_URL: `http://127.0.0.1:${options.port}`,
+    ...options.env,
+  });
+  return { server, smtp, dataDir, created };
 }
