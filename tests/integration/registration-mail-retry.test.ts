@@ -41,7 +41,9 @@ describe.each(drivers)("registration while the mail server refuses, on %s", (dri
 
   it("keeps the account with its queued mail, and the retried mail's link verifies it", async () => {
     const env = { ...base, smtpUrl: smtp.url, mailRetryDelaySeconds: 1 };
-    const mailer = createMailer({ db: database.db, env, timeoutMs: 1_500 });
+    // A generous SMTP timeout: on a busy machine a delivery the server accepted could otherwise
+    // time out on our side, be retried after a doubling wait and outlast the poll below.
+    const mailer = createMailer({ db: database.db, env, timeoutMs: 10_000 });
     const auth = createAuth({
       db: database.db,
       env,
