@@ -1,6 +1,7 @@
 import { Form, redirect } from "react-router";
 import { requireViewer } from "~/.server/auth/viewer";
 import { paymentPort } from "~/.server/integrations/payments";
+import { customerPort, TEST_CARDS } from "~/.server/integrations/payments/listener-customers";
 import type { createTestPayments } from "~/.server/integrations/payments/test-payments";
 import {
   findTestCheckout,
@@ -45,13 +46,19 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const viewer = await requireViewer(request, context, "listener");
   const port = testPort(context.env);
-  const method = String((await request.formData()).get("method") ?? "");
+  const form = await request.formData();
+  const method = String(form.get("method") ?? "");
   if (!TEST_PAYMENT_METHODS.includes(method as TestPaymentMethod)) throw new Response(null, { status: 400 });
   const result = await payTestCheckout({
     db: context.db,
     actor: viewer,
     port,
-    input: { sessionId: params.session, method: method as TestPaymentMethod },
+    customers: customerPort(context.env, context.db),
+    input: {
+      sessionId: params.session,
+      method: method as TestPaymentMethod,
+      saveCard: form.get("save_card") === "on" ? String(form.get("card") ?? "visa") : null,
+    },
   });
   if (!result.ok) throw new Response(null, { status: 404 });
   if (method === "konbini") return null; // stay: the voucher waits for its payment
@@ -95,6 +102,19 @@ export default function TestCheckout({ loaderData }: Route.ComponentProps) {
           </Form>
         ) : order.status === "pending" ? (
           <Form method="post" className="mt-4 space-y-3">
+            <fieldset className="space-y-2 rounded-xl p-3 ring-1 ring-slate-200">
+              <legend className="px-1 font-bold text-sm">テスト用カード</legend>
+              {Object.entries(TEST_CARDS).map(([key, card], i) => (
+                <label key={key} className="flex min-h-11 items-center gap-2 text-sm">
+                  <input type="radio" name="card" value={key} defaultChecked={i === 0} />
+                  {card.brand.toUpperCase()} •••• {card.last4}
+                </label>
+              ))}
+              <label className="flex min-h-11 items-center gap-2 text-sm">
+                <input type="checkbox" name="save_card" data-testid="save-card" />
+                このカードを保存する
+              </label>
+            </fieldset>
             <SubmitButton name="method" value="card">
               カードで支払う（テスト）
             </SubmitButton>
