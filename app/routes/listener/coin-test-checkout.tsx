@@ -9,6 +9,7 @@ import {
   TEST_PAYMENT_METHODS,
   type TestPaymentMethod,
 } from "~/.server/services/payments/pay-test-checkout";
+import { refundTestCheckout } from "~/.server/services/payments/refund-test-checkout";
 import { SubmitButton } from "~/components/form/submit-button";
 import { Card, PageHeader } from "~/components/mypage/ui";
 import { formatCoins, formatYen } from "~/domain/money";
@@ -47,6 +48,17 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const viewer = await requireViewer(request, context, "listener");
   const port = testPort(context.env);
   const form = await request.formData();
+  if (form.get("intent") === "refund") {
+    const refunded = await refundTestCheckout({
+      db: context.db,
+      actor: viewer,
+      port,
+      input: { sessionId: params.session, amountJpy: Number(form.get("amount")) },
+    });
+    if (!refunded.ok && refunded.error === "not_found") throw new Response(null, { status: 404 });
+    if (!refunded.ok) return { refundError: "返金額は1円以上の整数で入力してください" };
+    return redirect(`/listener/coin/test-checkout/${params.session}?refunded=1`);
+  }
   const method = String(form.get("method") ?? "");
   if (!TEST_PAYMENT_METHODS.includes(method as TestPaymentMethod)) throw new Response(null, { status: 400 });
   const result = await payTestCheckout({
@@ -69,7 +81,7 @@ export function meta() {
   return [{ title: pageTitle(MONEY_TEXTS.testPayment) }, { name: "robots", content: "noindex" }];
 }
 
-export default function TestCheckout({ loaderData }: Route.ComponentProps) {
+export default function TestCheckout({ loaderData, actionData }: Route.ComponentProps) {
   const { order } = loaderData;
   const waiting = order.status === "awaiting_payment";
   return (
@@ -89,7 +101,38 @@ export default function TestCheckout({ loaderData }: Route.ComponentProps) {
         </p>
         <p className="mt-1">お支払い金額：{formatYen(order.price)}（税込）</p>
         {order.status === "paid" ? (
-          <p className="mt-3 font-bold text-emerald-700">お支払い済みです。</p>
+          <>
+            <p className="mt-3 font-bold text-emerald-700">お支払い済みです。</p>
+            <Form
+              method="post"
+              className="mt-4 space-y-2 rounded-xl bg-slate-50 p-3"
+              data-testid="test-refund"
+            >
+              <input type="hidden" name="intent" value="refund" />
+              <p className="text-slate-600 text-xs">
+                決済事業者の管理画面での返金を模擬します（テスト決済のみ）。未使用のコインが返金額に応じて取り消されます。
+              </p>
+              <label className="block text-sm">
+                返金額（円）
+                <input
+                  type="number"
+                  name="amount"
+                  min={1}
+                  max={order.price}
+                  defaultValue={order.price}
+                  required
+                  className="mt-1 block min-h-11 w-full rounded-lg border border-slate-300 px-3"
+                  aria-describedby={actionData && "refundError" in actionData ? "refund-error" : undefined}
+                />
+              </label>
+              {actionData && "refundError" in actionData ? (
+                <p id="refund-error" className="text-red-700 text-sm">
+                  {actionData.refundError}
+                </p>
+              ) : null}
+              <SubmitButton variant="secondary">返金する（テスト）</SubmitButton>
+            </Form>
+          </>
         ) : waiting ? (
           <Form method="post" className="mt-4 space-y-3">
             <p className="text-sm">コンビニでのお支払いを待っています。</p>
