@@ -6,12 +6,13 @@ import { MONEY_TEXTS } from "~/domain/money-texts";
 import { roleRefusal } from "~/domain/permissions";
 import type { Viewer } from "../../auth/viewer";
 import type { Db, Tx } from "../../db/client";
-import { gifts, items, listeners, livers, rooms, staffs } from "../../db/schema";
+import { gifts, items, listeners, livers, staffs } from "../../db/schema";
 import { publish } from "../../realtime/publish";
 import { loadLive } from "../live/live-access";
 import { recordNotification } from "../notifications/record-notification";
 import { listedStaff } from "../shared/staff-query";
 import { accounts, ensureAccounts } from "./accounts";
+import { GiftRoomBlockedError, roomForGift, writeGiftMessage } from "./gift-in-room";
 import { findReplay, type Once, requestHash, runOnce } from "./run-once";
 import { InsufficientBalanceError, writeLedgerTransaction } from "./write-ledger-transaction";
 
@@ -34,10 +35,12 @@ export const SendGiftSchema = z
       .min(8, MONEY_TEXTS.keyRequired)
       .max(100, MONEY_TEXTS.keyRequired),
   })
-  .refine((v) => Boolean(v.staff_id) !== Boolean(v.liver_id), {
+  // In a room its staff member receives: staff_id may be left out there (ADR 0038).
+  .refine((v) => Boolean(v.staff_id) !== Boolean(v.liver_id) || (v.room_id && !v.staff_id && !v.liver_id), {
     message: MONEY_TEXTS.receiverRequired,
     path: ["staff_id"],
-  });
+  })
+  .refine((v) => !(v.live_id && v.room_id), { message: MONEY_TEXTS.invalid, path: ["room_id"] });
 
 export type SendGiftInput = z.infer<typeof SendGiftSchema>;
 
@@ -55,6 +58,8 @@ export interface GiftAnswer {
 export type SendGiftResult =
   | { ok: true; replayed: boolean; gift: GiftAnswer }
   | { ok: false; error: "forbidden" }
+  /** A block stands in the room (either way). */
+  | { ok: false; error: "blocked"; message: string; field: "room_id" }
   | {
       ok: false;
       error: "invalid" | "not_found" | "insufficient" | "idempotency_conflict" | "ended";
@@ -89,7 +94,8 @@ async function findReceiver(db: Db, input: SendGiftInput): Promise<Receiver | nu
  * `POST /api/gifts` (contract §14): a listener gives items from the inventory to a listed staff
  * member (held by her store) or a public store; once per idempotency key. In a live (`live_id`,
  * which must be on and be the receiver's), the live's viewers see a `gift` event; in a chat room
- * (`room_id`, the listener's room with that staff member) the gift is recorded with the room. A
+ * (`room_id`, the actor's own room: its staff member receives; a blocked room refuses) the gift is
+ * a message of the room, seen live by both members (gift-in-room.ts, ADR 0038). A
  * staff member's store is told (`item_to_staff`).
  */
 export async function sendGift({
@@ -121,6 +127,14 @@ export async function sendGift({
   };
   const replay = await findReplay<GiftAnswer>(db, key);
   if (replay) return giftAnswer(replay);
+  if (gift.room_id) {
+    const inRoom = await roomForGift(db, actor, gift.room_id);
+    if (!inRoom.ok || gift.liver_id || (gift.staff_id && gift.staff_id !== inRoom.room.staff_id))
+      return { ok: false, error: "not_found", message: MONEY_TEXTS.receiverNotFound, field: "room_id" };
+    if (inRoom.blocked)
+      return { ok: false, error: "blocked", message: MONEY_TEXTS.giftBlocked, field: "room_id" };
+    gift.staff_id = inRoom.room.staff_id;
+  }
   const [item] = await db.select().from(items).where(eq(items.item_id, gift.item_id));
   if (!item) return { ok: false, error: "not_found", message: MONEY_TEXTS.itemRequired, field: "item_id" };
   const receiver = await findReceiver(db, gift);
@@ -137,16 +151,6 @@ export async function sendGift({
       return { ok: false, error: "not_found", message: MONEY_TEXTS.receiverNotFound, field: "live_id" };
     if (live.status !== "live")
       return { ok: false, error: "ended", message: MONEY_TEXTS.liveNotLive, field: "live_id" };
-  }
-  if (gift.room_id) {
-    const [room] = await db
-      .select({ id: rooms.id })
-      .from(rooms)
-      .where(
-        and(eq(rooms.id, gift.room_id), eq(rooms.listener_id, actor.uid), eq(rooms.staff_id, receiver.id)),
-      );
-    if (!room)
-      return { ok: false, error: "not_found", message: MONEY_TEXTS.receiverNotFound, field: "room_id" };
   }
   try {
     const once = await runOnce<GiftAnswer>(db, key, async (tx) => {
@@ -208,6 +212,14 @@ export async function sendGift({
           itemName: item.name,
           at: now,
         });
+      if (gift.room_id)
+        await writeGiftMessage(tx, actor, gift.room_id, {
+          gift_id: giftId,
+          item_id: item.item_id,
+          name: item.name,
+          image_url: item.image_url,
+          quantity: gift.quantity,
+        });
       if (gift.live_id) {
         const [me] = await tx
           .select({ nickname: listeners.nickname })
@@ -237,6 +249,8 @@ export async function sendGift({
   } catch (error) {
     if (error instanceof InsufficientBalanceError)
       return { ok: false, error: "insufficient", message: MONEY_TEXTS.notEnoughItems, field: "quantity" };
+    if (error instanceof GiftRoomBlockedError)
+      return { ok: false, error: "blocked", message: MONEY_TEXTS.giftBlocked, field: "room_id" };
     throw error;
   }
 }
