@@ -17,6 +17,7 @@ import { createStripePayments } from "~/.server/integrations/payments/stripe-pay
 import { createTestPayments } from "~/.server/integrations/payments/test-payments";
 import { buyItem } from "~/.server/services/ledger/buy-item";
 import { coinBalance } from "~/.server/services/ledger/coin-lots";
+import { listMoneyHistory } from "~/.server/services/ledger/list-money-history";
 import { reconcileLedger } from "~/.server/services/ledger/reconcile-ledger";
 import { deletePaymentMethod } from "~/.server/services/payments/delete-payment-method";
 import { listPaymentMethods } from "~/.server/services/payments/list-payment-methods";
@@ -290,6 +291,19 @@ describe.each(drivers)("saved payment methods and refunds on %s", (driver) => {
       expect((await coins(listener)).total).toBe(0);
       expect(await refundRows(orderId)).toEqual([
         expect.objectContaining({ paid_due: 1000, paid_taken: 400, bonus_due: 20, bonus_taken: 20 }),
+      ]);
+      const history = await listMoneyHistory({
+        db: db(),
+        actor: listener,
+        input: { kind: "coin_refund", now: new Date() },
+      });
+      expect(history?.rows).toEqual([
+        expect.objectContaining({
+          kind: "coin_refund",
+          coins: -420,
+          yen: -1000,
+          description: "コイン購入の返金（使用済みのため取り消せなかったコイン 600）",
+        }),
       ]);
     });
 
