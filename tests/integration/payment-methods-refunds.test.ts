@@ -18,6 +18,7 @@ import { createTestPayments } from "~/.server/integrations/payments/test-payment
 import { buyItem } from "~/.server/services/ledger/buy-item";
 import { coinBalance } from "~/.server/services/ledger/coin-lots";
 import { listMoneyHistory } from "~/.server/services/ledger/list-money-history";
+import { listRefundShortfalls } from "~/.server/services/ledger/list-refund-shortfalls";
 import { reconcileLedger } from "~/.server/services/ledger/reconcile-ledger";
 import { deletePaymentMethod } from "~/.server/services/payments/delete-payment-method";
 import { listPaymentMethods } from "~/.server/services/payments/list-payment-methods";
@@ -292,6 +293,9 @@ describe.each(drivers)("saved payment methods and refunds on %s", (driver) => {
       expect(await refundRows(orderId)).toEqual([
         expect.objectContaining({ paid_due: 1000, paid_taken: 400, bonus_due: 20, bonus_taken: 20 }),
       ]);
+      expect(await listRefundShortfalls(db())).toContainEqual(
+        expect.objectContaining({ orderId, listenerId: listener.uid, refundedJpy: 1000, coinsSpent: 600 }),
+      );
       const history = await listMoneyHistory({
         db: db(),
         actor: listener,
