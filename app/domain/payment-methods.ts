@@ -17,3 +17,11 @@ export function cardBrandLabel(brand: string): string {
 export function cardExpiry(card: { expMonth: number; expYear: number }): string {
   return `${String(card.expMonth).padStart(2, "0")}/${String(card.expYear % 100).padStart(2, "0")}`;
 }
+
+/** The test provider's fixed test cards (what its テスト決済 page offers to save; no numbers). */
+export const TEST_CARDS = {
+  visa: { brand: "visa", last4: "4242" },
+  mastercard: { brand: "mastercard", last4: "4444" },
+  jcb: { brand: "jcb", last4: "0000" },
+} as const;
+export type TestCard = keyof typeof TEST_CARDS;

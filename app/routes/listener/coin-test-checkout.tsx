@@ -1,7 +1,7 @@
 import { Form, redirect } from "react-router";
 import { requireViewer } from "~/.server/auth/viewer";
 import { paymentPort } from "~/.server/integrations/payments";
-import { customerPort, TEST_CARDS } from "~/.server/integrations/payments/listener-customers";
+import { customerPort } from "~/.server/integrations/payments/listener-customers";
 import type { createTestPayments } from "~/.server/integrations/payments/test-payments";
 import {
   findTestCheckout,
@@ -14,6 +14,7 @@ import { SubmitButton } from "~/components/form/submit-button";
 import { Card, PageHeader } from "~/components/mypage/ui";
 import { formatCoins, formatYen } from "~/domain/money";
 import { MONEY_TEXTS } from "~/domain/money-texts";
+import { cardBrandLabel, TEST_CARDS } from "~/domain/payment-methods";
 import { pageTitle } from "~/site";
 import type { Route } from "./+types/coin-test-checkout";
 
@@ -150,7 +151,7 @@ export default function TestCheckout({ loaderData, actionData }: Route.Component
               {Object.entries(TEST_CARDS).map(([key, card], i) => (
                 <label key={key} className="flex min-h-11 items-center gap-2 text-sm">
                   <input type="radio" name="card" value={key} defaultChecked={i === 0} />
-                  {card.brand.toUpperCase()} •••• {card.last4}
+                  {cardBrandLabel(card.brand)} •••• {card.last4}
                 </label>
               ))}
               <label className="flex min-h-11 items-center gap-2 text-sm">

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
 import type Stripe from "stripe";
+import { TEST_CARDS, type TestCard } from "~/domain/payment-methods";
 import type { Db } from "../../db/client";
 import { testPaymentMethods } from "../../db/schema";
 import type { Env } from "../../env";
@@ -78,14 +79,6 @@ function createStripeCustomers(config: StripeConfig): CustomerPort {
     },
   };
 }
-
-/** The test provider's fixed test cards (what its テスト決済 page offers to save). */
-export const TEST_CARDS = {
-  visa: { brand: "visa", last4: "4242" },
-  mastercard: { brand: "mastercard", last4: "4444" },
-  jcb: { brand: "jcb", last4: "0000" },
-} as const;
-export type TestCard = keyof typeof TEST_CARDS;
 
 /** The test provider's customers: ids of its own; their cards in its own table. */
 function createTestCustomers(db: Db): CustomerPort {

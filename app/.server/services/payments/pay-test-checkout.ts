@@ -1,14 +1,10 @@
 import { and, eq } from "drizzle-orm";
+import { TEST_CARDS, type TestCard } from "~/domain/payment-methods";
 import { roleRefusal } from "~/domain/permissions";
 import type { Viewer } from "../../auth/viewer";
 import type { Db } from "../../db/client";
 import { type CoinOrder, coinOrders } from "../../db/schema";
-import {
-  type CustomerPort,
-  saveTestCard,
-  TEST_CARDS,
-  type TestCard,
-} from "../../integrations/payments/listener-customers";
+import { type CustomerPort, saveTestCard } from "../../integrations/payments/listener-customers";
 import type { createTestPayments } from "../../integrations/payments/test-payments";
 import { ensureListenerCustomer } from "./listener-customer";
 import { receivePaymentWebhook } from "./receive-payment-webhook";
