@@ -73,7 +73,7 @@ test("a saved test card is listed and deleted; a gift in chat reaches the cast l
   await page.goto(`/listener/mypage/message/${roomId}`);
   await expect(page.getByTestId("chat-room")).toHaveAttribute("data-hydrated", "true");
   const gifts = await page.getByTestId("message-gift").count();
-  await page.getByText("ギフト", { exact: true }).click();
+  await page.getByTestId("chat-gift").locator("summary").click();
   const form = page.getByTestId("chat-gift-form");
   await form.getByText("バラ").click();
   await form.getByTestId("chat-gift-quantity").fill("2");
