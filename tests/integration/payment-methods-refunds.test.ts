@@ -277,6 +277,24 @@ describe.each(drivers)("saved payment methods and refunds on %s", (driver) => {
       ]);
     });
 
+    it("concurrent refund events of one order book each yen once and end at the latest total", async () => {
+      const listener = await makeListener(db());
+      const { sessionId, orderId } = await checkout(listener); // ¥1,000: 1,000 + 20
+      fake.pay(sessionId, "card");
+      await fake.deliver(fake.event("checkout.session.completed", sessionId));
+      const partial = fake.refundEvent(sessionId, 400); // 400 in all
+      const full = fake.refundEvent(sessionId, 600); // 1,000 in all
+      const answers = await Promise.all([partial, full, partial, full].map((event) => fake.deliver(event)));
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+      expect((await coins(listener)).total).toBe(0);
+      const rows = await refundRows(orderId);
+      expect(rows.at(-1)?.refunded_total_jpy).toBe(1000);
+      expect(rows.reduce((s, r) => s + r.refund_jpy, 0)).toBe(1000);
+      expect(rows.reduce((s, r) => s + r.paid_due, 0)).toBe(1000);
+      expect(rows.reduce((s, r) => s + r.bonus_due, 0)).toBe(20);
+      expect(await reconcileLedger({ db: db() })).toMatchObject({ balances: [], unbalanced: [] });
+    });
+
     it("what was already spent stays spent and is recorded as short", async () => {
       const listener = await makeListener(db());
       const { sessionId, orderId } = await checkout(listener, "coins-1000");
@@ -306,7 +324,7 @@ describe.each(drivers)("saved payment methods and refunds on %s", (driver) => {
           kind: "coin_refund",
           coins: -420,
           yen: -1000,
-          description: "コイン購入の返金（使用済みのため取り消せなかったコイン 600）",
+          description: "コイン購入の返金（使用済み・期限切れで取り消せなかったコイン 600）",
         }),
       ]);
     });

@@ -173,7 +173,7 @@ export async function listMoneyHistory({
         id: r.refund_id,
         kind: "coin_refund" as const,
         at: r.created_at.toISOString(),
-        description: `コイン購入の返金${spent > 0 ? `（使用済みのため取り消せなかったコイン ${spent.toLocaleString("ja-JP")}）` : ""}`,
+        description: `コイン購入の返金${spent > 0 ? `（使用済み・期限切れで取り消せなかったコイン ${spent.toLocaleString("ja-JP")}）` : ""}`,
         coins: -(r.paid_taken + r.bonus_taken),
         yen: -r.refund_jpy,
         items: 0,
