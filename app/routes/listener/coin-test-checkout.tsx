@@ -3,6 +3,7 @@ import { requireViewer } from "~/.server/auth/viewer";
 import { paymentPort } from "~/.server/integrations/payments";
 import { customerPort } from "~/.server/integrations/payments/listener-customers";
 import type { createTestPayments } from "~/.server/integrations/payments/test-payments";
+import { listPaymentMethods } from "~/.server/services/payments/list-payment-methods";
 import {
   findTestCheckout,
   payTestCheckout,
@@ -14,7 +15,7 @@ import { SubmitButton } from "~/components/form/submit-button";
 import { Card, PageHeader } from "~/components/mypage/ui";
 import { formatCoins, formatYen } from "~/domain/money";
 import { MONEY_TEXTS } from "~/domain/money-texts";
-import { cardBrandLabel, TEST_CARDS } from "~/domain/payment-methods";
+import { cardBrandLabel, cardExpiry, TEST_CARDS } from "~/domain/payment-methods";
 import { pageTitle } from "~/site";
 import type { Route } from "./+types/coin-test-checkout";
 
@@ -34,7 +35,17 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     input: { sessionId: params.session },
   });
   if (!order) throw new Response(null, { status: 404 });
+  // The cards the test provider keeps for the listener: paying with one saves nothing new.
+  const saved =
+    order.status === "pending"
+      ? await listPaymentMethods({
+          db: context.db,
+          actor: viewer,
+          port: customerPort(context.env, context.db),
+        })
+      : null;
   return {
+    savedCards: saved?.ok ? saved.cards : [],
     order: {
       status: order.status,
       coins: order.coins,
@@ -83,7 +94,7 @@ export function meta() {
 }
 
 export default function TestCheckout({ loaderData, actionData }: Route.ComponentProps) {
-  const { order } = loaderData;
+  const { order, savedCards } = loaderData;
   const waiting = order.status === "awaiting_payment";
   return (
     <div className="space-y-5">
@@ -148,9 +159,20 @@ export default function TestCheckout({ loaderData, actionData }: Route.Component
           <Form method="post" className="mt-4 space-y-3">
             <fieldset className="space-y-2 rounded-xl p-3 ring-1 ring-slate-200">
               <legend className="px-1 font-bold text-sm">テスト用カード</legend>
+              {savedCards.map((card, i) => (
+                <label key={card.id} className="flex min-h-11 items-center gap-2 text-sm">
+                  <input type="radio" name="card" value={`saved:${card.id}`} defaultChecked={i === 0} />
+                  保存済み：{cardBrandLabel(card.brand)} •••• {card.last4}（{cardExpiry(card)}）
+                </label>
+              ))}
               {Object.entries(TEST_CARDS).map(([key, card], i) => (
                 <label key={key} className="flex min-h-11 items-center gap-2 text-sm">
-                  <input type="radio" name="card" value={key} defaultChecked={i === 0} />
+                  <input
+                    type="radio"
+                    name="card"
+                    value={key}
+                    defaultChecked={savedCards.length === 0 && i === 0}
+                  />
                   {cardBrandLabel(card.brand)} •••• {card.last4}
                 </label>
               ))}

@@ -39,8 +39,14 @@ test("a saved test card is listed and deleted; a gift in chat reaches the cast l
   await page.goto("/listener/coin");
   await page.getByRole("button", { name: "コイン 500を¥500で購入" }).click();
   await expect(page).toHaveURL(/\/listener\/coin\/test-checkout\/cs_test_local_/);
-  await page.getByLabel("JCB •••• 0000").check();
+  await page.getByLabel("JCB •••• 0000", { exact: true }).check();
   await page.getByLabel("このカードを保存する").check();
+  await page.getByRole("button", { name: "カードで支払う（テスト）" }).click();
+  await expect(page.getByTestId("order-status")).toHaveText("コインを付与しました");
+
+  // The next checkout offers the saved card.
+  await page.getByRole("button", { name: "コイン 500を¥500で購入" }).click();
+  await expect(page.getByLabel(/保存済み：JCB •••• 0000/)).toBeChecked();
   await page.getByRole("button", { name: "カードで支払う（テスト）" }).click();
   await expect(page.getByTestId("order-status")).toHaveText("コインを付与しました");
 
