@@ -1,5 +1,4 @@
-import { Suspense } from "react";
-import { Await, data, Form, Link, redirect } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { requireViewer } from "~/.server/auth/viewer";
 import { customerPort } from "~/.server/integrations/payments/listener-customers";
 import { deletePaymentMethod } from "~/.server/services/payments/delete-payment-method";
@@ -14,20 +13,20 @@ import type { Route } from "./+types/mypage-payment";
 /**
  * `/listener/mypage/payment` (contract §14, ADR 0038): the cards the payment provider keeps for
  * the listener (brand, last 4 digits, expiry) and deleting one after a confirmation step (a plain
- * link and form: no JavaScript needed). The provider is asked while the page streams: a loading
- * state first. Card numbers are typed on the provider's checkout only.
+ * link and form: no JavaScript needed). The provider is asked before the page renders (so the list
+ * is there without JavaScript too — a streamed list would need a script to show); while it is asked
+ * again (after a delete, or coming back) the list shows a loading state. Card numbers are typed on
+ * the provider's checkout only.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewer(request, context, "listener");
   const url = new URL(request.url);
-  const cards = listPaymentMethods({
+  const cards = await listPaymentMethods({
     db: context.db,
     actor: viewer,
     port: customerPort(context.env, context.db),
-  }).then((result) => {
-    if (!result.ok && result.error === "forbidden") throw new Response(null, { status: 403 });
-    return result;
   });
+  if (!cards.ok && cards.error === "forbidden") throw new Response(null, { status: 403 });
   return {
     cards,
     confirm: url.searchParams.get("confirm"),
@@ -61,7 +60,9 @@ export function meta() {
 }
 
 export default function PaymentMethods({ loaderData, actionData }: Route.ComponentProps) {
-  const { cards, confirm, done, provider } = loaderData;
+  const { cards: result, confirm, done, provider } = loaderData;
+  const navigation = useNavigation();
+  const loading = navigation.state !== "idle" && navigation.location?.pathname === "/listener/mypage/payment";
   return (
     <div className="space-y-5">
       <PageHeader
@@ -74,72 +75,63 @@ export default function PaymentMethods({ loaderData, actionData }: Route.Compone
         </p>
       ) : null}
       <Card title="保存済みのカード" testId="payment-methods">
-        <Suspense fallback={<CardsLoading />}>
-          <Await
-            resolve={cards}
-            errorElement={<p className="text-red-700 text-sm">{MONEY_TEXTS.paymentMethodsUnavailable}</p>}
-          >
-            {(result) =>
-              !result.ok ? (
-                <p role="alert" className="text-red-700 text-sm" data-testid="payment-methods-unavailable">
-                  {provider === "none"
-                    ? "現在コインの販売を準備中です。"
-                    : MONEY_TEXTS.paymentMethodsUnavailable}
-                </p>
-              ) : result.cards.length === 0 ? (
-                <EmptyState title="保存済みのカードはありません">
-                  コインの購入時に「このカードを保存する」を選ぶと、次回から入力を省けます。
-                </EmptyState>
-              ) : (
-                <ul className="divide-y divide-slate-100" data-testid="payment-method-list">
-                  {result.cards.map((card) => (
-                    <li key={card.id} className="py-3" data-testid="payment-method">
-                      <div className="flex items-center justify-between gap-3">
-                        <div className="min-w-0">
-                          <p className="font-bold">
-                            {cardBrandLabel(card.brand)} •••• {card.last4}
-                          </p>
-                          <p className="text-slate-600 text-sm">有効期限 {cardExpiry(card)}</p>
-                        </div>
-                        {confirm === card.id ? null : (
-                          <Link
-                            to={`?confirm=${encodeURIComponent(card.id)}`}
-                            className={SMALL_BUTTON}
-                            aria-label={`${cardBrandLabel(card.brand)} 末尾${card.last4}を削除`}
-                            preventScrollReset
-                          >
-                            削除
-                          </Link>
-                        )}
-                      </div>
-                      {confirm === card.id ? (
-                        <Form
-                          method="post"
-                          className="mt-3 space-y-3 rounded-xl bg-red-50 p-3"
-                          data-testid="payment-method-confirm"
-                        >
-                          <input type="hidden" name="payment_method_id" value={card.id} />
-                          <p className="font-bold text-red-900 text-sm">
-                            このカード（{cardBrandLabel(card.brand)} 末尾{card.last4}
-                            ）を削除しますか？次回のお支払いではカード情報の入力が必要になります。
-                          </p>
-                          <div className="flex flex-wrap gap-2">
-                            <SubmitButton block={false} pendingLabel="削除中…">
-                              削除する
-                            </SubmitButton>
-                            <Link to="/listener/mypage/payment" className={SMALL_BUTTON} preventScrollReset>
-                              キャンセル
-                            </Link>
-                          </div>
-                        </Form>
-                      ) : null}
-                    </li>
-                  ))}
-                </ul>
-              )
-            }
-          </Await>
-        </Suspense>
+        {loading ? (
+          <CardsLoading />
+        ) : !result.ok ? (
+          <p role="alert" className="text-red-700 text-sm" data-testid="payment-methods-unavailable">
+            {provider === "none" ? "現在コインの販売を準備中です。" : MONEY_TEXTS.paymentMethodsUnavailable}
+          </p>
+        ) : result.cards.length === 0 ? (
+          <EmptyState title="保存済みのカードはありません">
+            コインの購入時に「このカードを保存する」を選ぶと、次回から入力を省けます。
+          </EmptyState>
+        ) : (
+          <ul className="divide-y divide-slate-100" data-testid="payment-method-list">
+            {result.cards.map((card) => (
+              <li key={card.id} className="py-3" data-testid="payment-method">
+                <div className="flex items-center justify-between gap-3">
+                  <div className="min-w-0">
+                    <p className="font-bold">
+                      {cardBrandLabel(card.brand)} •••• {card.last4}
+                    </p>
+                    <p className="text-slate-600 text-sm">有効期限 {cardExpiry(card)}</p>
+                  </div>
+                  {confirm === card.id ? null : (
+                    <Link
+                      to={`?confirm=${encodeURIComponent(card.id)}`}
+                      className={SMALL_BUTTON}
+                      aria-label={`${cardBrandLabel(card.brand)} 末尾${card.last4}を削除`}
+                      preventScrollReset
+                    >
+                      削除
+                    </Link>
+                  )}
+                </div>
+                {confirm === card.id ? (
+                  <Form
+                    method="post"
+                    className="mt-3 space-y-3 rounded-xl bg-red-50 p-3"
+                    data-testid="payment-method-confirm"
+                  >
+                    <input type="hidden" name="payment_method_id" value={card.id} />
+                    <p className="font-bold text-red-900 text-sm">
+                      このカード（{cardBrandLabel(card.brand)} 末尾{card.last4}
+                      ）を削除しますか？次回のお支払いではカード情報の入力が必要になります。
+                    </p>
+                    <div className="flex flex-wrap gap-2">
+                      <SubmitButton block={false} pendingLabel="削除中…">
+                        削除する
+                      </SubmitButton>
+                      <Link to="/listener/mypage/payment" className={SMALL_BUTTON} preventScrollReset>
+                        キャンセル
+                      </Link>
+                    </div>
+                  </Form>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
       </Card>
       <div>
         <ButtonLink to="/listener/coin" variant="secondary">

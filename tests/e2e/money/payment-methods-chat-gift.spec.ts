@@ -62,6 +62,16 @@ test("a saved test card is listed and deleted; a gift in chat reaches the cast l
   await expect(page.getByTestId("flash-message")).toHaveText("カードを削除しました");
   await expect(page.getByText("保存済みのカードはありません")).toBeVisible();
 
+  // Without JavaScript the page is complete as served (no streamed part waiting for a script).
+  const plain = await browser.newContext({
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+  });
+  const plainPage = await plain.newPage();
+  await plainPage.goto("/listener/mypage/payment");
+  await expect(plainPage.getByText("保存済みのカードはありません")).toBeVisible();
+  await plain.close();
+
   // Two roses, then a room with the demo cast, who keeps it open.
   await page.goto("/listener/mypage/purchase");
   const rose = page.getByTestId("item-catalogue").locator("li").filter({ hasText: "バラ" });
