@@ -77,7 +77,7 @@ export const MONEY_PATHS: ZodOpenApiPathsObject = {
     post: {
       summary: "The payment provider's webhooks (Stripe's, or the test provider's)",
       description:
-        "`Stripe-Signature: t=…,v1=…` = HMAC-SHA256 of `t.rawBody` with the webhook secret, checked on the raw bytes. Coins are credited on `checkout.session.completed` with `payment_status=paid` or `checkout.session.async_payment_succeeded`, once per order; events repeat and come in any order.",
+        "`Stripe-Signature: t=…,v1=…` = HMAC-SHA256 of `t.rawBody` with the webhook secret, checked on the raw bytes. Coins are credited on `checkout.session.completed` with `payment_status=paid` or `checkout.session.async_payment_succeeded`, once per order; `charge.refunded` takes the purchase's unspent coins back up to the cumulative `amount_refunded` (ADR 0038); events repeat and come in any order.",
       requestBody: {
         required: true,
         content: { "application/json": { schema: z.object({}).passthrough() } },
