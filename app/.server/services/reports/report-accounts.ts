@@ -1,4 +1,4 @@
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, or } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { accountSuspensions, listeners, livers, staffs, user } from "../../db/schema";
 
@@ -14,11 +14,16 @@ export interface ReportAccount {
   /** A staff member's name when the mail goes to her store. */
   onBehalfOf?: string;
   storeName?: string;
+  /** A block or suspension holds the account at `now` (ADR 0039). */
   suspended: boolean;
 }
 
 /** Names, mail targets and suspension of the given accounts (listeners and staff), by uid. */
-export async function loadReportAccounts(db: Db | Tx, ids: string[]): Promise<Map<string, ReportAccount>> {
+export async function loadReportAccounts(
+  db: Db | Tx,
+  ids: string[],
+  now: Date = new Date(),
+): Promise<Map<string, ReportAccount>> {
   const unique = [...new Set(ids)];
   const found = new Map<string, ReportAccount>();
   if (unique.length === 0) return found;
@@ -36,7 +41,13 @@ export async function loadReportAccounts(db: Db | Tx, ids: string[]): Promise<Ma
     db
       .select({ id: accountSuspensions.user_id })
       .from(accountSuspensions)
-      .where(inArray(accountSuspensions.user_id, unique)),
+      .where(
+        and(
+          inArray(accountSuspensions.user_id, unique),
+          isNull(accountSuspensions.lifted_at),
+          or(isNull(accountSuspensions.ends_at), gt(accountSuspensions.ends_at, now)),
+        ),
+      ),
   ]);
   const blocked = new Set(suspended.map((row) => row.id));
   for (const row of listenerRows)
