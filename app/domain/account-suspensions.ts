@@ -55,6 +55,9 @@ export function formatSuspensionEnd(value: Date | string): string {
 
 export const LIFT_REASON_MAX = 1000;
 
+/** How many ended and lifted ones the operator's history shows, newest first. */
+export const PAST_SUSPENSIONS_SHOWN = 100;
+
 export const ACCOUNT_SUSPENSION_TEXTS = {
   title: "利用停止中のアカウント",
   kind: { block: "無期限停止", suspension: "期間停止" } satisfies Record<AccountSuspensionKind, string>,

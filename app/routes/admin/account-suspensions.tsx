@@ -2,10 +2,7 @@ import { data, Form, Link, redirect } from "react-router";
 import { operatorActor } from "~/.server/http/admin";
 import { FORM_ERROR_KEY, parseForm, readFormData } from "~/.server/http/form";
 import { liftAccountSuspension } from "~/.server/services/admin/lift-account-suspension";
-import {
-  listAccountSuspensions,
-  PAST_SUSPENSIONS_SHOWN,
-} from "~/.server/services/admin/list-account-suspensions";
+import { listAccountSuspensions } from "~/.server/services/admin/list-account-suspensions";
 import { FactList, FilterTabs } from "~/components/admin/admin-ui";
 import { FormErrorSummary } from "~/components/form/form-error-summary";
 import { SubmitButton } from "~/components/form/submit-button";
@@ -16,6 +13,7 @@ import {
   ACCOUNT_SUSPENSION_TEXTS,
   LIFT_REASON_MAX,
   LiftAccountSuspensionSchema,
+  PAST_SUSPENSIONS_SHOWN,
 } from "~/domain/account-suspensions";
 import { formatAdminDateTime } from "~/domain/admin";
 import { REPORT_TEXTS } from "~/domain/reports";
@@ -114,8 +112,8 @@ export default function AdminAccountSuspensions({ loaderData, actionData }: Rout
   const resultFor = (id: string) => (result?.values.suspension_id === id ? result : null);
   // A refusal that names no row of the list (it was lifted meanwhile and left the list).
   const orphanError =
-    result?.errors[FORM_ERROR_KEY] && !items.some((item) => item.id === result.values.suspension_id)
-      ? result.errors[FORM_ERROR_KEY]
+    result?.errors._form && !items.some((item) => item.id === result.values.suspension_id)
+      ? result.errors._form
       : null;
   return (
     <>

@@ -1,5 +1,5 @@
 import { and, desc, gt, isNotNull, isNull, lte, or } from "drizzle-orm";
-import type { AccountSuspensionKind } from "~/domain/account-suspensions";
+import { type AccountSuspensionKind, PAST_SUSPENSIONS_SHOWN } from "~/domain/account-suspensions";
 import type { ReportKind } from "~/domain/reports";
 import type { Db } from "../../db/client";
 import { accountSuspensions } from "../../db/schema";
@@ -22,9 +22,6 @@ export interface AccountSuspensionItem {
   lifted_by_email: string;
   lift_reason: string;
 }
-
-/** How many ended and lifted ones the history shows, newest first. */
-export const PAST_SUSPENSIONS_SHOWN = 100;
 
 /**
  * `/admin/accounts/suspensions` (ADR 0039): the blocks and suspensions that hold an account now
