@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { formatTokyoDateTime } from "./format";
 
 /**
  * The operator's sanctions on an account after a report (contract §15 "block, suspend", issue 18
@@ -39,18 +40,9 @@ export function isSuspensionActive(
   return row.ends_at === null || new Date(row.ends_at).getTime() > now.getTime();
 }
 
-const TOKYO_LONG = new Intl.DateTimeFormat("ja-JP", {
-  timeZone: "Asia/Tokyo",
-  year: "numeric",
-  month: "long",
-  day: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-});
-
 /** An end date as the account's mail says it: "2026年12月3日 14:05" (Tokyo time). */
 export function formatSuspensionEnd(value: Date | string): string {
-  return TOKYO_LONG.format(new Date(value));
+  return formatTokyoDateTime(value);
 }
 
 export const LIFT_REASON_MAX = 1000;

@@ -13,17 +13,19 @@ export function accountHeldSql(userId: SQL, now: SQL): SQL {
     where a.user_id = ${userId} and a.lifted_at is null and (a.ends_at is null or a.ends_at > ${now}))`;
 }
 
+/** The same rule as a condition on `account_suspensions` rows, for Drizzle queries. */
+export function holdingAt(now: Date): SQL {
+  return and(
+    isNull(accountSuspensions.lifted_at),
+    or(isNull(accountSuspensions.ends_at), gt(accountSuspensions.ends_at, now)),
+  ) as SQL;
+}
+
 /** The rows that hold `userId` at `now`, a block first, then the suspension that ends last. */
 export async function holdsOn(db: Db | Tx, userId: string, now: Date) {
   return db
     .select({ id: accountSuspensions.id, kind: accountSuspensions.kind, ends_at: accountSuspensions.ends_at })
     .from(accountSuspensions)
-    .where(
-      and(
-        eq(accountSuspensions.user_id, userId),
-        isNull(accountSuspensions.lifted_at),
-        or(isNull(accountSuspensions.ends_at), gt(accountSuspensions.ends_at, now)),
-      ),
-    )
+    .where(and(eq(accountSuspensions.user_id, userId), holdingAt(now)))
     .orderBy(sql`${accountSuspensions.ends_at} desc nulls first`, desc(accountSuspensions.suspended_at));
 }

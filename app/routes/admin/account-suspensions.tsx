@@ -1,17 +1,13 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { operatorActor } from "~/.server/http/admin";
 import { FORM_ERROR_KEY, parseForm, readFormData } from "~/.server/http/form";
 import { liftAccountSuspension } from "~/.server/services/admin/lift-account-suspension";
 import { listAccountSuspensions } from "~/.server/services/admin/list-account-suspensions";
 import { FactList, FilterTabs } from "~/components/admin/admin-ui";
-import { FormErrorSummary } from "~/components/form/form-error-summary";
-import { SubmitButton } from "~/components/form/submit-button";
-import { TextareaInput } from "~/components/form/textarea-input";
-import { field, useSchemaForm } from "~/components/form/use-schema-form";
+import { ReasonForm } from "~/components/admin/reason-form";
 import { Badge, doneMessage, EmptyState, FlashMessage, PageHeader } from "~/components/mypage/ui";
 import {
   ACCOUNT_SUSPENSION_TEXTS,
-  LIFT_REASON_MAX,
   LiftAccountSuspensionSchema,
   PAST_SUSPENSIONS_SHOWN,
 } from "~/domain/account-suspensions";
@@ -192,7 +188,23 @@ export default function AdminAccountSuspensions({ loaderData, actionData }: Rout
                   ]}
                 />
               </div>
-              {item.state === "active" ? <LiftForm id={item.id} result={resultFor(item.id)} /> : null}
+              {item.state === "active" ? (
+                <div className="mt-3">
+                  <ReasonForm
+                    intent="lift"
+                    id={`lift-${item.id}`}
+                    hidden={{ suspension_id: item.id }}
+                    schema={LiftAccountSuspensionSchema}
+                    result={resultFor(item.id)}
+                    summary="停止を解除する"
+                    label="解除の理由"
+                    hint="アカウントの持ち主（キャストの場合は店舗）へのメールにそのまま記載されます。"
+                    button="解除してメールを送る"
+                    pendingLabel="解除中…"
+                    tone="amber"
+                  />
+                </div>
+              ) : null}
             </li>
           ))}
         </ul>
@@ -204,35 +216,5 @@ export default function AdminAccountSuspensions({ loaderData, actionData }: Rout
       ) : null}
       <FlashMessage message={done} />
     </>
-  );
-}
-
-/** Lifting needs a reason (the owner reads it); closed until opened, so it is not pressed in passing. */
-function LiftForm({ id, result }: { id: string; result: LiftActionData | null }) {
-  const { fields, errors } = useSchemaForm(LiftAccountSuspensionSchema, { id: `lift-${id}`, result });
-  return (
-    <details className="group mt-3 rounded-xl ring-1 ring-amber-300" open={result ? true : undefined}>
-      <summary className="flex min-h-11 cursor-pointer items-center justify-between gap-2 rounded-xl px-4 py-2 font-bold text-amber-900 text-sm hover:bg-amber-50">
-        停止を解除する
-        <span aria-hidden="true" className="transition group-open:rotate-180">
-          ▾
-        </span>
-      </summary>
-      <Form method="post" className="space-y-3 px-4 pt-2 pb-4" noValidate>
-        <FormErrorSummary errors={errors} idPrefix={`lift-${id}`} labels={{ reason: "解除の理由" }} />
-        <input type="hidden" name="intent" value="lift" />
-        <input type="hidden" name="suspension_id" value={id} />
-        <TextareaInput
-          {...field(fields.reason)}
-          label="解除の理由"
-          hint="アカウントの持ち主へのメールにそのまま記載されます。"
-          maxLength={LIFT_REASON_MAX}
-          rows={3}
-        />
-        <SubmitButton block={false} pendingLabel="解除中…">
-          解除してメールを送る
-        </SubmitButton>
-      </Form>
-    </details>
   );
 }

@@ -1,6 +1,7 @@
-import { and, desc, gt, isNotNull, isNull, lte, or } from "drizzle-orm";
+import { desc, isNotNull, lte, or } from "drizzle-orm";
 import { type AccountSuspensionKind, PAST_SUSPENSIONS_SHOWN } from "~/domain/account-suspensions";
 import type { ReportKind } from "~/domain/reports";
+import { holdingAt } from "../../auth/account-hold";
 import type { Db } from "../../db/client";
 import { accountSuspensions } from "../../db/schema";
 import { loadReportAccounts, type ReportAccount } from "../reports/report-accounts";
@@ -40,15 +41,11 @@ export async function listAccountSuspensions({
   now?: Date;
 }): Promise<AccountSuspensionItem[]> {
   await assertOperator(db, actor);
-  const holding = and(
-    isNull(accountSuspensions.lifted_at),
-    or(isNull(accountSuspensions.ends_at), gt(accountSuspensions.ends_at, now)),
-  );
   const past = or(isNotNull(accountSuspensions.lifted_at), lte(accountSuspensions.ends_at, now));
   const rows = await db
     .select()
     .from(accountSuspensions)
-    .where(input.status === "active" ? holding : past)
+    .where(input.status === "active" ? holdingAt(now) : past)
     .orderBy(desc(accountSuspensions.suspended_at), desc(accountSuspensions.id))
     .limit(input.status === "active" ? 1000 : PAST_SUSPENSIONS_SHOWN);
   const accounts = await loadReportAccounts(

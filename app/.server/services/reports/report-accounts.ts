@@ -1,4 +1,5 @@
-import { and, eq, gt, inArray, isNull, or } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
+import { holdingAt } from "../../auth/account-hold";
 import type { Db, Tx } from "../../db/client";
 import { accountSuspensions, listeners, livers, staffs, user } from "../../db/schema";
 
@@ -41,13 +42,7 @@ export async function loadReportAccounts(
     db
       .select({ id: accountSuspensions.user_id })
       .from(accountSuspensions)
-      .where(
-        and(
-          inArray(accountSuspensions.user_id, unique),
-          isNull(accountSuspensions.lifted_at),
-          or(isNull(accountSuspensions.ends_at), gt(accountSuspensions.ends_at, now)),
-        ),
-      ),
+      .where(and(inArray(accountSuspensions.user_id, unique), holdingAt(now))),
   ]);
   const blocked = new Set(suspended.map((row) => row.id));
   for (const row of listenerRows)
