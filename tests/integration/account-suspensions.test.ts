@@ -109,6 +109,15 @@ describe.each(drivers)("account blocks and suspensions on %s", (driver) => {
     });
   }
 
+  /** The page's lift form, posted by the signed-in operator. */
+  const liftOnPage = (suspensionId: string, reason: string) =>
+    call(suspensionsPage.action, {
+      context,
+      url: "/admin/accounts/suspensions",
+      cookie: opCookie,
+      method: "POST",
+      body: form({ intent: "lift", suspension_id: suspensionId, reason }),
+    });
   const viewerOf = (cookie: string) =>
     getViewer(new Request("http://localhost:3999/", { headers: { cookie } }), context);
   const auditOf = (action: string, targetId: string) =>
@@ -296,25 +305,13 @@ describe.each(drivers)("account blocks and suspensions on %s", (driver) => {
     });
 
     // Lifting needs a reason, kept next to its field.
-    const empty = await call(suspensionsPage.action, {
-      context,
-      url: "/admin/accounts/suspensions",
-      cookie: opCookie,
-      method: "POST",
-      body: form({ intent: "lift", suspension_id: row!.id, reason: " " }),
-    });
+    const empty = await liftOnPage(row!.id, " ");
     expect(empty.status).toBe(400);
     expect(empty.body).toMatchObject({
       values: { suspension_id: row!.id },
       errors: { reason: ACCOUNT_SUSPENSION_TEXTS.liftReasonRequired },
     });
-    const lifted = await call(suspensionsPage.action, {
-      context,
-      url: "/admin/accounts/suspensions",
-      cookie: opCookie,
-      method: "POST",
-      body: form({ intent: "lift", suspension_id: row!.id, reason: "誤解だったことが分かりました" }),
-    });
+    const lifted = await liftOnPage(row!.id, "誤解だったことが分かりました");
     expect(lifted).toMatchObject({ status: 302, location: "/admin/accounts/suspensions?done=lifted" });
     expect(await signInAt(listener.email)).toMatchObject({ ok: true });
     const mail = await smtp.waitForMail({ to: listener.email, subject: /利用停止を解除しました/ }, 15_000);
@@ -331,23 +328,11 @@ describe.each(drivers)("account blocks and suspensions on %s", (driver) => {
     expect(after).toMatchObject({ lifted_by: actor.uid, lift_reason: "誤解だったことが分かりました" });
 
     // Lifted twice (a second tab): refused with the message, nothing written again.
-    const again = await call(suspensionsPage.action, {
-      context,
-      url: "/admin/accounts/suspensions",
-      cookie: opCookie,
-      method: "POST",
-      body: form({ intent: "lift", suspension_id: row!.id, reason: "もう一度" }),
-    });
+    const again = await liftOnPage(row!.id, "もう一度");
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({ errors: { _form: ACCOUNT_SUSPENSION_TEXTS.notActive } });
     expect(await auditOf("account.unblock", listener.uid)).toHaveLength(1);
-    const unknown = await call(suspensionsPage.action, {
-      context,
-      url: "/admin/accounts/suspensions",
-      cookie: opCookie,
-      method: "POST",
-      body: form({ intent: "lift", suspension_id: randomUUID(), reason: "x" }),
-    });
+    const unknown = await liftOnPage(randomUUID(), "x");
     expect(unknown.status).toBe(404);
     const past = await call(suspensionsPage.loader, {
       context,

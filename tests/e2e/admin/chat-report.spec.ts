@@ -40,7 +40,7 @@ test.describe("operator console: reports", () => {
     await smtp?.close();
   });
 
-  test("a chat report: read in context, the account suspended, both sides told, the audit log written", async ({
+  test("a chat report: read in context, the account suspended for 7 days, both sides told, audited, then lifted", async ({
     page,
     browser,
   }) => {
