@@ -93,6 +93,8 @@ const ADMIN_PAGES = [
   // Reports from chat rooms and live comments (issue 18, ADR 0030)
   route("admin/reports", "routes/admin/reports.tsx"),
   route("admin/reports/:kind/:id", "routes/admin/report.tsx"),
+  // Blocks and suspensions of accounts (issue 18, ADR 0039)
+  route("admin/accounts/suspensions", "routes/admin/account-suspensions.tsx"),
   route("admin/*", "routes/admin/not-found.tsx"),
 ];
 
