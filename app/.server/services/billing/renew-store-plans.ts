@@ -51,10 +51,14 @@ export async function renewStorePlans(deps: RenewDeps): Promise<RenewResult> {
   return result;
 }
 
-/** Renews one test subscription now if its period is over (also the test page's 今すぐ更新). */
+/**
+ * Renews one test subscription if its period is over at `dueAt` (default `now`; the test page's
+ * 今すぐ更新 passes the period end, while grace and invoice dates keep the real `now`).
+ */
 export async function renewTestSubscription(
   deps: RenewDeps & { port: TestBillingPort; now: Date },
   liverId: string,
+  dueAt: Date = deps.now,
 ): Promise<"renewed" | "failed" | "canceled" | "not_due"> {
   const [row] = await deps.db
     .select({ billing: storeBilling, plan_id: livers.plan_id, new_plan_id: livers.new_plan_id })
@@ -65,7 +69,7 @@ export async function renewTestSubscription(
   if (!row || !billing?.subscription_id || !billing.current_period_end) return "not_due";
   if (billing.provider !== "test" || billing.status === "canceled" || billing.status === "incomplete")
     return "not_due";
-  if (billing.current_period_end > deps.now) return "not_due";
+  if (billing.current_period_end > dueAt) return "not_due";
   const periodStart = billing.current_period_end;
   const state = {
     id: billing.subscription_id,

@@ -56,7 +56,7 @@ export async function runTestBillingControl({
   if (input.control === "renew_now") {
     const at =
       billing.current_period_end && billing.current_period_end > now ? billing.current_period_end : now;
-    const outcome = await renewTestSubscription({ ...deps, now: at }, actor.uid);
+    const outcome = await renewTestSubscription(deps, actor.uid, at);
     return { ok: true, outcome };
   }
   if (billing.test_card_fails) return { ok: false, error: "card_fails" };
