@@ -167,6 +167,8 @@ async function applySubscription(ctx: EventContext, s: SubscriptionState, type: 
   const [row] = await ctx.tx.select().from(storeBilling).where(eq(storeBilling.liver_id, ctx.store.uid));
   if (!row) return;
   if (row.subscription_id && row.subscription_id !== s.id) return; // an old subscription's news
+  // A store starting again (`incomplete`, no subscription yet) is not tied to an ended one.
+  if (!row.subscription_id && row.status === "incomplete" && s.status === "canceled") return;
   const deleted = type === "customer.subscription.deleted" || s.status === "canceled";
   // Periods only move forward; arrears are the invoices' business, so a subscription event
   // never ends a grace nor starts one — it only says canceled or not.
