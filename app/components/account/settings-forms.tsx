@@ -404,7 +404,9 @@ export function PlanForm({
             登録中のキャスト：{staffCount} / {limitStaff}名
           </p>
           {newPlan ? (
-            <p className="mt-1 font-bold text-amber-800">次回の更新日から「{newPlan.name}」に変更されます。</p>
+            <p className="mt-1 font-bold text-amber-800">
+              次回の更新日から「{newPlan.name}」に変更されます。
+            </p>
           ) : null}
           <p className="mt-1">
             プランの変更は次回の更新日（毎月のお支払い日）から適用されます。お支払い状況と請求書は「プラン・お支払い」でご確認いただけます。
