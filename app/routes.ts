@@ -48,6 +48,8 @@ const LIVER_MYPAGE = [
   route("liver/mypage/manual", "routes/account/mypage-manual.tsx", { id: "liver-mypage-manual" }),
   route("liver/mypage/item", "routes/liver/mypage-item.tsx"),
   route("liver/mypage/item/convert", "routes/liver/mypage-item-convert.tsx"),
+  route("liver/mypage/payment", "routes/liver/mypage-payment.tsx"),
+  route("liver/mypage/payment/test-checkout/:session", "routes/liver/mypage-payment-test-checkout.tsx"),
 ];
 
 const STAFF_MYPAGE = [

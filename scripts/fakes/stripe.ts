@@ -11,6 +11,7 @@ import {
   sendJson,
   sendText,
 } from "./shared";
+import { createFakeStripeBilling, type FakeStripeBilling } from "./stripe-billing";
 
 /**
  * A fake Stripe (ADR 0023's pattern, ADR 0032) speaking the documented parts we use
@@ -55,6 +56,8 @@ export interface FakeStripe {
   webhookSecret: string;
   env: Record<string, string>;
   sessions: Map<string, FakeStripeSession>;
+  /** Customers, subscriptions and invoices (store plans, ADR 0037): scripts/fakes/stripe-billing.ts. */
+  billing: FakeStripeBilling;
   /** Every API call: method, path, the Idempotency-Key sent. */
   calls: { method: string; path: string; idempotencyKey: string | null }[];
   /** Where webhooks go (the app's `/api/payments/webhook`). */
@@ -114,6 +117,7 @@ export async function startFakeStripe(
   const idempotent = new Map<string, { digest: string; status: number; body: unknown }>();
   const calls: FakeStripe["calls"] = [];
   let baseUrl = "";
+  const billing = createFakeStripeBilling({ now, parseForm: parseStripeForm, error: stripeError });
 
   const fake: FakeStripe = {
     url: "",
@@ -122,6 +126,7 @@ export async function startFakeStripe(
     webhookSecret,
     env: {},
     sessions,
+    billing,
     calls,
     webhookUrl: options.webhookUrl,
     pay(sessionId, method) {
@@ -180,6 +185,12 @@ export async function startFakeStripe(
         if (!session) return sendText(res, 404, "text/plain", "no such session");
         if (method === "POST") {
           const choice = new URLSearchParams(await readBody(req)).get("method");
+          if (session.mode === "subscription") {
+            const card = choice === "0341" ? "0341" : "4242";
+            for (const e of billing.completeCheckout(session as unknown as Record<string, unknown>, card))
+              if (fake.webhookUrl) await fake.deliver(e as unknown as FakeStripeEvent);
+            return redirect(res, session.success_url.replace("{CHECKOUT_SESSION_ID}", session.id));
+          }
           fake.pay(session.id, choice === "konbini" ? "konbini" : "card");
           if (fake.webhookUrl) await fake.deliver(fake.event("checkout.session.completed", session.id));
           if (choice === "konbini" && fake.webhookUrl) {
@@ -205,6 +216,7 @@ export async function startFakeStripe(
       const auth = req.headers.authorization ?? "";
       if (auth !== `Bearer ${secretKey}`)
         return stripeError(res, 401, "invalid_request_error", "Invalid API Key provided");
+      if (await billing.handle(req, res, url, method)) return;
       if (method === "POST" && url.pathname === "/v1/checkout/sessions") {
         const raw = await readBody(req);
         const digest = createHash("sha256").update(raw).digest("hex");
@@ -257,6 +269,31 @@ export async function startFakeStripe(
         },
       },
     });
+    if (form.mode === "subscription") {
+      const id = randomId("cs_test_", 24);
+      const made = billing.createSubscriptionSession(form, {
+        id,
+        object: "checkout.session",
+        status: "open",
+        payment_status: "unpaid",
+        url: `${baseUrl}/c/pay/${id}`,
+        amount_total: Number(
+          (form.line_items as { price_data?: { unit_amount?: string } }[] | undefined)?.[0]?.price_data
+            ?.unit_amount ?? 0,
+        ),
+        currency: "jpy",
+        client_reference_id: form.client_reference_id ?? null,
+        metadata: form.metadata ?? {},
+        success_url: form.success_url,
+        cancel_url: form.cancel_url ?? "",
+        payment_intent: null,
+        expires_at: now() + 86_400,
+        created: now(),
+      });
+      if ("error" in made) return { status: 400, body: made };
+      sessions.set(id, made as unknown as FakeStripeSession);
+      return { status: 200, body: made };
+    }
     if (form.mode !== "payment") return missing("mode");
     if (typeof form.success_url !== "string") return missing("success_url");
     const items = (form.line_items ?? []) as {
