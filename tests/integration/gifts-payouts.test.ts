@@ -5,9 +5,10 @@
  * ledger reconciles after all of it.
  */
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Viewer } from "~/.server/auth/viewer";
+import { queryRows } from "~/.server/db/client";
 import { gifts, livers, notificationEvents, payoutRequests } from "~/.server/db/schema";
 import { readEvents } from "~/.server/realtime/publish";
 import { buyItem } from "~/.server/services/ledger/buy-item";
@@ -232,6 +233,17 @@ describe.each(drivers)("gifts and payouts on %s", (driver) => {
     );
     const held = await db().select().from(gifts).where(eq(gifts.listener_id, giver.uid));
     expect(held.reduce((sum, g) => sum + g.quantity, 0)).toBe(10);
+    // Each gift to the staff member told her store once, with its fan-out job; the refused ones nothing.
+    const toStaff = held.filter((g) => g.staff_id === otherCast.uid).length;
+    const told = await queryRows<{ events: number; jobs: number }>(
+      db(),
+      sql`select count(*)::int as events,
+                 (select count(*)::int from pgboss.job j where j.name = 'notification.fanout'
+                    and j.data->>'eventId' in (select id from notification_events
+                      where kind = 'item_to_staff' and payload->>'listenerId' = ${giver.uid})) as jobs
+          from notification_events where kind = 'item_to_staff' and payload->>'listenerId' = ${giver.uid}`,
+    );
+    expect(told[0]).toEqual({ events: toStaff, jobs: toStaff });
 
     // The same key from the same listener at once, to a store (one statement, no transaction of ours).
     const second = await makeListener(db());

@@ -1,15 +1,15 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { GUEST_NICKNAME, type LiveGiftEvent, liveTopic } from "~/domain/live";
 import { MONEY_TEXTS } from "~/domain/money-texts";
 import { roleRefusal } from "~/domain/permissions";
 import type { Viewer } from "../../auth/viewer";
-import { type Db, queryRows, type Tx } from "../../db/client";
+import { type Db, queryRows } from "../../db/client";
 import { livers, rooms, staffs } from "../../db/schema";
 import { publish } from "../../realtime/publish";
 import { loadLive } from "../live/live-access";
-import { recordNotification } from "../notifications/record-notification";
+import { notificationCtes } from "../notifications/record-notification";
 import { listedStaff } from "../shared/staff-query";
 import { accounts, ensureAccounts } from "./accounts";
 import { findReplay, type Once, requestHash } from "./run-once";
@@ -142,6 +142,8 @@ async function bookGift(
     to: string;
     answer: GiftAnswer;
     staffId: string | null;
+    /** The store's `item_to_staff` notice and its job, written with the gift (ADR 0025). */
+    notice: SQL | null;
   },
 ): Promise<boolean> {
   const { answer } = g;
@@ -173,7 +175,7 @@ async function bookGift(
                  ${answer.quantity}, ${answer.live_id}, ${answer.room_id}, ${answer.created_at}::timestamptz
           from t
           returning 1
-        )
+        )${g.notice ? sql`, ${g.notice}` : sql``}
         select (select count(*) from t) + 0 * (select count(*) from receiver) + 0 * (select count(*) from entries)
                + 0 * (select count(*) from gift) as booked`,
   );
@@ -273,18 +275,19 @@ export async function sendGift({
     room_id: gift.room_id ?? null,
     created_at: now.toISOString(),
   };
+  // A staff member's store is told (`item_to_staff`) by the same statement.
+  const notice =
+    receiver.type === "staff"
+      ? await notificationCtes("t", {
+          kind: "item_to_staff",
+          liverId: receiver.liverId,
+          staffId: receiver.id,
+          listenerId: actor.uid,
+          itemName: item.name,
+          at: now,
+        })
+      : null;
   const book = async (tx: Db) => {
-    // The store is told in the same transaction; written before the gift so that the store's
-    // item row, which every gift to the store queues on, is held for as short a time as possible.
-    if (receiver.type === "staff")
-      await recordNotification(tx as Tx, {
-        kind: "item_to_staff",
-        liverId: receiver.liverId,
-        staffId: receiver.id,
-        listenerId: actor.uid,
-        itemName: item.name,
-        at: now,
-      });
     const booked = await bookGift(tx, {
       txId: randomUUID(),
       key,
@@ -293,6 +296,7 @@ export async function sendGift({
       to: to.account_id,
       answer,
       staffId: receiver.type === "staff" ? receiver.id : null,
+      notice,
     });
     if (!booked) throw new KeyTaken();
     if (gift.live_id) {
@@ -309,8 +313,8 @@ export async function sendGift({
     }
   };
   try {
-    // A gift with nothing beside the ledger is one statement, its own transaction.
-    if (receiver.type === "staff" || gift.live_id) await db.transaction(book);
+    // One statement, its own transaction; in a live the event is published in the same one.
+    if (gift.live_id) await db.transaction(book);
     else await book(db);
     return { ok: true, replayed: false, gift: answer };
   } catch (error) {
