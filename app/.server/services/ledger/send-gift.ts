@@ -5,7 +5,7 @@ import { GUEST_NICKNAME, type LiveGiftEvent, liveTopic } from "~/domain/live";
 import { MONEY_TEXTS } from "~/domain/money-texts";
 import { roleRefusal } from "~/domain/permissions";
 import type { Viewer } from "../../auth/viewer";
-import { type Db, queryRows } from "../../db/client";
+import { type Db, queryRowsPrepared } from "../../db/client";
 import { livers, rooms, staffs } from "../../db/schema";
 import { publish } from "../../realtime/publish";
 import { loadLive } from "../live/live-access";
@@ -91,8 +91,9 @@ async function readFacts(db: Db, actor: Viewer, input: SendGiftInput, key: strin
           where ${listedStaff} and ${staffs.uid} = ${input.staff_id}`
     : sql`select ${livers.uid} as id, ${livers.uid} as liver_id, ${livers.store_name} as name
           from ${livers} where ${livers.status} = 'public' and ${livers.uid} = ${input.liver_id ?? ""}`;
-  const [facts] = await queryRows<GiftFacts>(
+  const [facts] = await queryRowsPrepared<GiftFacts>(
     db,
+    "gift_read",
     sql`select
           (select json_build_object('hash', request_hash, 'result', result)
              from ledger_transactions where idempotency_key = ${key}) as prior,
@@ -147,8 +148,9 @@ async function bookGift(
   },
 ): Promise<boolean> {
   const { answer } = g;
-  const [row] = await queryRows<{ booked: number | string }>(
+  const [row] = await queryRowsPrepared<{ booked: number | string }>(
     db,
+    "gift_book",
     sql`with t as (
           insert into ledger_transactions (tx_id, kind, idempotency_key, request_hash, actor_id, result)
           values (${g.txId}, 'gift', ${g.key.idempotencyKey}, ${g.key.requestHash}, ${g.actorId},
