@@ -49,6 +49,8 @@ const LIVER_MYPAGE = [
   route("liver/mypage/manual", "routes/account/mypage-manual.tsx", { id: "liver-mypage-manual" }),
   route("liver/mypage/item", "routes/liver/mypage-item.tsx"),
   route("liver/mypage/item/convert", "routes/liver/mypage-item-convert.tsx"),
+  route("liver/mypage/payment", "routes/liver/mypage-payment.tsx"),
+  route("liver/mypage/payment/test-checkout/:session", "routes/liver/mypage-payment-test-checkout.tsx"),
 ];
 
 const STAFF_MYPAGE = [
@@ -94,6 +96,8 @@ const ADMIN_PAGES = [
   // Reports from chat rooms and live comments (issue 18, ADR 0030)
   route("admin/reports", "routes/admin/reports.tsx"),
   route("admin/reports/:kind/:id", "routes/admin/report.tsx"),
+  // Blocks and suspensions of accounts (issue 18, ADR 0039)
+  route("admin/accounts/suspensions", "routes/admin/account-suspensions.tsx"),
   route("admin/*", "routes/admin/not-found.tsx"),
 ];
 

@@ -91,7 +91,11 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "config.reset": "設定値を既定に戻す",
   "report.dismissed": "通報を対応不要として閉じる",
   "report.warned": "通報により警告する",
+  // Before ADR 0039 `report.suspended` was a block; since then it is a suspension with an end.
+  "report.blocked": "通報によりアカウントを無期限停止する",
   "report.suspended": "通報によりアカウントを停止する",
+  "account.unblock": "アカウントの無期限停止を解除",
+  "account.unsuspend": "アカウントの期間停止を解除",
 };
 
 export function auditActionLabel(action: string): string {

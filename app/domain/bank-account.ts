@@ -89,7 +89,7 @@ export const PLAN_MESSAGES = {
   unavailable: "選択されたプランは現在お申し込みいただけません",
   too_small: (staff: number, limit: number) =>
     `現在のキャスト数（${staff}名）が変更先プランの上限（${limit}名）を超えています。キャストを整理してから変更してください`,
-  scheduled: "翌月からのプラン変更を受け付けました",
+  scheduled: "次回の更新日からのプラン変更を受け付けました",
   cancelled: "プラン変更の予約を取り消しました",
 } as const;
 

@@ -3,6 +3,20 @@
  */
 
 const NUMBER_FORMAT = new Intl.NumberFormat("ja-JP");
+const TOKYO_DATE_TIME = new Intl.DateTimeFormat("ja-JP", {
+  timeZone: "Asia/Tokyo",
+  year: "numeric",
+  month: "long",
+  day: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
+/** A point in time as a mail says it: "2026年11月23日 21:05" (Asia/Tokyo). */
+export function formatTokyoDateTime(value: Date | string): string {
+  return TOKYO_DATE_TIME.format(new Date(value));
+}
 const YEN_NUMBER_FORMAT = new Intl.NumberFormat("ja-JP", { maximumFractionDigits: 0 });
 
 function toNumber(n: number | string | null | undefined): number {

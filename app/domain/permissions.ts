@@ -139,7 +139,15 @@ export const PERMISSIONS = {
     who: { operator: "any" },
   },
   "admin.reports.handle": {
-    what: "decide a report: dismiss, warn or suspend the reported account (ADR 0030)",
+    what: "decide a report: dismiss, warn, block or suspend the reported account (ADR 0030, 0039)",
+    who: { operator: "any" },
+  },
+  "admin.suspensions.read": {
+    what: "read the accounts blocked or suspended, and the history (ADR 0039)",
+    who: { operator: "any" },
+  },
+  "admin.suspensions.lift": {
+    what: "lift a block or suspension of an account, with a reason (ADR 0039)",
     who: { operator: "any" },
   },
   "admin.use": { what: "use the operator console", who: { operator: "any" } },

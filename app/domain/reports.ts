@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SUSPENSION_DAY_VALUES } from "./account-suspensions";
 
 /**
  * The operator's queue of reports from chat rooms and live comments (contract §15, issue 18 item
@@ -8,8 +9,12 @@ import { z } from "zod";
 export const REPORT_KINDS = ["room", "live"] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
 
-/** dismissed: nothing wrong; warned: the reported account is mailed a warning; suspended: blocked. */
-export const REPORT_OUTCOMES = ["dismissed", "warned", "suspended"] as const;
+/**
+ * dismissed: nothing wrong; warned: the reported account is mailed a warning; blocked: it cannot
+ * sign in until an operator lifts it; suspended: it cannot sign in for a chosen number of days
+ * (ADR 0039). Reports decided before ADR 0039 with `suspended` were blocks and became `blocked`.
+ */
+export const REPORT_OUTCOMES = ["dismissed", "warned", "blocked", "suspended"] as const;
 export type ReportOutcome = (typeof REPORT_OUTCOMES)[number];
 
 export const REPORT_NOTE_MAX = 1000;
@@ -20,13 +25,16 @@ export const REPORT_TEXTS = {
   outcome: {
     dismissed: "対応不要",
     warned: "警告",
-    suspended: "アカウント停止",
+    blocked: "アカウント停止（無期限）",
+    suspended: "アカウント停止（期間）",
   } satisfies Record<ReportOutcome, string>,
   action: {
     dismissed: "問題なしとして閉じる",
     warned: "警告メールを送る",
-    suspended: "アカウントを停止する",
+    blocked: "アカウントを無期限で停止する（解除するまでログインできません）",
+    suspended: "アカウントを期間を決めて停止する",
   } satisfies Record<ReportOutcome, string>,
+  daysRequired: "停止する期間を選んでください",
   noteRequired: "相手に伝える理由を入力してください",
   noteTooLong: `理由は${REPORT_NOTE_MAX.toLocaleString("ja-JP")}文字以内で入力してください`,
   outcomeRequired: "対応を選んでください",
@@ -35,8 +43,9 @@ export const REPORT_TEXTS = {
 } as const;
 
 /**
- * The operator's decision on a report. A warning and a suspension carry a note for the reported
- * account (it is in their mail); dismissing needs none.
+ * The operator's decision on a report. A warning, a block and a suspension carry a note for the
+ * reported account (it is in their mail); dismissing needs none. A suspension needs its period
+ * (`days`, one of SUSPENSION_DAYS); the other outcomes ignore it.
  */
 export const HandleReportSchema = z
   .object({
@@ -46,10 +55,18 @@ export const HandleReportSchema = z
       .default("")
       .transform((s) => s.trim())
       .refine((s) => [...s].length <= REPORT_NOTE_MAX, REPORT_TEXTS.noteTooLong),
+    days: z
+      .preprocess(
+        (value) => (value === "" ? undefined : value),
+        z.enum(SUSPENSION_DAY_VALUES, { error: REPORT_TEXTS.daysRequired }).optional(),
+      )
+      .transform((value) => (value === undefined ? undefined : Number(value))),
   })
   .superRefine((value, ctx) => {
     if (value.outcome !== "dismissed" && value.note.length === 0)
       ctx.addIssue({ code: "custom", path: ["note"], message: REPORT_TEXTS.noteRequired });
+    if (value.outcome === "suspended" && value.days === undefined)
+      ctx.addIssue({ code: "custom", path: ["days"], message: REPORT_TEXTS.daysRequired });
   });
 export type HandleReportInput = z.output<typeof HandleReportSchema>;
 

@@ -11,7 +11,8 @@ import {
   sendJson,
   sendText,
 } from "./shared";
-import { createFakeStripeCustomers, type FakeCharge } from "./stripe-customers";
+import { createFakeStripeBilling, type FakeStripeBilling } from "./stripe-billing";
+import { createFakeStripeCards, type FakeCharge } from "./stripe-cards";
 
 /**
  * A fake Stripe (ADR 0023's pattern, ADR 0032) speaking the documented parts we use
@@ -58,14 +59,16 @@ export interface FakeStripe {
   webhookSecret: string;
   env: Record<string, string>;
   sessions: Map<string, FakeStripeSession>;
+  /** Customers, subscriptions and invoices (store plans, ADR 0037): scripts/fakes/stripe-billing.ts. */
+  billing: FakeStripeBilling;
   /** Every API call: method, path, the Idempotency-Key sent. */
   calls: { method: string; path: string; idempotencyKey: string | null }[];
   /** Where webhooks go (the app's `/api/payments/webhook`). */
   webhookUrl: string | undefined;
   /** The payer pays: card → complete + paid; konbini → complete + unpaid (a voucher). */
   pay(sessionId: string, method: "card" | "konbini", options?: { saveCard?: boolean }): FakeStripeSession;
-  /** Customers, saved cards and charges (stripe-customers.ts). */
-  customers: ReturnType<typeof createFakeStripeCustomers>;
+  /** Saved cards of customers and the charges refunds change (stripe-cards.ts, ADR 0038). */
+  cards: ReturnType<typeof createFakeStripeCards>;
   /** The operator refunds `amount` yen of a paid session: the `charge.refunded` event to deliver. */
   refundEvent(sessionId: string, amount: number): FakeStripeEvent;
   /** The konbini voucher is paid (or expires unpaid). */
@@ -121,6 +124,7 @@ export async function startFakeStripe(
   const idempotent = new Map<string, { digest: string; status: number; body: unknown }>();
   const calls: FakeStripe["calls"] = [];
   let baseUrl = "";
+  const billing = createFakeStripeBilling({ now, parseForm: parseStripeForm, error: stripeError });
 
   const fake: FakeStripe = {
     url: "",
@@ -129,6 +133,7 @@ export async function startFakeStripe(
     webhookSecret,
     env: {},
     sessions,
+    billing,
     calls,
     webhookUrl: options.webhookUrl,
     pay(sessionId, method, payOptions = {}) {
@@ -138,12 +143,13 @@ export async function startFakeStripe(
       session.payment_status = method === "card" ? "paid" : "unpaid";
       session.payment_intent = randomId("pi_", 12);
       if (method === "card" && payOptions.saveCard && session.customer)
-        fake.customers.attachCard(session.customer);
+        fake.cards.attachCard(session.customer);
       return session;
     },
-    customers: createFakeStripeCustomers({
+    cards: createFakeStripeCards({
       now,
       sessions,
+      customers: billing.customers,
       error: (res, status, type, message, extra) => stripeError(res, status, type, message, extra),
     }),
     refundEvent(sessionId, amount) {
@@ -154,7 +160,7 @@ export async function startFakeStripe(
         object: "event",
         type: "charge.refunded",
         created: now(),
-        data: { object: fake.customers.refund(session, amount) },
+        data: { object: fake.cards.refund(session, amount) },
       };
     },
     settleKonbini(sessionId, outcome) {
@@ -206,6 +212,12 @@ export async function startFakeStripe(
         if (method === "POST") {
           const posted = new URLSearchParams(await readBody(req));
           const choice = posted.get("method");
+          if (session.mode === "subscription") {
+            const card = choice === "0341" ? "0341" : "4242";
+            for (const e of billing.completeCheckout(session as unknown as Record<string, unknown>, card))
+              if (fake.webhookUrl) await fake.deliver(e as unknown as FakeStripeEvent);
+            return redirect(res, session.success_url.replace("{CHECKOUT_SESSION_ID}", session.id));
+          }
           fake.pay(session.id, choice === "konbini" ? "konbini" : "card", {
             saveCard: posted.get("save_card") === "on",
           });
@@ -222,7 +234,7 @@ export async function startFakeStripe(
           "text/html",
           `<!doctype html><html lang="ja"><head><meta charset="utf-8"><title>Stripe Checkout (fake)</title></head><body>
 <h1>Stripe Checkout（開発用の偽サーバー）</h1><p>¥${session.amount_total.toLocaleString("ja-JP")}</p>
-<form method="post">${session.customer ? '<label><input type="checkbox" name="save_card"> このカードを保存する</label><br>' : ""}<button name="method" value="card">カードで支払う</button> <button name="method" value="konbini">コンビニで支払う（すぐ入金）</button></form>
+<form method="post">${session.customer && session.mode === "payment" ? '<label><input type="checkbox" name="save_card"> このカードを保存する</label><br>' : ""}<button name="method" value="card">カードで支払う</button> <button name="method" value="konbini">コンビニで支払う（すぐ入金）</button></form>
 <p><a href="${escapeHtml(session.cancel_url)}">戻る</a></p></body></html>`,
         );
       }
@@ -233,6 +245,7 @@ export async function startFakeStripe(
       const auth = req.headers.authorization ?? "";
       if (auth !== `Bearer ${secretKey}`)
         return stripeError(res, 401, "invalid_request_error", "Invalid API Key provided");
+      if (await billing.handle(req, res, url, method)) return;
       if (method === "POST" && url.pathname === "/v1/checkout/sessions") {
         const raw = await readBody(req);
         const digest = createHash("sha256").update(raw).digest("hex");
@@ -262,7 +275,7 @@ export async function startFakeStripe(
           });
         return sendJson(res, 200, session);
       }
-      if (await fake.customers.handle(req, res, url, idempotencyKey)) return;
+      if (await fake.cards.handle(req, res, url)) return;
       return stripeError(
         res,
         404,
@@ -286,6 +299,31 @@ export async function startFakeStripe(
         },
       },
     });
+    if (form.mode === "subscription") {
+      const id = randomId("cs_test_", 24);
+      const made = billing.createSubscriptionSession(form, {
+        id,
+        object: "checkout.session",
+        status: "open",
+        payment_status: "unpaid",
+        url: `${baseUrl}/c/pay/${id}`,
+        amount_total: Number(
+          (form.line_items as { price_data?: { unit_amount?: string } }[] | undefined)?.[0]?.price_data
+            ?.unit_amount ?? 0,
+        ),
+        currency: "jpy",
+        client_reference_id: form.client_reference_id ?? null,
+        metadata: form.metadata ?? {},
+        success_url: form.success_url,
+        cancel_url: form.cancel_url ?? "",
+        payment_intent: null,
+        expires_at: now() + 86_400,
+        created: now(),
+      });
+      if ("error" in made) return { status: 400, body: made };
+      sessions.set(id, made as unknown as FakeStripeSession);
+      return { status: 200, body: made };
+    }
     if (form.mode !== "payment") return missing("mode");
     if (typeof form.success_url !== "string") return missing("success_url");
     const items = (form.line_items ?? []) as {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Viewer } from "~/.server/auth/viewer";
 import {
   accountActivity,
+  accountSuspensions,
   contactMessages,
   directoryState,
   livers,
@@ -212,7 +213,14 @@ describe.each(drivers)("operator console on %s", (driver) => {
       await suspendStore({ ...context, actor, input: { liverId: store.uid, reason: "ガードの確認" } });
       await hideStaff({ ...context, actor, input: { staffId: staff.uid, reason: "ガードの確認" } });
       await rankStore({ db: db(), actor, input: { liverId: store.uid, position: 1 } });
+      // A blocked account: the suspensions page's "lift" has something to lift (ADR 0039).
+      const blocked = await makeListener(db());
+      const suspension = randomUUID();
+      await db()
+        .insert(accountSuspensions)
+        .values({ id: suspension, user_id: blocked.uid, kind: "block", reason: "ガード" });
       ids = {
+        suspension,
         store: store.uid,
         staff: staff.uid,
         shopEntry,
@@ -280,7 +288,13 @@ describe.each(drivers)("operator console on %s", (driver) => {
         case "admin/mail":
           return [{ id: ids.mail!, status: "failed" }];
         case "admin/reports/:kind/:id":
-          return [{ outcome: "suspended", note: "ガードの確認" }, { outcome: "dismissed" }];
+          return [
+            { outcome: "suspended", note: "ガードの確認", days: "7" },
+            { outcome: "blocked", note: "ガードの確認" },
+            { outcome: "dismissed" },
+          ];
+        case "admin/accounts/suspensions":
+          return [{ intent: "lift", suspension_id: ids.suspension!, reason: "ガードの確認" }];
         case "admin/news/new":
           return [{ intent: "publish_now", title: "t", body: "b", audience: "all" }];
         case "admin/news/:id":
@@ -397,6 +411,9 @@ describe.each(drivers)("operator console on %s", (driver) => {
           "admin/payout-batches/:id",
           "admin/coin-packs",
           "admin/items",
+          "admin/reports",
+          "admin/reports/:kind/:id",
+          "admin/accounts/suspensions",
           "admin/*",
         ]),
       );
@@ -464,6 +481,9 @@ describe.each(drivers)("operator console on %s", (driver) => {
             "POST /admin/payouts export",
             "POST /admin/coin-packs delete",
             "POST /admin/items image",
+            "GET /admin/accounts/suspensions",
+            "POST /admin/accounts/suspensions lift",
+            `POST /admin/reports/room/${ids.report} `,
           ]),
         );
       },

@@ -30,7 +30,8 @@ import { call, form, routeContext, sessionCookie } from "../support/routes";
 // The chat pages and the operator's reports queue (issue 15 pages, issue 18 item 3, ADR 0030) on
 // both databases: members read and write through the pages (PRG), strangers get 404; reports of
 // rooms and of live comments are listed with their context and decided once — dismissed, warned
-// (mail) or suspended (no sign-in, sessions gone) — the reporter mailed, the audit log written.
+// (mail), blocked or suspended (no sign-in, sessions gone; tests/integration/account-suspensions.test.ts
+// has the timed ones and lifting) — the reporter mailed, the audit log written.
 
 const SETTINGS = { maxViewers: 50, blockedWords: [] as string[] };
 
@@ -343,7 +344,7 @@ describe.each(drivers)("chat pages and reports on %s", (driver) => {
     expect(handled.map((r) => r.report_id)).toEqual([id]);
   });
 
-  it("a suspended account loses its sessions and cannot sign in again", async () => {
+  it("a blocked account loses its sessions and cannot sign in again", async () => {
     const cookie = await sessionCookie(context, "listener", listener.email, FACTORY_PASSWORD);
     const signedIn = await getViewer(new Request("http://localhost:3999/", { headers: { cookie } }), context);
     expect(signedIn?.uid).toBe(listener.uid);
@@ -359,7 +360,7 @@ describe.each(drivers)("chat pages and reports on %s", (driver) => {
       await handleReport({
         ...context,
         actor,
-        input: { kind: "room", reportId: id, outcome: "suspended", note: "規約違反が繰り返されたため" },
+        input: { kind: "room", reportId: id, outcome: "blocked", note: "規約違反が繰り返されたため" },
       }),
     ).toEqual({ ok: true });
 
@@ -383,10 +384,10 @@ describe.each(drivers)("chat pages and reports on %s", (driver) => {
         reason: "規約違反が繰り返されたため",
       }),
     ]);
-    expect((await mailsTo(listener.email)).some((m) => m.kind === "account-suspended")).toBe(true);
+    expect((await mailsTo(listener.email)).some((m) => m.kind === "account-blocked")).toBe(true);
     // The reporter is a staff member: her store hears the outcome.
     expect((await mailsTo(store.email)).some((m) => m.kind === "report-outcome")).toBe(true);
-    expect(await auditOf("report.suspended", id)).toHaveLength(1);
+    expect(await auditOf("report.blocked", id)).toHaveLength(1);
   });
 
   it("a live comment report shows the comments around it and can be dismissed", async () => {

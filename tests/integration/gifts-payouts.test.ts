@@ -5,9 +5,10 @@
  * ledger reconciles after all of it.
  */
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Viewer } from "~/.server/auth/viewer";
+import { queryRows } from "~/.server/db/client";
 import { gifts, livers, notificationEvents, payoutRequests } from "~/.server/db/schema";
 import { readEvents } from "~/.server/realtime/publish";
 import { buyItem } from "~/.server/services/ledger/buy-item";
@@ -197,6 +198,73 @@ describe.each(drivers)("gifts and payouts on %s", (driver) => {
     ]);
     const [row] = await db().select({ point: livers.point }).from(livers).where(eq(livers.uid, store.uid));
     expect(row?.point).toBe(2500);
+    expect(reconcileIsClean(await reconcileLedger({ db: db() }))).toBe(true);
+  });
+
+  it("gifts exactly the items held when 30 gifts race (store and staff), and books a raced key once", async () => {
+    const other = await makeLiver(db(), { store_name: "クラブ 星", status: "public" });
+    const otherCast = await makeStaff(db(), other.uid, { status: "public", is_displayed: true });
+    const giver = await makeListener(db());
+    await giveCoins(db(), giver.uid, 1000);
+    const bought = await buyItem({
+      db: db(),
+      actor: giver,
+      input: { item_id: "rose", quantity: 10, idempotency_key: randomUUID() },
+    });
+    expect(bought.ok).toBe(true);
+    // The store's rose account does not exist yet: the racing gifts create it once.
+    const raced = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        sendGift({
+          db: db(),
+          actor: giver,
+          input: {
+            item_id: "rose",
+            quantity: 1,
+            ...(i % 2 === 0 ? { liver_id: other.uid } : { staff_id: otherCast.uid }),
+            idempotency_key: randomUUID(),
+          },
+        }),
+      ),
+    );
+    expect(raced.filter((r) => r.ok)).toHaveLength(10);
+    expect(raced.filter((r) => !r.ok)).toEqual(
+      Array.from({ length: 20 }, () => expect.objectContaining({ error: "insufficient", field: "quantity" })),
+    );
+    const held = await db().select().from(gifts).where(eq(gifts.listener_id, giver.uid));
+    expect(held.reduce((sum, g) => sum + g.quantity, 0)).toBe(10);
+    // Each gift to the staff member told her store once, with its fan-out job; the refused ones nothing.
+    const toStaff = held.filter((g) => g.staff_id === otherCast.uid).length;
+    const told = await queryRows<{ events: number; jobs: number }>(
+      db(),
+      sql`select count(*)::int as events,
+                 (select count(*)::int from pgboss.job j where j.name = 'notification.fanout'
+                    and j.data->>'eventId' in (select id from notification_events
+                      where kind = 'item_to_staff' and payload->>'listenerId' = ${giver.uid})) as jobs
+          from notification_events where kind = 'item_to_staff' and payload->>'listenerId' = ${giver.uid}`,
+    );
+    expect(told[0]).toEqual({ events: toStaff, jobs: toStaff });
+
+    // The same key from the same listener at once, to a store (one statement, no transaction of ours).
+    const second = await makeListener(db());
+    await giveCoins(db(), second.uid, 1000);
+    await buyItem({
+      db: db(),
+      actor: second,
+      input: { item_id: "rose", quantity: 3, idempotency_key: randomUUID() },
+    });
+    const input = { item_id: "rose", quantity: 2, liver_id: other.uid, idempotency_key: randomUUID() };
+    const same = await Promise.all(
+      Array.from({ length: 8 }, () => sendGift({ db: db(), actor: second, input })),
+    );
+    expect(same.filter((r) => r.ok && !r.replayed)).toHaveLength(1);
+    expect(new Set(same.map((r) => (r.ok ? r.gift.gift_id : r.error)))).toHaveProperty("size", 1);
+    expect(await sendGift({ db: db(), actor: second, input: { ...input, quantity: 1 } })).toMatchObject({
+      ok: false,
+      error: "idempotency_conflict",
+      field: "idempotency_key",
+    });
+    expect(await db().select().from(gifts).where(eq(gifts.listener_id, second.uid))).toHaveLength(1);
     expect(reconcileIsClean(await reconcileLedger({ db: db() }))).toBe(true);
   });
 });

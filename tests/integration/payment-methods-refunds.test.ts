@@ -115,9 +115,7 @@ describe.each(drivers)("saved payment methods and refunds on %s", (driver) => {
       expect(customers).toEqual([
         expect.objectContaining({ provider: "stripe", customer_id: session.customer }),
       ]);
-      expect(fake.calls.filter((c) => c.path === "/v1/customers")).toHaveLength(
-        fake.customers.customers.size,
-      );
+      expect(fake.calls.filter((c) => c.path === "/v1/customers")).toHaveLength(fake.billing.customers.size);
 
       const listed = await listPaymentMethods({ db: db(), actor: listener, port });
       if (!listed.ok) throw new Error("list failed");

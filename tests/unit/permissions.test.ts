@@ -77,6 +77,8 @@ payout.request                 401       403      own   403   403
 admin.live_reports.read        401       403      403   403   any
 admin.reports.read             401       403      403   403   any
 admin.reports.handle           401       403      403   403   any
+admin.suspensions.read         401       403      403   403   any
+admin.suspensions.lift         401       403      403   403   any
 admin.use                      401       403      403   403   any
 `;
 

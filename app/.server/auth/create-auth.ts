@@ -2,14 +2,14 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError } from "better-auth/api";
 import { username } from "better-auth/plugins";
-import { eq } from "drizzle-orm";
 import { isLoginId } from "~/domain/validators";
 import { SITE_NAME } from "~/site";
 import type { Db } from "../db/client";
-import { account, accountActivity, accountSuspensions, session, user, verification } from "../db/schema";
+import { account, accountActivity, session, user, verification } from "../db/schema";
 import { type Env, usesSecureCookies } from "../env";
 import type { Mailer } from "../integrations/mail/mailer";
 import { resetPasswordMail } from "../integrations/mail/templates";
+import { holdsOn } from "./account-hold";
 import { roleOfUser } from "./account-role";
 
 /** Verification links stay valid for a day; reset links for an hour (contract §3). */
@@ -24,17 +24,20 @@ export const RESET_EXPIRES_IN_SECONDS = 60 * 60;
  *
  * `onEmailVerified` runs when an address is verified for the first time; the server passes the
  * service that lists a verified store (`publishVerifiedStore`), so auth imports no use case.
+ * `clock` is what "now" is for a block or suspension of the account (tests move it, ADR 0039).
  */
 export function createAuth({
   db,
   env,
   mailer,
   onEmailVerified,
+  clock = () => new Date(),
 }: {
   db: Db;
   env: Env;
   mailer: Mailer;
   onEmailVerified: (uid: string) => Promise<unknown>;
+  clock?: () => Date;
 }) {
   return betterAuth({
     appName: SITE_NAME,
@@ -88,16 +91,14 @@ export function createAuth({
     databaseHooks: {
       session: {
         create: {
-          // A suspended account (the operator blocked it after a report, ADR 0030) gets no session:
-          // every way in (pages, the JSON endpoint) creates one here. Its old sessions were deleted
-          // with the suspension, so the one-statement viewer (ADR 0034) needs no extra check.
+          // A blocked account, or one suspended until a date still to come (the operator's decision
+          // on a report, ADR 0030/0039), gets no session: every way in (pages, the JSON endpoint)
+          // creates one here. Its old sessions were deleted when the block or suspension was placed,
+          // and the viewer statement (ADR 0034) checks the same rule for a session that slipped by.
+          // A suspension whose end has come holds nothing: the account signs in again by itself.
           before: async (created) => {
-            const [suspended] = await db
-              .select({ user_id: accountSuspensions.user_id })
-              .from(accountSuspensions)
-              .where(eq(accountSuspensions.user_id, created.userId))
-              .limit(1);
-            if (suspended)
+            const [hold] = await holdsOn(db, created.userId, clock());
+            if (hold)
               throw new APIError("FORBIDDEN", { code: ACCOUNT_SUSPENDED, message: "account suspended" });
           },
           // Every new session is a sign-in (pages, the JSON endpoint, the operator's login): the
@@ -125,5 +126,5 @@ export function createAuth({
 
 export type Auth = ReturnType<typeof createAuth>;
 
-/** The error code of a sign-in refused because the account is suspended. */
+/** The error code of a sign-in refused because the account is blocked or suspended. */
 export const ACCOUNT_SUSPENDED = "ACCOUNT_SUSPENDED";

@@ -4,6 +4,7 @@ import { type AccountRole, type AccountType, loginPath, OPERATOR } from "~/domai
 import type { MatchingInfo } from "~/domain/options";
 import { type Db, queryRows } from "../db/client";
 import { operatorSessions } from "../db/schema";
+import { accountHeldSql, holdsOn } from "./account-hold";
 import { roleOfUser, roleOfUserSql } from "./account-role";
 import type { Auth } from "./create-auth";
 import { signedCookieValue } from "./session-cookie";
@@ -52,11 +53,14 @@ async function loadViewer(request: Request, { db, auth }: ViewerContext): Promis
           (${roleOfUserSql(sql`u.id`)}) as role,
           exists (select 1 from operator_sessions o
                   where o.session_id = s.id and o.verified_at is not null and o.expires_at > now()) as verified_operator,
-          (select l.matching_info from listeners l where l.uid = u.id) as matching_info
+          (select l.matching_info from listeners l where l.uid = u.id) as matching_info,
+          ${accountHeldSql(sql`u.id`, sql`now()`)} as held
         from session s join "user" u on u.id = s.user_id
         where s.token = ${token}`,
   );
-  if (!row || row.expired) return null;
+  // A block or suspension (ADR 0039) deleted the account's sessions when it was placed; one that
+  // was created at that very moment (a sign-in racing the operator) is no session either.
+  if (!row || row.expired || row.held) return null;
   if (row.due) return loadViewerThroughAuth(request, { db, auth });
   const viewer = viewerOf(row.role, row.verified_operator, row);
   if (viewer?.type === "listener" && row.matching_info) listenerAnswers.set(viewer, row.matching_info);
@@ -83,12 +87,14 @@ interface SessionRow {
   role: AccountType | null;
   verified_operator: boolean;
   matching_info: Partial<MatchingInfo> | null;
+  held: boolean;
 }
 
 /** The slow path: better-auth reads (and, when due, extends) the session. */
 async function loadViewerThroughAuth(request: Request, { db, auth }: ViewerContext): Promise<Viewer | null> {
   const session = await auth.api.getSession({ headers: request.headers });
   if (!session) return null;
+  if ((await holdsOn(db, session.user.id, new Date())).length > 0) return null;
   const role = await roleOfUser(db, session.user.id);
   return viewerOf(role, role === OPERATOR && (await isVerifiedOperatorSession(db, session.session.id)), {
     uid: session.user.id,

@@ -1,3 +1,4 @@
+import { type SQL, sql } from "drizzle-orm";
 import PgBoss from "pg-boss";
 import type { Db, Tx } from "../db/client";
 import { JOB_QUEUES, JOB_SCHEMA, type JobName } from "./queues";
@@ -119,4 +120,40 @@ export async function enqueueJobOnce(
     if (error instanceof NotQueuedError) return null;
     throw error;
   }
+}
+
+/**
+ * pg-boss's own INSERT of one job, as a data-modifying CTE body for a caller's statement, written
+ * only when the CTE named `guard` has a row (so one statement can book a business write and its
+ * job, or neither). The text is the one `send` would run (captured, never executed here), with
+ * `WHERE EXISTS (SELECT 1 FROM <guard>)` added before its ON CONFLICT; a pg-boss whose INSERT no
+ * longer has that shape fails here loudly rather than queueing unconditionally.
+ */
+export async function jobInsertWhen(
+  guard: string,
+  name: JobName,
+  data: Record<string, unknown>,
+): Promise<SQL> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(guard)) throw new Error(`not a CTE name: ${guard}`);
+  const policy = JOB_QUEUES[name];
+  let captured: { text: string; values: unknown[] } | undefined;
+  await sender.send(name, data, {
+    retryLimit: policy.retryLimit,
+    retryDelay: policy.retryDelay,
+    retryBackoff: policy.retryBackoff,
+    expireInSeconds: policy.expireInSeconds,
+    db: {
+      executeSql: async (text: string, values: unknown[]) => {
+        captured = { text, values };
+        return { rows: [{ id: "captured" }] };
+      },
+    },
+  });
+  if (!captured) throw new Error("pg-boss sent no INSERT to capture");
+  const marker = /\bON CONFLICT DO NOTHING\b/g;
+  const conflicts = captured.text.match(marker);
+  if (!/^\s*INSERT INTO/i.test(captured.text) || conflicts?.length !== 1)
+    throw new Error("pg-boss's job INSERT changed shape; jobInsertWhen needs a look");
+  const text = captured.text.replace(marker, `WHERE EXISTS (SELECT 1 FROM ${guard}) ON CONFLICT DO NOTHING`);
+  return sql`${sqlFromText(text, captured.values)}`;
 }

@@ -1,7 +1,9 @@
 import type { Db } from "../db/client";
 import type { Env } from "../env";
 import type { Mailer } from "../integrations/mail/mailer";
+import { billingPort } from "../integrations/payments/billing";
 import { pruneRealtimeEvents, REALTIME_RETENTION_MS } from "../realtime/prune";
+import { renewStorePlans } from "../services/billing/renew-store-plans";
 import { expireCoins } from "../services/ledger/expire-coins";
 import { sweepLives, watchLive } from "../services/live/watch-live";
 import { settleAbandonedMails } from "../services/mail/settle-abandoned-mails";
@@ -25,7 +27,7 @@ export function createJobHandlers({
   db: Db;
   mailer: Mailer;
   /** Links and unsubscribe signatures of notification mail; without it those jobs fail (and retry). */
-  env?: Pick<Env, "baseUrl" | "authSecret">;
+  env?: Pick<Env, "baseUrl" | "authSecret"> & Partial<Pick<Env, "payments">>;
   /** Chunk transactions of a notification fan-out in flight at once (PostgreSQL: FAN_OUT_PARALLEL_PG). */
   fanOutParallel?: number;
   /** The SNS ports and token cipher; a process without them cannot import (the job fails). */
@@ -59,6 +61,10 @@ export function createJobHandlers({
     "coins.expire": async () => {
       if (!env) throw new Error("coins.expire needs the environment (createJobHandlers({ env }))");
       return expireCoins({ db, mailer, baseUrl: env.baseUrl });
+    },
+    "billing.renew": async () => {
+      if (!env?.payments) throw new Error("billing.renew needs the environment (createJobHandlers({ env }))");
+      return renewStorePlans({ db, mailer, baseUrl: env.baseUrl, port: billingPort(env as Env) });
     },
     "sns.import": async (data, job) => {
       if (!sns) throw new Error("sns.import: this process has no SNS configuration");

@@ -39,6 +39,8 @@ export const JOB_QUEUES = {
   "live.sweep": { retryLimit: 1, retryDelay: 30, retryBackoff: false, expireInSeconds: 120 },
   /** Books out paid coins past their 180 days and mails the 14-day notices (hourly, ADR 0032). */
   "coins.expire": { retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 900 },
+  /** Renews test-provider plans, schedules Stripe plan changes, reminds and suspends unpaid stores (hourly, ADR 0037). */
+  "billing.renew": { retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 900 },
 } as const satisfies Record<string, QueuePolicy>;
 
 export type JobName = keyof typeof JOB_QUEUES;
@@ -63,6 +65,7 @@ export const JOB_SCHEDULES: { name: JobName; cron: string }[] = [
   { name: "sns.dispatch", cron: "* * * * *" },
   { name: "live.sweep", cron: "* * * * *" },
   { name: "coins.expire", cron: "17 * * * *" },
+  { name: "billing.renew", cron: "23 * * * *" },
 ];
 
 export const JOB_TIME_ZONE = "Asia/Tokyo";

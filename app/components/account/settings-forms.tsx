@@ -404,10 +404,12 @@ export function PlanForm({
             登録中のキャスト：{staffCount} / {limitStaff}名
           </p>
           {newPlan ? (
-            <p className="mt-1 font-bold text-amber-800">翌月1日から「{newPlan.name}」に変更されます。</p>
+            <p className="mt-1 font-bold text-amber-800">
+              次回の更新日から「{newPlan.name}」に変更されます。
+            </p>
           ) : null}
           <p className="mt-1">
-            プランの変更は翌月1日から適用されます。料金のお支払い方法は準備中のため、現在は請求されません。
+            プランの変更は次回の更新日（毎月のお支払い日）から適用されます。お支払い状況と請求書は「プラン・お支払い」でご確認いただけます。
           </p>
         </>
       }
@@ -415,7 +417,7 @@ export function PlanForm({
       <FormErrorSummary errors={errors} labels={{ new_plan_id: "プラン" }} idPrefix="plan" className="mb-4" />
       <IntentForm action={action} intent="plan">
         {/* One plan is always chosen (the current one): the page shows no 必須 badge here. */}
-        <Fieldset {...planField} label="翌月からのプラン" required={undefined}>
+        <Fieldset {...planField} label="次回更新からのプラン" required={undefined}>
           {(control) => (
             <div className="grid gap-2">
               {plans.map((option, index) => {

@@ -14,6 +14,8 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { to: "/admin", label: "ダッシュボード", end: true },
   // Reports from chat rooms and live comments (issue 18, ADR 0030)
   { to: "/admin/reports", label: "通報", badge: "openReports" },
+  // Blocks and suspensions of accounts (issue 18, ADR 0039)
+  { to: "/admin/accounts/suspensions", label: "利用停止" },
   // Stores and their performers (issue 18)
   { to: "/admin/stores", label: "店舗", badge: "storesAwaitingReview" },
   { to: "/admin/staff", label: "キャスト" },

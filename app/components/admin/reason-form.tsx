@@ -1,4 +1,5 @@
 import { Form } from "react-router";
+import type { LiftAccountSuspensionSchema } from "~/domain/account-suspensions";
 import type { DeleteStaffSchema, HideStaffSchema, SuspendStoreSchema } from "~/domain/admin-stores";
 import { REASON_MAX } from "~/domain/admin-stores";
 import { FormErrorSummary } from "../form/form-error-summary";
@@ -17,11 +18,15 @@ const LOOKS = {
 
 /**
  * A serious operator action that needs a reason the store will read (suspend a store, hide or
- * delete a performer): closed behind its title until opened, so it is not pressed in passing; open
- * again with the message when the reason was missing. Works without JavaScript (`<details>`).
+ * delete a performer, lift an account's block): closed behind its title until opened, so it is not
+ * pressed in passing; open again with the message when the reason was missing. Works without
+ * JavaScript (`<details>`). `id` tells apart several forms of one intent on a page; `hidden` are
+ * the fields that say what the form acts on.
  */
 export function ReasonForm({
   intent,
+  id = intent,
+  hidden = {},
   schema,
   result,
   summary,
@@ -33,7 +38,13 @@ export function ReasonForm({
   warning,
 }: {
   intent: string;
-  schema: typeof SuspendStoreSchema | typeof HideStaffSchema | typeof DeleteStaffSchema;
+  id?: string;
+  hidden?: Record<string, string>;
+  schema:
+    | typeof SuspendStoreSchema
+    | typeof HideStaffSchema
+    | typeof DeleteStaffSchema
+    | typeof LiftAccountSuspensionSchema;
   result: ServerFormResult | null;
   summary: string;
   label: string;
@@ -43,7 +54,7 @@ export function ReasonForm({
   tone: keyof typeof LOOKS;
   warning?: string;
 }) {
-  const { fields, errors } = useSchemaForm(schema, { id: intent, result });
+  const { fields, errors } = useSchemaForm(schema, { id, result });
   const look = LOOKS[tone];
   return (
     <details className={`group rounded-xl ring-1 ${look.box}`} open={result ? true : undefined}>
@@ -57,8 +68,11 @@ export function ReasonForm({
       </summary>
       <Form method="post" className="space-y-3 px-4 pt-2 pb-4" noValidate>
         {warning ? <p className="text-red-800 text-sm">{warning}</p> : null}
-        <FormErrorSummary errors={errors} idPrefix={intent} labels={{ reason: label }} />
+        <FormErrorSummary errors={errors} idPrefix={id} labels={{ reason: label }} />
         <input type="hidden" name="intent" value={intent} />
+        {Object.entries(hidden).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
         <TextareaInput {...field(fields.reason)} label={label} hint={hint} maxLength={REASON_MAX} rows={4} />
         <SubmitButton block={false} pendingLabel={pendingLabel} className={look.button}>
           {button}

@@ -34,6 +34,7 @@ export const MYPAGE_NAV: Record<AccountRole, readonly MypageNavItem[]> = {
     { to: "/liver/mypage/post", label: "投稿" },
     { to: "/liver/mypage/price", label: "料金システム" },
     { to: "/liver/mypage/item", label: "アイテム・換金" },
+    { to: "/liver/mypage/payment", label: "プラン・お支払い" },
     { to: "/liver/mypage/news", label: "お知らせ", badge: "unreadNews" },
     { to: "/liver/mypage/setting", label: "設定" },
     { to: "/liver/mypage/manual", label: "マニュアル" },

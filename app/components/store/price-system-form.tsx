@@ -222,12 +222,16 @@ function Rows({
 }) {
   const [keys, setKeys] = useState(() => initialKeys(rows, max));
   // Once the 追加 button works the spare blank rows are not needed (one stays when there is none);
-  // a new answer of the action (different rows) starts again from what it sent back.
+  // a new answer of the action (different rows) starts again from what it sent back. Keyed on the
+  // rows' content: the page rebuilds `rows` on every render, and a re-render (a revalidation, the
+  // progress bar) must not take away a row just added.
+  const rowsContent = JSON.stringify(rows);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `rows` is identified by its content
   useEffect(() => {
     const all = initialKeys(rows, max);
     const filled = all.filter((key) => Object.hasOwn(rows, key));
     setKeys(filled.length > 0 ? filled : all.slice(0, 1));
-  }, [rows, max]);
+  }, [rowsContent, max]);
   return (
     <fieldset className="space-y-3" data-field={name}>
       <legend className="mb-2 w-full border-brand-500 border-l-4 pl-2 font-bold text-base">{legend}</legend>

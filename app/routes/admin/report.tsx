@@ -1,4 +1,4 @@
-import { data, Form, redirect } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { operatorActor } from "~/.server/http/admin";
 import { FORM_ERROR_KEY, parseForm, readFormData } from "~/.server/http/form";
 import { getReport } from "~/.server/services/reports/get-report";
@@ -6,10 +6,12 @@ import { handleReport } from "~/.server/services/reports/handle-report";
 import { FactList } from "~/components/admin/admin-ui";
 import { FormErrorSummary } from "~/components/form/form-error-summary";
 import { RadioGroup } from "~/components/form/radio-group";
+import { SelectInput } from "~/components/form/select-input";
 import { SubmitButton } from "~/components/form/submit-button";
 import { TextareaInput } from "~/components/form/textarea-input";
 import { field, useSchemaForm } from "~/components/form/use-schema-form";
 import { Badge, Card, FlashMessage, PageHeader } from "~/components/mypage/ui";
+import { ACCOUNT_SUSPENSION_TEXTS, SUSPENSION_DAYS } from "~/domain/account-suspensions";
 import { formatAdminDateTime } from "~/domain/admin";
 import {
   HandleReportSchema,
@@ -49,6 +51,16 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       outcome_note: report.outcome_note,
       handled_at: report.handled_at?.toISOString() ?? null,
       handled_by_email: report.handled_by_email,
+      suspension: report.suspension
+        ? {
+            id: report.suspension.id,
+            kind: report.suspension.kind,
+            ends_at: report.suspension.ends_at?.toISOString() ?? null,
+            lifted_at: report.suspension.lifted_at?.toISOString() ?? null,
+            lifted_by_email: report.suspension.lifted_by_email,
+            lift_reason: report.suspension.lift_reason,
+          }
+        : null,
       created_at: report.created_at.toISOString(),
       place: report.place,
       reporter: report.reporter,
@@ -165,7 +177,7 @@ export default function AdminReport({ loaderData, actionData }: Route.ComponentP
           <Card
             title="対応する"
             id="decide"
-            lead="警告と停止では、下の理由が通報された人（キャストの場合は店舗）にメールで届きます。通報者には結果だけが届きます。停止するとログイン中の端末もすべてログアウトされます。"
+            lead="警告と停止では、下の理由が通報された人（キャストの場合は店舗）にメールで届きます。期間を決めた停止では終了日時も届き、期間が過ぎると自動でログインできるようになります。無期限の停止は「利用停止中のアカウント」から解除するまで続きます。通報者には結果だけが届きます。停止するとログイン中の端末もすべてログアウトされます。"
           >
             <DecisionForm result={result} />
           </Card>
@@ -177,6 +189,31 @@ export default function AdminReport({ loaderData, actionData }: Route.ComponentP
                 { label: "対応", value: report.outcome ? REPORT_TEXTS.outcome[report.outcome] : "" },
                 { label: "対応日時", value: report.handled_at ? formatAdminDateTime(report.handled_at) : "" },
                 { label: "担当", value: report.handled_by_email || "—" },
+                ...(report.suspension
+                  ? [
+                      {
+                        label: "停止",
+                        value: (
+                          <span data-testid="report-suspension">
+                            {ACCOUNT_SUSPENSION_TEXTS.kind[report.suspension.kind]}
+                            {report.suspension.ends_at
+                              ? `（${formatAdminDateTime(report.suspension.ends_at)}まで）`
+                              : "（解除するまで）"}
+                            {report.suspension.lifted_at ? (
+                              `・${formatAdminDateTime(report.suspension.lifted_at)} 解除（${report.suspension.lifted_by_email || "—"}）：${report.suspension.lift_reason}`
+                            ) : (
+                              <>
+                                {" "}
+                                <Link to="/admin/accounts/suspensions" className="text-brand-700 underline">
+                                  利用停止中のアカウントへ
+                                </Link>
+                              </>
+                            )}
+                          </span>
+                        ),
+                      },
+                    ]
+                  : []),
                 ...(report.outcome_note
                   ? [
                       {
@@ -199,11 +236,26 @@ function DecisionForm({ result }: { result: ReportActionData | null }) {
   const { fields, errors } = useSchemaForm(HandleReportSchema, { id: "decide", result });
   return (
     <Form method="post" className="space-y-4" noValidate>
-      <FormErrorSummary errors={errors} idPrefix="decide" labels={{ outcome: "対応", note: "理由" }} />
+      <FormErrorSummary
+        errors={errors}
+        idPrefix="decide"
+        labels={{ outcome: "対応", days: "停止する期間", note: "理由" }}
+      />
       <RadioGroup
         {...field(fields.outcome)}
         label="対応"
         options={REPORT_OUTCOMES.map((value) => ({ value, label: REPORT_TEXTS.action[value] }))}
+      />
+      <SelectInput
+        {...field(fields.days)}
+        required={undefined}
+        label="停止する期間（期間を決めて停止するとき）"
+        hint="期間が過ぎると、自動でログインできるようになります。"
+        placeholder="選んでください"
+        options={SUSPENSION_DAYS.map((days) => ({
+          value: String(days),
+          label: ACCOUNT_SUSPENSION_TEXTS.days(days),
+        }))}
       />
       <TextareaInput
         {...field(fields.note)}

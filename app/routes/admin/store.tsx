@@ -473,7 +473,7 @@ function PlanForm({
       <SelectInput
         {...field(fields.plan_id)}
         label="プラン"
-        hint="今すぐ切り替わります（店舗自身の変更は翌月からです）。"
+        hint="今すぐ切り替わります（店舗自身の変更は次回の更新日からです）。"
         placeholder="選択してください"
         disabled={disabled}
         options={plans.map((p) => ({

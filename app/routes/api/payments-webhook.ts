@@ -1,6 +1,9 @@
 import { data } from "react-router";
 import { apiError } from "~/.server/http/api-response";
 import { paymentPort } from "~/.server/integrations/payments";
+import { billingPort } from "~/.server/integrations/payments/billing";
+import { isBillingPayload } from "~/.server/integrations/payments/billing-port";
+import { receiveBillingWebhook } from "~/.server/services/billing/receive-billing-webhook";
 import { receivePaymentWebhook } from "~/.server/services/payments/receive-payment-webhook";
 import type { Route } from "./+types/payments-webhook";
 
@@ -15,12 +18,23 @@ export async function action({ request, context }: Route.ActionArgs) {
   const port = paymentPort(context.env);
   if (!port) return apiError("not-found", "指定されたAPIは存在しません");
   const rawBody = Buffer.from(await request.arrayBuffer());
-  const result = await receivePaymentWebhook({
-    db: context.db,
-    port,
-    rawBody,
-    signature: request.headers.get("stripe-signature"),
-  });
+  // Store plans (ADR 0037) come on the same endpoint and secret; their own handler verifies them.
+  const billing = isBillingPayload(rawBody) ? billingPort(context.env) : null;
+  const result = billing
+    ? await receiveBillingWebhook({
+        db: context.db,
+        port: billing,
+        mailer: context.mailer,
+        baseUrl: context.env.baseUrl,
+        rawBody,
+        signature: request.headers.get("stripe-signature"),
+      })
+    : await receivePaymentWebhook({
+        db: context.db,
+        port,
+        rawBody,
+        signature: request.headers.get("stripe-signature"),
+      });
   if (!result.ok && result.error === "bad_signature")
     return apiError("invalid-argument", "署名を確認できません");
   if (!result.ok)

@@ -99,7 +99,9 @@ export default function LiverDashboard({ loaderData }: Route.ComponentProps) {
           {plan ? (
             <p className="text-slate-600 text-xs">月額 {formatYen(plan.monthly_price)}（税込）</p>
           ) : null}
-          {newPlan ? <p className="mt-1 font-bold text-amber-700 text-xs">翌月から {newPlan.name}</p> : null}
+          {newPlan ? (
+            <p className="mt-1 font-bold text-amber-700 text-xs">次回更新から {newPlan.name}</p>
+          ) : null}
         </Stat>
       </div>
 

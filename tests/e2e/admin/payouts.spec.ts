@@ -1,5 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import type { BrowserContext } from "@playwright/test";
+import sharp from "sharp";
 import type { TestSmtpServer } from "../../support/smtp";
 import { expect, test } from "../fixtures";
 import { enrolAndSignIn, seriousViolations, startConsoleServer } from "../support/operator-console";
@@ -20,6 +22,8 @@ test.use({ allowedConsoleErrors: [/the server responded with a status of 4\d\d/]
 test.describe("operator console: payouts", () => {
   let smtp: TestSmtpServer;
   let server: SpawnedServer;
+  // The operator's signed-in session of the first test, reused by the next (a TOTP enrolment happens once).
+  let signedIn: Awaited<ReturnType<BrowserContext["storageState"]>> | undefined;
 
   test.beforeAll(async () => {
     test.setTimeout(240_000);
@@ -48,6 +52,7 @@ test.describe("operator console: payouts", () => {
     test.setTimeout(180_000);
     const base = server.baseUrl;
     await enrolAndSignIn(page, base, EMAIL, PASSWORD);
+    signedIn = await page.context().storageState();
     // The dashboard counts it and the menu shows the badge.
     await expect(page.getByTestId("count-payouts-due")).toContainText("1");
     const menu = page.getByRole("navigation", { name: "管理メニュー" });
@@ -102,5 +107,56 @@ test.describe("operator console: payouts", () => {
     await page.getByTestId("payout-row").getByRole("button", { name: "振込済みにする" }).click();
     await expect(page.getByText("振込済みにし、店舗にメールで知らせました")).toBeVisible();
     await smtp.waitForMail({ subject: "お振込みが完了しました" }, 30_000);
+  });
+
+  test("the catalogue: items with their pictures, a refused picture, a coin pack retired and restored", async ({
+    page,
+  }) => {
+    expect(signedIn, "the payouts test signs the operator in first").toBeDefined();
+    const base = server.baseUrl;
+    await page.context().addCookies(signedIn?.cookies ?? []);
+    await page.goto(`${base}/admin/items`);
+    const items = page.getByTestId("item-row");
+    await expect(items.first()).toBeVisible();
+    await expect(items.first().locator("img")).toHaveAttribute("src", /\.(svg|webp)$/);
+    // A file that is not a picture: the message next to that item's picture field, nothing saved.
+    const first = () => page.getByTestId("item-row").first();
+    await first()
+      .locator('input[type="file"]')
+      .setInputFiles({
+        name: "note.png",
+        mimeType: "image/png",
+        buffer: Buffer.from("not a picture"),
+      });
+    await first().getByRole("button", { name: "画像を登録する" }).click();
+    await expect(first().locator('[id$="-error"]')).toBeVisible();
+    // A real picture is re-encoded and shown.
+    const png = await sharp({ create: { width: 320, height: 320, channels: 3, background: "#e11d48" } })
+      .png()
+      .toBuffer();
+    await first()
+      .locator('input[type="file"]')
+      .setInputFiles({ name: "gift.png", mimeType: "image/png", buffer: png });
+    await first().getByRole("button", { name: "画像を登録する" }).click();
+    await expect(page.getByText("画像を変更しました")).toBeVisible();
+    await expect(first().locator("img")).toHaveAttribute("src", /^\/uploads\/.+\.webp$/);
+    if (SHOTS)
+      await page.screenshot({
+        path: path.join(SHOTS, `items-${page.viewportSize()?.width}.png`),
+        fullPage: true,
+      });
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.goto(`${base}/admin/coin-packs`);
+    const pack = page.getByTestId("coin-pack-row").first();
+    await expect(pack.getByText("販売中")).toBeVisible();
+    await pack.getByRole("button", { name: "販売終了にする" }).click();
+    await expect(page.getByText("販売を終了しました（購入画面に表示されなくなりました）")).toBeVisible();
+    await expect(
+      page.getByTestId("coin-pack-row").first().getByText("販売終了", { exact: true }),
+    ).toBeVisible();
+    await page.getByTestId("coin-pack-row").first().getByRole("button", { name: "販売を再開する" }).click();
+    await expect(page.getByText("販売を再開しました")).toBeVisible();
+    await expect(page.getByTestId("coin-pack-row").first().getByText("販売中")).toBeVisible();
   });
 });

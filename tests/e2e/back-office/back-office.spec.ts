@@ -248,8 +248,8 @@ test.describe("store back office", () => {
     const plan = page.getByRole("region", { name: "ご利用プラン" });
     await plan.getByLabel(/^スタンダード/).check();
     await plan.getByRole("button", { name: "プランを変更する" }).click();
-    await expect(page.getByText("翌月からのプラン変更を受け付けました")).toBeVisible();
-    await expect(page.getByText("翌月1日から「スタンダード」に変更されます。")).toBeVisible();
+    await expect(page.getByText("次回の更新日からのプラン変更を受け付けました")).toBeVisible();
+    await expect(page.getByText("次回の更新日から「スタンダード」に変更されます。")).toBeVisible();
   });
 });
 

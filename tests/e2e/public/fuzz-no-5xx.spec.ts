@@ -472,6 +472,8 @@ test.describe("fuzz: no hostile input gets a 5xx", () => {
         "quantity",
         "idempotency_key",
         "points",
+        "control",
+        "card",
       ];
       const pages: [string, string, string[]][] = [
         [listener, "/listener/mypage/setting", ["nickname", "mail_setting", "email", "password"]],
@@ -489,6 +491,7 @@ test.describe("fuzz: no hostile input gets a 5xx", () => {
         [listener, "/listener/coin", ["buy"]],
         [listener, "/listener/mypage/purchase", ["buy"]],
         [store, "/liver/mypage/item/convert", ["convert", "payout"]],
+        [store, "/liver/mypage/payment", ["subscribe", "cancel", "resume", "test"]],
       ];
       const tasks: { label: string; run: () => Promise<number> }[] = [];
       const formHeaders = (cookie: string) => ({

@@ -26,3 +26,4 @@ export * from "./schedules";
 export * from "./sns-links";
 export * from "./staff-invitations";
 export * from "./staffs";
+export * from "./store-billing";

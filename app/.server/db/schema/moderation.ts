@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { ACCOUNT_SUSPENSION_KINDS } from "../../../domain/account-suspensions";
+import { REPORT_KINDS } from "../../../domain/reports";
 import { STORE_SUSPENSION_SOURCES } from "../../../domain/store-suspension";
 import { user } from "./auth";
 import { tstz } from "./columns";
@@ -87,18 +89,41 @@ export const storeReviews = pgTable("store_reviews", {
 });
 
 /**
- * An account (listener or staff) the operator blocked after a report (contract §15 "block the
- * account", ADR 0030): while the row exists the account cannot sign in (better-auth's session
- * create hook refuses) and its sessions were deleted when it was written. One row per account.
+ * An account (listener or staff) the operator blocked or suspended after a report (contract §15,
+ * ADR 0030, ADR 0039): a `block` (`ends_at` null) holds until an operator lifts it; a `suspension`
+ * holds until `ends_at` and then ends by itself. While any row of the account holds (not lifted,
+ * no end or an end still to come) it cannot sign in (better-auth's session create hook refuses,
+ * the viewer statement finds no one); its sessions were deleted when the row was written. Rows are
+ * kept after they end or are lifted: the history of who did what and why.
  */
-export const accountSuspensions = pgTable("account_suspensions", {
-  user_id: text("user_id")
-    .primaryKey()
-    .references(() => user.id, { onDelete: "cascade" }),
-  reason: text("reason").notNull().default(""),
-  /** The report that led to it, when there was one (`room_reports` or `live_comment_reports`). */
-  report_id: text("report_id"),
-  suspended_by: text("suspended_by"),
-  suspended_by_email: text("suspended_by_email").notNull().default(""),
-  suspended_at: tstz("suspended_at").notNull().defaultNow(),
-});
+export const accountSuspensions = pgTable(
+  "account_suspensions",
+  {
+    id: text("id").primaryKey().default(sql`gen_random_uuid()::text`),
+    user_id: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ACCOUNT_SUSPENSION_KINDS }).notNull().default("block"),
+    /** Told to the account in its mail. */
+    reason: text("reason").notNull().default(""),
+    /** The report that led to it, when there was one (`room_reports` or `live_comment_reports`). */
+    report_id: text("report_id"),
+    report_kind: text("report_kind", { enum: REPORT_KINDS }),
+    suspended_by: text("suspended_by"),
+    suspended_by_email: text("suspended_by_email").notNull().default(""),
+    suspended_at: tstz("suspended_at").notNull().defaultNow(),
+    /** The end of a suspension; null for a block. */
+    ends_at: tstz("ends_at"),
+    lifted_at: tstz("lifted_at"),
+    lifted_by: text("lifted_by"),
+    lifted_by_email: text("lifted_by_email").notNull().default(""),
+    lift_reason: text("lift_reason").notNull().default(""),
+  },
+  (t) => [
+    // The sign-in hook and the viewer ask "does anything hold this account?" by user.
+    index("account_suspensions_holding_idx").on(t.user_id).where(sql`${t.lifted_at} is null`),
+    index("account_suspensions_placed_idx").on(t.suspended_at.desc()),
+    check("account_suspensions_kind", sql`${t.kind} in ('block', 'suspension')`),
+    check("account_suspensions_ends", sql`(${t.kind} = 'block') = (${t.ends_at} is null)`),
+  ],
+);

@@ -27,7 +27,8 @@ const OUTCOME_SENTENCE: Record<ReportOutcome, string> = {
   dismissed:
     "内容を確認しましたが、利用規約に反する行為は確認できなかったため、今回は対応を行いませんでした。",
   warned: "内容を確認し、相手のアカウントに運営から警告を行いました。",
-  suspended: "内容を確認し、相手のアカウントの利用を停止しました。",
+  blocked: "内容を確認し、相手のアカウントの利用を停止しました。",
+  suspended: "内容を確認し、相手のアカウントの利用を一定期間停止しました。",
 };
 
 export function reportOutcomeMail(
@@ -72,7 +73,8 @@ export function reportWarningMail(r: Recipient & { kind: ReportKind; note: strin
   });
 }
 
-export function accountSuspendedMail(r: Recipient & { kind: ReportKind; note: string }): RenderedMail {
+/** A block (ADR 0039): no end; the account signs in again only when the operator lifts it. */
+export function accountBlockedMail(r: Recipient & { kind: ReportKind; note: string }): RenderedMail {
   return render({
     subject: `${SUBJECT_PREFIX}アカウントの利用を停止しました`,
     preheader: "利用規約に反する行為が確認されたため、アカウントの利用を停止しました。",
@@ -80,7 +82,7 @@ export function accountSuspendedMail(r: Recipient & { kind: ReportKind; note: st
     intro: [
       `${SITE_NAME}運営事務局です。`,
       `${whose(r)}${about(r.kind)}について、利用規約に反する行為が確認されたため、${r.onBehalfOf ? "このキャストの" : ""}アカウントの利用を停止しました。`,
-      "停止中はログインできません。ログイン中の端末もすべてログアウトされました。",
+      "停止に期限はなく、運営が解除するまでログインできません。ログイン中の端末もすべてログアウトされました。",
     ],
     details: { title: "停止の理由", rows: [{ label: "内容", value: r.note.trim() }] },
     action: {
@@ -88,6 +90,66 @@ export function accountSuspendedMail(r: Recipient & { kind: ReportKind; note: st
       label: "利用規約を読む",
       url: `${r.siteUrl}/terms`,
     },
+    notes: [CONTACT_NOTE(r.contactUrl)],
+  });
+}
+
+/** A suspension (ADR 0039): the account is told until when, and that it ends by itself. */
+export function accountSuspendedMail(
+  r: Recipient & { kind: ReportKind; note: string; days: number; endsAt: string },
+): RenderedMail {
+  return render({
+    subject: `${SUBJECT_PREFIX}アカウントの利用を${r.endsAt}まで停止しました`,
+    preheader: `利用規約に反する行為が確認されたため、アカウントの利用を${r.endsAt}まで停止しました。`,
+    greeting: greetingFor(r.greetingName),
+    intro: [
+      `${SITE_NAME}運営事務局です。`,
+      `${whose(r)}${about(r.kind)}について、利用規約に反する行為が確認されたため、${r.onBehalfOf ? "このキャストの" : ""}アカウントの利用を${r.days}日間停止しました。`,
+      `停止中はログインできません。ログイン中の端末もすべてログアウトされました。${r.endsAt}を過ぎると、手続きなしで再びログインできます。`,
+    ],
+    details: {
+      title: "停止の内容",
+      rows: [
+        { label: "停止期間", value: `${r.days}日間（${r.endsAt}まで）` },
+        { label: "理由", value: r.note.trim() },
+      ],
+    },
+    action: {
+      lead: "利用規約はこちらからご確認いただけます。",
+      label: "利用規約を読む",
+      url: `${r.siteUrl}/terms`,
+    },
+    notes: [CONTACT_NOTE(r.contactUrl)],
+  });
+}
+
+/**
+ * The operator lifted a block or suspension (ADR 0039), with the reason. When another one still
+ * holds the account (two reports decided), the mail says so and until when.
+ */
+export function accountSuspensionLiftedMail(
+  r: Recipient & {
+    reason: string;
+    /** Another block (null end) or suspension (its end) that still holds the account. */
+    stillHeld: { endsAt: string | null } | null;
+  },
+): RenderedMail {
+  const still = r.stillHeld
+    ? r.stillHeld.endsAt
+      ? `ただし、別の停止が${r.stillHeld.endsAt}まで続いているため、それまではログインできません。`
+      : "ただし、別の停止が続いているため、まだログインできません。"
+    : "本日から再びログインしてご利用いただけます。";
+  return render({
+    subject: `${SUBJECT_PREFIX}アカウントの利用停止を解除しました`,
+    preheader: "運営が確認し、アカウントの利用停止を解除しました。",
+    greeting: greetingFor(r.greetingName),
+    intro: [
+      `${SITE_NAME}運営事務局です。`,
+      `${r.onBehalfOf ? `在籍キャスト「${oneLine(r.onBehalfOf)}」の` : ""}アカウントの利用停止を解除しました。`,
+      still,
+    ],
+    details: { title: "解除の理由", rows: [{ label: "内容", value: r.reason.trim() }] },
+    action: { lead: "引き続きよろしくお願いいたします。", label: `${SITE_NAME}を開く`, url: r.siteUrl },
     notes: [CONTACT_NOTE(r.contactUrl)],
   });
 }

@@ -1,3 +1,4 @@
+import { formatTokyoDateTime } from "~/domain/format";
 import { SITE_NAME } from "~/site";
 
 /**
@@ -199,19 +200,9 @@ export function maskEmail(email: string): string {
 // ---------------------------------------------------------------------------------------------
 // Inquiries (contact form and listing requests)
 
-const TOKYO_DATE_TIME = new Intl.DateTimeFormat("ja-JP", {
-  timeZone: "Asia/Tokyo",
-  year: "numeric",
-  month: "long",
-  day: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
-
 /** "2026年11月23日 21:05" (Asia/Tokyo). */
 export function formatReceivedAt(date: Date): string {
-  return TOKYO_DATE_TIME.format(date);
+  return formatTokyoDateTime(date);
 }
 
 export interface InquiryRow {

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
+import { type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { notificationEvents } from "../../db/schema";
-import { enqueueJob } from "../../jobs/enqueue";
+import { enqueueJob, jobInsertWhen } from "../../jobs/enqueue";
 
 /**
  * The six notification triggers of contract §9. Whoever causes one calls `recordNotification`
@@ -56,4 +57,22 @@ export async function recordNotification(tx: Tx, event: NotificationEvent): Prom
     occurred_at: at,
   });
   await enqueueJob(tx, "notification.fanout", { eventId: id });
+}
+
+/**
+ * `recordNotification` as two CTEs of the caller's statement (`notice`, `notice_job`): the event
+ * row and its fan-out job, both written only when the CTE named `guard` has a row — for a use case
+ * that books its cause in one statement (a gift, ADR 0040). The caller writes `with …, ${this}`.
+ */
+export async function notificationCtes(guard: string, event: NotificationEvent): Promise<SQL> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(guard)) throw new Error(`not a CTE name: ${guard}`);
+  const id = randomUUID();
+  const { kind, at, ...rest } = event;
+  const job = await jobInsertWhen("notice", "notification.fanout", { eventId: id });
+  return sql`notice as (
+      insert into notification_events (id, kind, payload, occurred_at)
+      select ${id}, ${kind}, ${JSON.stringify(rest)}::jsonb, ${at.toISOString()}::timestamptz
+      from ${sql.raw(guard)}
+      returning id
+    ), notice_job as (${job})`;
 }

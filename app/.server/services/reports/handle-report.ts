@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { formatSuspensionEnd, suspensionEndsAt } from "~/domain/account-suspensions";
 import { formatAdminDateTime } from "~/domain/admin";
 import type { HandleReportInput, ReportKind } from "~/domain/reports";
 import type { Db, Tx } from "../../db/client";
@@ -6,22 +7,24 @@ import { liveCommentReports, roomReports } from "../../db/schema";
 import type { Env } from "../../env";
 import type { Mailer } from "../../integrations/mail/mailer";
 import {
+  accountBlockedMail,
   accountSuspendedMail,
   reportOutcomeMail,
   reportWarningMail,
 } from "../../integrations/mail/report-templates";
 import { assertOperator, type SignedInOperator } from "../admin/operator-actor";
 import { writeAudit } from "../admin/write-audit";
-import { suspendAccount } from "../shared/account-suspension";
+import { placeAccountSuspension } from "../shared/account-suspension";
 import { loadReportAccounts, type ReportAccount } from "./report-accounts";
 import { findReport } from "./report-rows";
 
 export type HandleReportResult = { ok: true } | { ok: false; error: "not_found" | "already_handled" };
 
 /**
- * The operator decides a report (contract §15, ADR 0030), in one transaction under the report's
- * row lock: `dismissed` closes it; `warned` mails the reported account the operator's note;
- * `suspended` blocks the account (no sign-in, every session ended) and mails it why. The reporter
+ * The operator decides a report (contract §15, ADR 0030, ADR 0039), in one transaction under the
+ * report's row lock: `dismissed` closes it; `warned` mails the reported account the operator's
+ * note; `blocked` stops the account until an operator lifts it, `suspended` for `days` days (no
+ * sign-in, every session ended; the end date in the mail), both mailed with the note. The reporter
  * is told the outcome (never the note), and the audit log records who decided what. A report is
  * decided once: a second decision (another operator, a double post) is `already_handled`.
  */
@@ -37,7 +40,9 @@ export async function handleReport({
   env: Pick<Env, "baseUrl">;
   mailer: Mailer;
   actor: SignedInOperator;
-  input: { kind: ReportKind; reportId: string } & HandleReportInput;
+  input: { kind: ReportKind; reportId: string } & Omit<HandleReportInput, "days"> & {
+      days?: number | undefined;
+    };
   now?: Date;
 }): Promise<HandleReportResult> {
   return db.transaction(async (tx) => {
@@ -46,6 +51,9 @@ export async function handleReport({
     if (!report) return { ok: false, error: "not_found" } as const;
     if (report.status !== "open") return { ok: false, error: "already_handled" } as const;
     const note = input.outcome === "dismissed" ? "" : input.note;
+    const days = input.outcome === "suspended" ? input.days : undefined;
+    if (input.outcome === "suspended" && days === undefined) throw new Error("a suspension needs its days");
+    const endsAt = days === undefined ? null : suspensionEndsAt(now, days);
     const decided = {
       status: "handled" as const,
       outcome: input.outcome,
@@ -66,28 +74,33 @@ export async function handleReport({
     const reporter = accounts.get(report.reporter_id);
     const reported = accounts.get(report.reported_id);
     const links = { siteUrl: env.baseUrl, contactUrl: `${env.baseUrl}/contact` };
-    if (input.outcome === "suspended")
-      await suspendAccount(tx, {
-        userId: report.reported_id,
-        reason: note,
-        reportId: report.report_id,
-        by: actor,
-      });
-    if (reported && input.outcome !== "dismissed")
-      await mailTo(
-        tx,
-        mailer,
-        reported,
-        input.outcome === "warned" ? "report-warning" : "account-suspended",
-        {
-          ...(input.outcome === "warned" ? reportWarningMail : accountSuspendedMail)({
-            ...recipient(reported),
-            ...links,
-            kind: input.kind,
-            note,
-          }),
-        },
-      );
+    const placed =
+      input.outcome === "blocked" || input.outcome === "suspended"
+        ? await placeAccountSuspension(tx, {
+            userId: report.reported_id,
+            kind: input.outcome === "blocked" ? "block" : "suspension",
+            endsAt,
+            reason: note,
+            report: { kind: input.kind, id: report.report_id },
+            by: actor,
+            now,
+          })
+        : null;
+    if (reported && input.outcome !== "dismissed") {
+      const about = { ...recipient(reported), ...links, kind: input.kind, note };
+      if (input.outcome === "warned")
+        await mailTo(tx, mailer, reported, "report-warning", reportWarningMail(about));
+      else if (input.outcome === "blocked")
+        await mailTo(tx, mailer, reported, "account-blocked", accountBlockedMail(about));
+      else if (endsAt && days !== undefined)
+        await mailTo(
+          tx,
+          mailer,
+          reported,
+          "account-suspended",
+          accountSuspendedMail({ ...about, days, endsAt: formatSuspensionEnd(endsAt) }),
+        );
+    }
     if (reporter)
       await mailTo(tx, mailer, reporter, "report-outcome", {
         ...reportOutcomeMail({
@@ -107,6 +120,8 @@ export async function handleReport({
         reporter_id: report.reporter_id,
         place_id: report.place.id,
         ...(note ? { note } : {}),
+        ...(placed ? { suspension_id: placed.id } : {}),
+        ...(endsAt ? { days, ends_at: endsAt.toISOString() } : {}),
       },
     });
     return { ok: true } as const;

@@ -1,4 +1,5 @@
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
+import { holdingAt } from "../../auth/account-hold";
 import type { Db, Tx } from "../../db/client";
 import { accountSuspensions, listeners, livers, staffs, user } from "../../db/schema";
 
@@ -14,11 +15,16 @@ export interface ReportAccount {
   /** A staff member's name when the mail goes to her store. */
   onBehalfOf?: string;
   storeName?: string;
+  /** A block or suspension holds the account at `now` (ADR 0039). */
   suspended: boolean;
 }
 
 /** Names, mail targets and suspension of the given accounts (listeners and staff), by uid. */
-export async function loadReportAccounts(db: Db | Tx, ids: string[]): Promise<Map<string, ReportAccount>> {
+export async function loadReportAccounts(
+  db: Db | Tx,
+  ids: string[],
+  now: Date = new Date(),
+): Promise<Map<string, ReportAccount>> {
   const unique = [...new Set(ids)];
   const found = new Map<string, ReportAccount>();
   if (unique.length === 0) return found;
@@ -36,7 +42,7 @@ export async function loadReportAccounts(db: Db | Tx, ids: string[]): Promise<Ma
     db
       .select({ id: accountSuspensions.user_id })
       .from(accountSuspensions)
-      .where(inArray(accountSuspensions.user_id, unique)),
+      .where(and(inArray(accountSuspensions.user_id, unique), holdingAt(now))),
   ]);
   const blocked = new Set(suspended.map((row) => row.id));
   for (const row of listenerRows)

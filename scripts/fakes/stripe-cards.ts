@@ -1,11 +1,9 @@
-import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { randomId, readBody, sendJson } from "./shared";
-import { parseStripeForm } from "./stripe";
 
 /**
- * The fake Stripe's customers, saved cards and refunds (ADR 0038), mounted by `stripe.ts`:
- * `POST /v1/customers` (Idempotency-Key replayed), `GET /v1/customers/{id}/payment_methods`,
+ * The fake Stripe's saved cards and refunds (ADR 0038), mounted by `stripe.ts` beside the Billing
+ * half (stripe-billing.ts, which owns `POST /v1/customers`): `GET /v1/customers/{id}/payment_methods`,
  * `GET /v1/payment_methods/{id}`, `POST /v1/payment_methods/{id}/detach`,
  * `GET /v1/checkout/sessions?payment_intent=` (which session a charge paid), and the Charge
  * objects a refund changes (`charge.refunded` carries one; `amount_refunded` is cumulative).
@@ -37,9 +35,11 @@ interface SessionLike {
   amount_total: number;
 }
 
-export function createFakeStripeCustomers(options: {
+export function createFakeStripeCards(options: {
   now: () => number;
   sessions: Map<string, SessionLike>;
+  /** The customers the Billing half keeps (`POST /v1/customers` is its). */
+  customers: Map<string, unknown>;
   error(
     res: ServerResponse,
     status: number,
@@ -48,20 +48,15 @@ export function createFakeStripeCustomers(options: {
     extra?: Record<string, string>,
   ): void;
 }) {
-  const customers = new Map<
-    string,
-    { id: string; object: "customer"; email: string | null; metadata: Record<string, string> }
-  >();
+  const customers = options.customers;
   const paymentMethods = new Map<string, FakePaymentMethod>();
   const charges = new Map<string, FakeCharge>();
-  const idempotent = new Map<string, { digest: string; body: unknown }>();
   const missing = (res: ServerResponse, what: string, id: string) =>
     options.error(res, 404, "invalid_request_error", `No such ${what}: '${id}'`, {
       code: "resource_missing",
     });
 
   const state = {
-    customers,
     paymentMethods,
     charges,
     /** The payer ticked "save": the card is attached to the session's customer. */
@@ -109,37 +104,8 @@ export function createFakeStripeCustomers(options: {
       return structuredClone(charge);
     },
     /** Answers the request when it is one of this module's; false otherwise. */
-    async handle(req: IncomingMessage, res: ServerResponse, url: URL, idempotencyKey: string | null) {
+    async handle(req: IncomingMessage, res: ServerResponse, url: URL) {
       const method = req.method ?? "GET";
-      if (method === "POST" && url.pathname === "/v1/customers") {
-        const raw = await readBody(req);
-        const digest = createHash("sha256").update(raw).digest("hex");
-        const prior = idempotencyKey ? idempotent.get(idempotencyKey) : undefined;
-        if (prior && prior.digest !== digest) {
-          options.error(
-            res,
-            400,
-            "idempotency_error",
-            "Keys for idempotent requests can only be used with the same parameters they were first used with.",
-          );
-          return true;
-        }
-        if (prior) {
-          sendJson(res, 200, prior.body, { "idempotent-replayed": "true" });
-          return true;
-        }
-        const form = parseStripeForm(raw);
-        const customer = {
-          id: randomId("cus_", 12),
-          object: "customer" as const,
-          email: typeof form.email === "string" ? form.email : null,
-          metadata: (form.metadata as Record<string, string> | undefined) ?? {},
-        };
-        customers.set(customer.id, customer);
-        if (idempotencyKey) idempotent.set(idempotencyKey, { digest, body: customer });
-        sendJson(res, 200, customer);
-        return true;
-      }
       const list = url.pathname.match(/^\/v1\/customers\/([\w-]+)\/payment_methods$/);
       if (method === "GET" && list) {
         if (!customers.has(list[1]!)) {

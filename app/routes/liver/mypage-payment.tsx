@@ -1,0 +1,301 @@
+import { data, Form, Link, redirect } from "react-router";
+import { requireViewer } from "~/.server/auth/viewer";
+import { billingPort } from "~/.server/integrations/payments/billing";
+import type { TestBillingPort } from "~/.server/integrations/payments/test-billing";
+import { setPlanCancellation } from "~/.server/services/billing/cancel-plan-subscription";
+import { readBillingPage } from "~/.server/services/billing/read-billing-page";
+import { startPlanSubscription } from "~/.server/services/billing/start-plan-subscription";
+import {
+  runTestBillingControl,
+  TEST_BILLING_CONTROLS,
+  type TestBillingControl,
+} from "~/.server/services/billing/test-billing-controls";
+import { SubmitButton } from "~/components/form/submit-button";
+import { Badge, Card, EmptyState, FlashMessage, PageHeader } from "~/components/mypage/ui";
+import { formatYen } from "~/domain/money";
+import { MONEY_TEXTS } from "~/domain/money-texts";
+import { BILLING_GRACE_DAYS, BILLING_PHASE_LABELS, INVOICE_STATUS_LABELS } from "~/domain/store-billing";
+import { pageTitle } from "~/site";
+import type { Route } from "./+types/mypage-payment";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await requireViewer(request, context, "liver");
+  const page = await readBillingPage({ db: context.db, actor: viewer });
+  if (!page) throw new Response(null, { status: 403 });
+  const port = billingPort(context.env);
+  const checkout = new URL(request.url).searchParams.get("checkout");
+  return { page, provider: port?.provider ?? null, justSubscribed: checkout === "done" };
+}
+
+const ERRORS: Record<string, string> = {
+  already_subscribed: "すでにご契約中です。",
+  no_plan: "プランが選ばれていません。設定でプランを選んでください。",
+  unavailable: "現在オンライン決済を受け付けていません。運営までお問い合わせください。",
+  no_subscription: "ご契約中のプランがありません。",
+  card_fails: "登録中のテストカード（0341）では支払えません。先に 4242 に切り替えてください。",
+};
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await requireViewer(request, context, "liver");
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const port = billingPort(context.env);
+  const fail = (error: string) => {
+    if (error === "forbidden") throw new Response(null, { status: 403 });
+    return data({ done: null, error: ERRORS[error] ?? "処理できませんでした。" }, { status: 400 });
+  };
+  if (intent === "subscribe") {
+    const result = await startPlanSubscription({
+      db: context.db,
+      actor: viewer,
+      port,
+      input: { baseUrl: context.env.baseUrl },
+    });
+    if (!result.ok) return fail(result.error);
+    // Stripe's page is on another origin; the test page is ours (a relative path).
+    return redirect(result.url);
+  }
+  if (intent === "cancel" || intent === "resume") {
+    const result = await setPlanCancellation({
+      db: context.db,
+      actor: viewer,
+      port,
+      input: { cancel: intent === "cancel" },
+    });
+    if (!result.ok) return fail(result.error);
+    return {
+      done: intent === "cancel" ? "次回更新日での解約を受け付けました" : "解約を取り消しました",
+      error: null,
+    };
+  }
+  if (intent === "test") {
+    const control = String(form.get("control") ?? "") as TestBillingControl;
+    if (port?.provider !== "test" || !TEST_BILLING_CONTROLS.includes(control))
+      throw new Response(null, { status: 400 });
+    const result = await runTestBillingControl({
+      db: context.db,
+      actor: viewer,
+      port: port as TestBillingPort,
+      mailer: context.mailer,
+      baseUrl: context.env.baseUrl,
+      input: { control },
+    });
+    if (!result.ok) return fail(result.error);
+    return { done: TEST_DONE[result.outcome.split(":")[0] ?? ""] ?? "実行しました", error: null };
+  }
+  throw new Response(null, { status: 400 });
+}
+
+const TEST_DONE: Record<string, string> = {
+  card: "テストカードを切り替えました",
+  renewed: "更新しました（お支払い済み）",
+  failed: "更新しましたが、お支払いに失敗しました",
+  canceled: "解約しました",
+  not_due: "更新できる契約がありません",
+  paid: "未払いの請求をお支払いしました",
+};
+
+export function meta() {
+  return [{ title: pageTitle("プラン・お支払い") }, { name: "robots", content: "noindex" }];
+}
+
+const day = (iso: string) =>
+  new Date(iso).toLocaleDateString("ja-JP", {
+    timeZone: "Asia/Tokyo",
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+  });
+const shortDay = (iso: string) => new Date(iso).toLocaleDateString("ja-JP", { timeZone: "Asia/Tokyo" });
+
+const BRANDS: Record<string, string> = {
+  visa: "VISA",
+  mastercard: "Mastercard",
+  jcb: "JCB",
+  amex: "American Express",
+};
+
+export default function Payment({ loaderData, actionData }: Route.ComponentProps) {
+  const { page, provider, justSubscribed } = loaderData;
+  const phase = BILLING_PHASE_LABELS[page.phase];
+  const subscribed = page.phase !== "none" && page.phase !== "canceled" && page.phase !== "pending";
+  return (
+    <div className="space-y-5">
+      <PageHeader title="プラン・お支払い" />
+      <FlashMessage message={actionData?.done ?? (justSubscribed ? "お手続きを受け付けました" : null)} />
+      {actionData?.error ? (
+        <p
+          role="alert"
+          className="rounded-xl bg-red-50 p-3 font-bold text-red-800 text-sm"
+          data-testid="billing-error"
+        >
+          {actionData.error}
+        </p>
+      ) : null}
+      {page.phase === "grace" || page.phase === "suspended" ? (
+        <div
+          role="alert"
+          className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-900 text-sm"
+          data-testid="billing-arrears"
+        >
+          <p className="font-bold">
+            {page.phase === "suspended"
+              ? "お支払いが確認できないため、店舗の掲載を停止しています。"
+              : `プラン料金のお支払いができませんでした。${page.graceUntil ? `${day(page.graceUntil)}までに` : ""}お支払いがない場合、掲載を停止します。`}
+          </p>
+          <p className="mt-1">
+            カードをご確認のうえ、下の請求書からお支払いください。お支払いを確認しだい掲載を再開します（猶予期間{" "}
+            {BILLING_GRACE_DAYS}日間）。
+          </p>
+        </div>
+      ) : null}
+      <Card title="ご契約中のプラン" testId="billing-plan">
+        <div className="flex flex-wrap items-center gap-2">
+          <p className="font-bold text-lg">{page.plan?.name ?? "未選択"}</p>
+          <Badge tone={phase.tone}>{phase.label}</Badge>
+        </div>
+        {page.plan ? (
+          <p className="mt-1 text-slate-700">月額 {formatYen(page.plan.monthlyPrice)}（税込）</p>
+        ) : null}
+        <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+          <dt className="text-slate-500">次回のお支払い日</dt>
+          <dd data-testid="billing-next">
+            {page.nextBillingAt
+              ? page.cancelAtPeriodEnd
+                ? `${day(page.nextBillingAt)}で解約`
+                : day(page.nextBillingAt)
+              : "—"}
+          </dd>
+          <dt className="text-slate-500">次回からのプラン</dt>
+          <dd>
+            {page.newPlan ? (
+              <>
+                {page.newPlan.name}（月額 {formatYen(page.newPlan.monthlyPrice)}）
+                <span className="text-slate-500">・次回更新から</span>
+              </>
+            ) : (
+              "変更なし"
+            )}{" "}
+            <Link to="/liver/mypage/setting" className="text-brand-700 underline">
+              変更する
+            </Link>
+          </dd>
+          <dt className="text-slate-500">お支払い方法</dt>
+          <dd data-testid="billing-card">
+            {page.card
+              ? `${BRANDS[page.card.brand] ?? page.card.brand.toUpperCase()} •••• ${page.card.last4}`
+              : "未登録"}
+          </dd>
+        </dl>
+        {!subscribed ? (
+          <Form method="post" className="mt-5 space-y-2">
+            <input type="hidden" name="intent" value="subscribe" />
+            <p className="text-slate-600 text-sm">
+              クレジットカードで毎月自動でお支払いいただけます。カード番号は決済代行会社が管理し、当サイトには保存されません。
+            </p>
+            <SubmitButton disabled={!provider || !page.plan} pendingLabel="決済ページへ移動中…">
+              {page.phase === "pending" ? "お支払い手続きを再開する" : "カードを登録して契約する"}
+            </SubmitButton>
+            {provider === "test" ? (
+              <p className="text-amber-800 text-xs">
+                {MONEY_TEXTS.testPayment}で手続きします（実際の請求はありません）。
+              </p>
+            ) : null}
+          </Form>
+        ) : (
+          <Form method="post" className="mt-5">
+            <input type="hidden" name="intent" value={page.cancelAtPeriodEnd ? "resume" : "cancel"} />
+            <SubmitButton variant="secondary" block={false} pendingLabel="送信中…">
+              {page.cancelAtPeriodEnd ? "解約を取り消す" : "次回更新日で解約する"}
+            </SubmitButton>
+            {!page.cancelAtPeriodEnd ? (
+              <p className="mt-2 text-slate-500 text-xs">
+                解約後も次回のお支払い日までは掲載されます。日割りの返金はありません。
+              </p>
+            ) : null}
+          </Form>
+        )}
+      </Card>
+      <Card title="請求書" testId="billing-invoices">
+        {page.invoices.length === 0 ? (
+          <EmptyState title="請求書はまだありません" />
+        ) : (
+          <ul className="divide-y divide-slate-100">
+            {page.invoices.map((invoice) => (
+              <li
+                key={invoice.id}
+                className="flex flex-wrap items-center justify-between gap-2 py-3"
+                data-testid="billing-invoice"
+              >
+                <div className="min-w-0">
+                  <p className="font-bold">
+                    {formatYen(invoice.amountJpy)}
+                    <span className="ml-2 font-normal text-slate-600 text-sm">{invoice.planName}</span>
+                  </p>
+                  <p className="text-slate-500 text-xs">
+                    {shortDay(invoice.date)}
+                    {invoice.periodStart && invoice.periodEnd
+                      ? `・対象期間 ${shortDay(invoice.periodStart)}〜${shortDay(invoice.periodEnd)}`
+                      : ""}
+                    {invoice.number ? `・No. ${invoice.number}` : ""}
+                  </p>
+                </div>
+                <div className="flex items-center gap-2">
+                  <Badge
+                    tone={invoice.status === "paid" ? "green" : invoice.status === "failed" ? "red" : "gray"}
+                  >
+                    {INVOICE_STATUS_LABELS[invoice.status]}
+                  </Badge>
+                  {invoice.url ? (
+                    <a
+                      href={invoice.url}
+                      target="_blank"
+                      rel="noreferrer"
+                      className="text-brand-700 text-sm underline"
+                    >
+                      {invoice.status === "paid" ? "領収書" : "支払う"}
+                    </a>
+                  ) : null}
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+      {provider === "test" && subscribed ? (
+        <TestControls failing={page.testCardFails} phase={page.phase} />
+      ) : null}
+    </div>
+  );
+}
+
+/** The test provider's hand controls (never in production: the test provider is refused there). */
+function TestControls({ failing, phase }: { failing: boolean; phase: string }) {
+  return (
+    <Card
+      title={`${MONEY_TEXTS.testPayment}の操作`}
+      lead="開発・検証用です。実際の請求は発生しません。"
+      testId="billing-test"
+    >
+      <Form method="post" className="flex flex-wrap gap-2">
+        <input type="hidden" name="intent" value="test" />
+        <SubmitButton
+          name="control"
+          value={failing ? "card_4242" : "card_0341"}
+          variant="secondary"
+          block={false}
+        >
+          {failing ? "カードを 4242（成功）に切り替える" : "カードを 0341（更新時に失敗）に切り替える"}
+        </SubmitButton>
+        <SubmitButton name="control" value="renew_now" variant="secondary" block={false}>
+          次回の更新を今すぐ実行する
+        </SubmitButton>
+        {phase === "grace" || phase === "suspended" ? (
+          <SubmitButton name="control" value="pay_unpaid" block={false}>
+            未払いの請求を支払う
+          </SubmitButton>
+        ) : null}
+      </Form>
+    </Card>
+  );
+}

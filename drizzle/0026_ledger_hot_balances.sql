@@ -1,0 +1,2 @@
+DROP INDEX "ledger_accounts_expiring_idx";--> statement-breakpoint
+CREATE INDEX "ledger_accounts_expiring_idx" ON "ledger_accounts" USING btree ("expires_at") WHERE "ledger_accounts"."lot_kind" = 'paid';
