@@ -31,6 +31,7 @@ const LISTENER_MYPAGE = [
   route("listener/coin/test-checkout/:session", "routes/listener/coin-test-checkout.tsx"),
   route("listener/mypage/purchase", "routes/listener/mypage-purchase.tsx"),
   route("listener/mypage/history", "routes/listener/mypage-history.tsx"),
+  route("listener/mypage/payment", "routes/listener/mypage-payment.tsx"),
 ];
 
 const LIVER_MYPAGE = [

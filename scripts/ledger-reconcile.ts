@@ -6,6 +6,7 @@
 import path from "node:path";
 import { type Database, openDatabase } from "../app/.server/db/client";
 import { DataDirLockedError } from "../app/.server/db/lock";
+import { listRefundShortfalls } from "../app/.server/services/ledger/list-refund-shortfalls";
 import { reconcileIsClean, reconcileLedger } from "../app/.server/services/ledger/reconcile-ledger";
 import { readScriptEnv } from "./read-env";
 
@@ -33,6 +34,11 @@ async function main(): Promise<number> {
       console.log(`transaction does not balance: ${row.tx_id} ${row.unit} sum=${row.sum}`);
     for (const row of report.storePoints)
       console.log(`store points differ: ${row.liver_id} livers.point=${row.point} ledger=${row.ledger}`);
+    // For review, not a difference (ADR 0038): refunds whose coins had already been spent.
+    for (const row of await listRefundShortfalls(database.db))
+      console.log(
+        `refund with coins already spent (review): order=${row.orderId} listener=${row.listenerId} refunded=¥${row.refundedJpy} coins_spent=${row.coinsSpent} at=${row.at}`,
+      );
     const clean = reconcileIsClean(report);
     console.log(clean ? "ledger: every balance matches its entries" : "ledger: DIFFERENCES FOUND");
     return clean ? 0 : 1;

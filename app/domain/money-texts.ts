@@ -17,5 +17,10 @@ export const MONEY_TEXTS = {
   payoutBelowMinimum: (min: number) => `出金は${min.toLocaleString("ja-JP")}円から申請できます`,
   payoutInsufficient: "ポイントが足りません",
   payoutInvalid: "出金額は1以上の整数で入力してください",
+  paymentMethodsUnavailable:
+    "保存済みのお支払い方法を読み込めませんでした。時間をおいてもう一度お試しください",
+  paymentMethodGone: "このお支払い方法は見つかりませんでした（すでに削除されている可能性があります）",
+  paymentMethodDeleteFailed: "削除できませんでした。時間をおいてもう一度お試しください",
+  giftBlocked: "このメッセージルームではギフトを贈れません",
   bankAccountMissing: "振込先の口座が登録されていません。設定から登録してください",
 } as const;

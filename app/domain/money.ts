@@ -152,7 +152,13 @@ export function toCsv(rows: readonly (readonly (string | number)[])[]): string {
 }
 
 /** The kinds of rows of the listener's history (`/listener/mypage/history`). */
-export const HISTORY_KINDS = ["coin_purchase", "item_purchase", "gift", "coin_expiry"] as const;
+export const HISTORY_KINDS = [
+  "coin_purchase",
+  "item_purchase",
+  "gift",
+  "coin_expiry",
+  "coin_refund",
+] as const;
 export type HistoryKind = (typeof HISTORY_KINDS)[number];
 
 export const HISTORY_KIND_LABELS: Record<HistoryKind, string> = {
@@ -160,6 +166,7 @@ export const HISTORY_KIND_LABELS: Record<HistoryKind, string> = {
   item_purchase: "アイテム購入",
   gift: "ギフト",
   coin_expiry: "有効期限切れ",
+  coin_refund: "返金",
 };
 
 /** A gift as the receiving staff member or store sees it. */

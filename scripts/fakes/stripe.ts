@@ -12,6 +12,7 @@ import {
   sendText,
 } from "./shared";
 import { createFakeStripeBilling, type FakeStripeBilling } from "./stripe-billing";
+import { createFakeStripeCards, type FakeCharge } from "./stripe-cards";
 
 /**
  * A fake Stripe (ADR 0023's pattern, ADR 0032) speaking the documented parts we use
@@ -37,6 +38,8 @@ export interface FakeStripeSession {
   success_url: string;
   cancel_url: string;
   payment_intent: string | null;
+  /** The customer named at creation (ADR 0038), whose card the payer may save. */
+  customer: string | null;
   expires_at: number;
   created: number;
 }
@@ -46,7 +49,7 @@ export interface FakeStripeEvent {
   object: "event";
   type: string;
   created: number;
-  data: { object: FakeStripeSession };
+  data: { object: FakeStripeSession | FakeCharge };
 }
 
 export interface FakeStripe {
@@ -63,7 +66,11 @@ export interface FakeStripe {
   /** Where webhooks go (the app's `/api/payments/webhook`). */
   webhookUrl: string | undefined;
   /** The payer pays: card → complete + paid; konbini → complete + unpaid (a voucher). */
-  pay(sessionId: string, method: "card" | "konbini"): FakeStripeSession;
+  pay(sessionId: string, method: "card" | "konbini", options?: { saveCard?: boolean }): FakeStripeSession;
+  /** Saved cards of customers and the charges refunds change (stripe-cards.ts, ADR 0038). */
+  cards: ReturnType<typeof createFakeStripeCards>;
+  /** The operator refunds `amount` yen of a paid session: the `charge.refunded` event to deliver. */
+  refundEvent(sessionId: string, amount: number): FakeStripeEvent;
   /** The konbini voucher is paid (or expires unpaid). */
   settleKonbini(sessionId: string, outcome: "succeeded" | "failed"): FakeStripeSession;
   /** Builds an event for the session as it is now. */
@@ -129,13 +136,32 @@ export async function startFakeStripe(
     billing,
     calls,
     webhookUrl: options.webhookUrl,
-    pay(sessionId, method) {
+    pay(sessionId, method, payOptions = {}) {
       const session = sessions.get(sessionId);
       if (!session) throw new Error(`no session ${sessionId}`);
       session.status = "complete";
       session.payment_status = method === "card" ? "paid" : "unpaid";
       session.payment_intent = randomId("pi_", 12);
+      if (method === "card" && payOptions.saveCard && session.customer)
+        fake.cards.attachCard(session.customer);
       return session;
+    },
+    cards: createFakeStripeCards({
+      now,
+      sessions,
+      customers: billing.customers,
+      error: (res, status, type, message, extra) => stripeError(res, status, type, message, extra),
+    }),
+    refundEvent(sessionId, amount) {
+      const session = sessions.get(sessionId);
+      if (!session) throw new Error(`no session ${sessionId}`);
+      return {
+        id: randomId("evt_", 16),
+        object: "event",
+        type: "charge.refunded",
+        created: now(),
+        data: { object: fake.cards.refund(session, amount) },
+      };
     },
     settleKonbini(sessionId, outcome) {
       const session = sessions.get(sessionId);
@@ -184,14 +210,17 @@ export async function startFakeStripe(
         const session = sessions.get(page[1]!);
         if (!session) return sendText(res, 404, "text/plain", "no such session");
         if (method === "POST") {
-          const choice = new URLSearchParams(await readBody(req)).get("method");
+          const posted = new URLSearchParams(await readBody(req));
+          const choice = posted.get("method");
           if (session.mode === "subscription") {
             const card = choice === "0341" ? "0341" : "4242";
             for (const e of billing.completeCheckout(session as unknown as Record<string, unknown>, card))
               if (fake.webhookUrl) await fake.deliver(e as unknown as FakeStripeEvent);
             return redirect(res, session.success_url.replace("{CHECKOUT_SESSION_ID}", session.id));
           }
-          fake.pay(session.id, choice === "konbini" ? "konbini" : "card");
+          fake.pay(session.id, choice === "konbini" ? "konbini" : "card", {
+            saveCard: posted.get("save_card") === "on",
+          });
           if (fake.webhookUrl) await fake.deliver(fake.event("checkout.session.completed", session.id));
           if (choice === "konbini" && fake.webhookUrl) {
             fake.settleKonbini(session.id, "succeeded");
@@ -205,7 +234,7 @@ export async function startFakeStripe(
           "text/html",
           `<!doctype html><html lang="ja"><head><meta charset="utf-8"><title>Stripe Checkout (fake)</title></head><body>
 <h1>Stripe Checkout（開発用の偽サーバー）</h1><p>¥${session.amount_total.toLocaleString("ja-JP")}</p>
-<form method="post"><button name="method" value="card">カードで支払う</button> <button name="method" value="konbini">コンビニで支払う（すぐ入金）</button></form>
+<form method="post">${session.customer && session.mode === "payment" ? '<label><input type="checkbox" name="save_card"> このカードを保存する</label><br>' : ""}<button name="method" value="card">カードで支払う</button> <button name="method" value="konbini">コンビニで支払う（すぐ入金）</button></form>
 <p><a href="${escapeHtml(session.cancel_url)}">戻る</a></p></body></html>`,
         );
       }
@@ -246,6 +275,7 @@ export async function startFakeStripe(
           });
         return sendJson(res, 200, session);
       }
+      if (await fake.cards.handle(req, res, url)) return;
       return stripeError(
         res,
         404,
@@ -326,6 +356,7 @@ export async function startFakeStripe(
       success_url: form.success_url,
       cancel_url: (form.cancel_url as string | undefined) ?? "",
       payment_intent: null,
+      customer: typeof form.customer === "string" ? form.customer : null,
       expires_at: now() + 86_400,
       created: now(),
     };

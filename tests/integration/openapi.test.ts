@@ -467,6 +467,18 @@ function moneyCases(): Case[] {
       "listener",
       gift({ staff_id: "no-such-staff", idempotency_key: "openapi-gift-0003" }),
     ),
+    post("gift in a blocked chat room (the chat cases blocked it)", 403, "listener", (f) => ({
+      item_id: "rose",
+      quantity: 1,
+      room_id: f.roomId,
+      idempotency_key: "openapi-gift-room-0001",
+    })),
+    post("gift in a room that is not the listener's", 404, "listener", () => ({
+      item_id: "rose",
+      quantity: 1,
+      room_id: "no-such-room",
+      idempotency_key: "openapi-gift-room-0002",
+    })),
     post("gift, signed out", 401, undefined, gift()),
     post("gift, a store", 403, "liver", gift()),
     {

@@ -34,7 +34,10 @@ const GiftRequest = z
       .string()
       .optional()
       .meta({ description: "the receiver's live, on now: its viewers see a `gift` event" }),
-    room_id: z.string().optional().meta({ description: "the listener's chat room with the staff member" }),
+    room_id: z.string().optional().meta({
+      description:
+        "the listener's chat room: its staff member receives (staff_id may be left out or must be hers); the gift becomes a message of the room (`gift` set), seen live by both members",
+    }),
     idempotency_key: z.string().min(8).max(100).meta({ description: "the same key never gifts twice" }),
   })
   .meta({ id: "GiftRequest" });
@@ -57,15 +60,15 @@ export const MONEY_PATHS: ZodOpenApiPathsObject = {
     post: {
       summary: "Gift items from one's inventory (a listener)",
       description:
-        "Moves items to a listed staff member (held by her store) or a public store, once per `idempotency_key`; a gift in a live is shown to its viewers (`gift` event); a staff member's store is told (`item_to_staff`).",
+        "Moves items to a listed staff member (held by her store) or a public store, once per `idempotency_key`; a gift in a live is shown to its viewers (`gift` event); a gift in a chat room becomes a message of the room (a `message` event on the room's stream for both members); a staff member's store is told (`item_to_staff`).",
       requestBody: { required: true, content: { "application/json": { schema: GiftRequest } } },
       responses: {
         "201": json(Gift, "the gift"),
         "200": json(Gift, "the same gift, for a key already used with the same parameters"),
         "400": error("invalid-argument: bad input, not enough items, the live is over, or not JSON"),
         "401": error("unauthenticated: no session"),
-        "403": error("permission-denied: not a listener"),
-        "404": error("not-found: no such item, receiver, live or room"),
+        "403": error("permission-denied: not a listener, or the room is blocked (either way)"),
+        "404": error("not-found: no such item, receiver, live, or room of the listener's"),
         "409": error("the key was used with other parameters"),
       },
     },
@@ -74,7 +77,7 @@ export const MONEY_PATHS: ZodOpenApiPathsObject = {
     post: {
       summary: "The payment provider's webhooks (Stripe's, or the test provider's)",
       description:
-        "`Stripe-Signature: t=…,v1=…` = HMAC-SHA256 of `t.rawBody` with the webhook secret, checked on the raw bytes. Coins are credited on `checkout.session.completed` with `payment_status=paid` or `checkout.session.async_payment_succeeded`, once per order; events repeat and come in any order.",
+        "`Stripe-Signature: t=…,v1=…` = HMAC-SHA256 of `t.rawBody` with the webhook secret, checked on the raw bytes. Coins are credited on `checkout.session.completed` with `payment_status=paid` or `checkout.session.async_payment_succeeded`, once per order; `charge.refunded` takes the purchase's unspent coins back up to the cumulative `amount_refunded` (ADR 0038); events repeat and come in any order.",
       requestBody: {
         required: true,
         content: { "application/json": { schema: z.object({}).passthrough() } },

@@ -369,6 +369,18 @@ export const Message = z
     sender_id: z.string(),
     body: z.string(),
     image_url: z.string().nullable(),
+    gift: z
+      .object({
+        gift_id: z.string(),
+        item_id: z.string(),
+        name: z.string(),
+        image_url: z.string(),
+        quantity: z.number().int(),
+      })
+      .nullable()
+      .meta({
+        description: "a gift given in the room (`POST /api/gifts` with `room_id`); `body` says it in words",
+      }),
     created_at: time,
     read_at: time.nullable().meta({ description: "when the counterpart read it" }),
   })

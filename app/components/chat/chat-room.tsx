@@ -2,9 +2,11 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { messagesPath } from "~/domain/chat-paths";
 import { formatMonthDayTime } from "~/domain/relative-time";
+import type { GiftItem } from "../live/gift-panel";
 import { StaffAvatar } from "../mypage/staff-avatar";
 import { FlashMessage } from "../mypage/ui";
 import { useEventSource } from "../realtime/use-event-source";
+import { ChatGiftPanel } from "./chat-gift-panel";
 import { CHAT_UI } from "./chat-texts";
 import { MessageComposer } from "./message-composer";
 import { RoomMenu } from "./room-menu";
@@ -15,6 +17,8 @@ export interface ClientMessage {
   sender_id: string;
   body: string;
   image_url: string | null;
+  /** A gift given in the room (ADR 0038). */
+  gift?: MessageGiftView | null;
   created_at: string;
   read_at: string | null;
   /** Only on the sender's copy before the server stored it. */
@@ -28,11 +32,20 @@ export interface RoomActionData {
   errors: Record<string, string>;
 }
 
+export interface MessageGiftView {
+  gift_id: string;
+  item_id: string;
+  name: string;
+  image_url: string;
+  quantity: number;
+}
+
 interface ServerMessage {
   message_id: string;
   sender_id: string;
   body: string;
   image_url: string | null;
+  gift?: MessageGiftView | null;
   created_at: Date | string;
   read_at: Date | string | null;
 }
@@ -45,6 +58,7 @@ export function toClientMessage(message: ServerMessage): ClientMessage {
     sender_id: message.sender_id,
     body: message.body,
     image_url: message.image_url,
+    gift: message.gift ?? null,
     created_at: iso(message.created_at) ?? "",
     read_at: iso(message.read_at),
   };
@@ -78,6 +92,8 @@ export interface ChatRoomProps {
   eventsSince: number;
   done: "block" | "report" | null;
   actionData: RoomActionData | null;
+  /** The listener's inventory and this render's idempotency key (the ギフト form); null for staff. */
+  gift: { items: GiftItem[]; idempotencyKey: string } | null;
 }
 
 /**
@@ -329,12 +345,22 @@ export function ChatRoom(props: ChatRoomProps) {
           {props.blockedByMe ? CHAT_UI.blockedByMe : CHAT_UI.blockedMe}
         </p>
       ) : (
-        <MessageComposer
-          action={here}
-          hydrated={hydrated}
-          onSend={(body) => void send(body)}
-          actionData={props.actionData?.intent === "send" ? props.actionData : null}
-        />
+        <>
+          {props.gift ? (
+            <ChatGiftPanel
+              action={here}
+              items={props.gift.items}
+              idempotencyKey={props.gift.idempotencyKey}
+              actionData={props.actionData?.intent === "gift" ? props.actionData : null}
+            />
+          ) : null}
+          <MessageComposer
+            action={here}
+            hydrated={hydrated}
+            onSend={(body) => void send(body)}
+            actionData={props.actionData?.intent === "send" ? props.actionData : null}
+          />
+        </>
       )}
       <FlashMessage
         message={
@@ -372,6 +398,17 @@ function MessageBubble({
         }`}
         data-testid="message-body"
       >
+        {message.gift ? (
+          <span
+            className="mb-1 flex items-center gap-2 rounded-xl bg-amber-50 p-2 text-slate-900"
+            data-testid="message-gift"
+          >
+            <img src={message.gift.image_url} alt="" width={40} height={40} className="size-10 rounded" />
+            <span className="font-bold">
+              {message.gift.name} ×{message.gift.quantity}
+            </span>
+          </span>
+        ) : null}
         {message.image_url ? (
           <img
             src={message.image_url}

@@ -23,6 +23,7 @@ export const MYPAGE_NAV: Record<AccountRole, readonly MypageNavItem[]> = {
     { to: "/listener/coin", label: "コイン" },
     { to: "/listener/mypage/purchase", label: "アイテム購入" },
     { to: "/listener/mypage/history", label: "購入・利用履歴" },
+    { to: "/listener/mypage/payment", label: "お支払い方法" },
     { to: "/listener/mypage/news", label: "お知らせ", badge: "unreadNews" },
     { to: "/listener/mypage/setting", label: "設定" },
   ],

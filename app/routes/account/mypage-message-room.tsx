@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { data, redirect } from "react-router";
 import { requireViewer } from "~/.server/auth/viewer";
 import { readLimitedFormData } from "~/.server/http/limited-form-data";
@@ -9,6 +10,8 @@ import { markRoomRead } from "~/.server/services/chat/mark-room-read";
 import { reportRoom } from "~/.server/services/chat/report-room";
 import { sendImageMessage } from "~/.server/services/chat/send-image-message";
 import { sendMessage } from "~/.server/services/chat/send-message";
+import { readInventory } from "~/.server/services/ledger/read-purchase-page";
+import { sendGift } from "~/.server/services/ledger/send-gift";
 import { ChatRoom, type RoomActionData, toClientMessage } from "~/components/chat/chat-room";
 import { CHAT_UI } from "~/components/chat/chat-texts";
 import { roleOfPath } from "~/domain/account-roles";
@@ -57,10 +60,24 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     blockedMe: page.blocked_me,
     eventsSince,
     done: done === "block" || done === "report" ? (done as "block" | "report") : null,
+    // The listener's ギフト form (ADR 0038): the inventory, and a key per render so a form sent
+    // twice gives once.
+    gift:
+      role === "listener" && !page.blocked_by_me && !page.blocked_me
+        ? {
+            items: (await readInventory(context.db, viewer.uid)).map((line) => ({
+              item_id: line.item.item_id,
+              name: line.item.name,
+              image_url: line.item.image_url,
+              quantity: line.quantity,
+            })),
+            idempotencyKey: randomUUID(),
+          }
+        : null,
   };
 }
 
-/** The forms of the page without JavaScript: send (PRG), block, report. */
+/** The forms of the page without JavaScript: send (PRG), gift (a listener's), block, report. */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const role = chatRole(request);
   const viewer = await requireViewer(request, context, role);
@@ -103,6 +120,27 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return data<RoomActionData>(
       { intent, values: { body: text("body") }, errors: { body: result.message } },
       { status },
+    );
+  }
+  if (intent === "gift" && role === "listener") {
+    const values = { item_id: text("item_id"), quantity: text("quantity") };
+    const result = await sendGift({
+      db: context.db,
+      actor: viewer,
+      input: {
+        item_id: values.item_id,
+        quantity: /^\d{1,3}$/.test(values.quantity) ? Number(values.quantity) : Number.NaN,
+        room_id: params.id,
+        idempotency_key: text("idempotency_key"),
+      },
+    });
+    if (result.ok) return redirect(here);
+    if (result.error === "forbidden") throw new Response(null, { status: 403 });
+    if (result.error === "not_found" && result.field === "room_id") throw new Response(null, { status: 404 });
+    const field = result.field === "quantity" ? "quantity" : "item_id";
+    return data<RoomActionData>(
+      { intent, values, errors: { [field]: result.message } },
+      { status: result.error === "blocked" ? 403 : 400 },
     );
   }
   if (intent === "block") {

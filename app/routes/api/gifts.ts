@@ -9,8 +9,8 @@ import type { Route } from "./+types/gifts";
 /**
  * `POST /api/gifts {item_id, quantity, staff_id | liver_id, live_id?, room_id?, idempotency_key}`
  * (a listener, contract §14) → 201 with the gift; 200 with the same gift for a key already used;
- * 400 (`field`) bad input, not enough items, or the live is over; 404 no such receiver, live or
- * room; 409 the key used with other parameters.
+ * 400 (`field`) bad input, not enough items, or the live is over; 403 a blocked room; 404 no such
+ * receiver, live, or room of the listener's; 409 the key used with other parameters.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return apiError("invalid-argument", "POST で送信してください");
@@ -27,6 +27,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       return apiError("permission-denied", "このアカウントでは利用できません");
     case "not_found":
       return apiError("not-found", result.message, { field: result.field });
+    case "blocked":
+      return apiError("permission-denied", result.message, { field: result.field });
     case "idempotency_conflict":
       return data(
         { error: { code: "invalid-argument", message: result.message, field: "idempotency_key" } },

@@ -1,17 +1,21 @@
 import { Form, redirect } from "react-router";
 import { requireViewer } from "~/.server/auth/viewer";
 import { paymentPort } from "~/.server/integrations/payments";
+import { customerPort } from "~/.server/integrations/payments/listener-customers";
 import type { createTestPayments } from "~/.server/integrations/payments/test-payments";
+import { listPaymentMethods } from "~/.server/services/payments/list-payment-methods";
 import {
   findTestCheckout,
   payTestCheckout,
   TEST_PAYMENT_METHODS,
   type TestPaymentMethod,
 } from "~/.server/services/payments/pay-test-checkout";
+import { refundTestCheckout } from "~/.server/services/payments/refund-test-checkout";
 import { SubmitButton } from "~/components/form/submit-button";
 import { Card, PageHeader } from "~/components/mypage/ui";
 import { formatCoins, formatYen } from "~/domain/money";
 import { MONEY_TEXTS } from "~/domain/money-texts";
+import { cardBrandLabel, cardExpiry, TEST_CARDS } from "~/domain/payment-methods";
 import { pageTitle } from "~/site";
 import type { Route } from "./+types/coin-test-checkout";
 
@@ -31,7 +35,17 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     input: { sessionId: params.session },
   });
   if (!order) throw new Response(null, { status: 404 });
+  // The cards the test provider keeps for the listener: paying with one saves nothing new.
+  const saved =
+    order.status === "pending"
+      ? await listPaymentMethods({
+          db: context.db,
+          actor: viewer,
+          port: customerPort(context.env, context.db),
+        })
+      : null;
   return {
+    savedCards: saved?.ok ? saved.cards : [],
     order: {
       status: order.status,
       coins: order.coins,
@@ -45,13 +59,30 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const viewer = await requireViewer(request, context, "listener");
   const port = testPort(context.env);
-  const method = String((await request.formData()).get("method") ?? "");
+  const form = await request.formData();
+  if (form.get("intent") === "refund") {
+    const refunded = await refundTestCheckout({
+      db: context.db,
+      actor: viewer,
+      port,
+      input: { sessionId: params.session, amountJpy: Number(form.get("amount")) },
+    });
+    if (!refunded.ok && refunded.error === "not_found") throw new Response(null, { status: 404 });
+    if (!refunded.ok) return { refundError: "返金額は1円以上の整数で入力してください" };
+    return redirect(`/listener/coin/test-checkout/${params.session}?refunded=1`);
+  }
+  const method = String(form.get("method") ?? "");
   if (!TEST_PAYMENT_METHODS.includes(method as TestPaymentMethod)) throw new Response(null, { status: 400 });
   const result = await payTestCheckout({
     db: context.db,
     actor: viewer,
     port,
-    input: { sessionId: params.session, method: method as TestPaymentMethod },
+    customers: customerPort(context.env, context.db),
+    input: {
+      sessionId: params.session,
+      method: method as TestPaymentMethod,
+      saveCard: form.get("save_card") === "on" ? String(form.get("card") ?? "visa") : null,
+    },
   });
   if (!result.ok) throw new Response(null, { status: 404 });
   if (method === "konbini") return null; // stay: the voucher waits for its payment
@@ -62,8 +93,8 @@ export function meta() {
   return [{ title: pageTitle(MONEY_TEXTS.testPayment) }, { name: "robots", content: "noindex" }];
 }
 
-export default function TestCheckout({ loaderData }: Route.ComponentProps) {
-  const { order } = loaderData;
+export default function TestCheckout({ loaderData, actionData }: Route.ComponentProps) {
+  const { order, savedCards } = loaderData;
   const waiting = order.status === "awaiting_payment";
   return (
     <div className="space-y-5">
@@ -82,7 +113,38 @@ export default function TestCheckout({ loaderData }: Route.ComponentProps) {
         </p>
         <p className="mt-1">お支払い金額：{formatYen(order.price)}（税込）</p>
         {order.status === "paid" ? (
-          <p className="mt-3 font-bold text-emerald-700">お支払い済みです。</p>
+          <>
+            <p className="mt-3 font-bold text-emerald-700">お支払い済みです。</p>
+            <Form
+              method="post"
+              className="mt-4 space-y-2 rounded-xl bg-slate-50 p-3"
+              data-testid="test-refund"
+            >
+              <input type="hidden" name="intent" value="refund" />
+              <p className="text-slate-600 text-xs">
+                決済事業者の管理画面での返金を模擬します（テスト決済のみ）。未使用のコインが返金額に応じて取り消されます。
+              </p>
+              <label className="block text-sm">
+                返金額（円）
+                <input
+                  type="number"
+                  name="amount"
+                  min={1}
+                  max={order.price}
+                  defaultValue={order.price}
+                  required
+                  className="mt-1 block min-h-11 w-full rounded-lg border border-slate-300 px-3"
+                  aria-describedby={actionData && "refundError" in actionData ? "refund-error" : undefined}
+                />
+              </label>
+              {actionData && "refundError" in actionData ? (
+                <p id="refund-error" className="text-red-700 text-sm">
+                  {actionData.refundError}
+                </p>
+              ) : null}
+              <SubmitButton variant="secondary">返金する（テスト）</SubmitButton>
+            </Form>
+          </>
         ) : waiting ? (
           <Form method="post" className="mt-4 space-y-3">
             <p className="text-sm">コンビニでのお支払いを待っています。</p>
@@ -95,6 +157,30 @@ export default function TestCheckout({ loaderData }: Route.ComponentProps) {
           </Form>
         ) : order.status === "pending" ? (
           <Form method="post" className="mt-4 space-y-3">
+            <fieldset className="space-y-2 rounded-xl p-3 ring-1 ring-slate-200">
+              <legend className="px-1 font-bold text-sm">テスト用カード</legend>
+              {savedCards.map((card, i) => (
+                <label key={card.id} className="flex min-h-11 items-center gap-2 text-sm">
+                  <input type="radio" name="card" value={`saved:${card.id}`} defaultChecked={i === 0} />
+                  保存済み：{cardBrandLabel(card.brand)} •••• {card.last4}（{cardExpiry(card)}）
+                </label>
+              ))}
+              {Object.entries(TEST_CARDS).map(([key, card], i) => (
+                <label key={key} className="flex min-h-11 items-center gap-2 text-sm">
+                  <input
+                    type="radio"
+                    name="card"
+                    value={key}
+                    defaultChecked={savedCards.length === 0 && i === 0}
+                  />
+                  {cardBrandLabel(card.brand)} •••• {card.last4}
+                </label>
+              ))}
+              <label className="flex min-h-11 items-center gap-2 text-sm">
+                <input type="checkbox" name="save_card" data-testid="save-card" />
+                このカードを保存する
+              </label>
+            </fieldset>
             <SubmitButton name="method" value="card">
               カードで支払う（テスト）
             </SubmitButton>

@@ -1,6 +1,7 @@
 import { data, Form, redirect } from "react-router";
 import { requireViewer } from "~/.server/auth/viewer";
 import { paymentPort } from "~/.server/integrations/payments";
+import { customerPort } from "~/.server/integrations/payments/listener-customers";
 import { readCoinPage } from "~/.server/services/payments/read-coin-page";
 import { startCoinCheckout } from "~/.server/services/payments/start-coin-checkout";
 import { SubmitButton } from "~/components/form/submit-button";
@@ -49,6 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     db: context.db,
     actor: viewer,
     port: paymentPort(context.env),
+    customers: customerPort(context.env, context.db),
     input: { packId: String(form.get("pack_id") ?? ""), baseUrl: context.env.baseUrl },
   });
   if (result.ok) return redirect(result.url);
@@ -144,6 +146,11 @@ export default function CoinPage({ loaderData, actionData }: Route.ComponentProp
           価格は税込です。お支払いはクレジットカードまたはコンビニ払い。コンビニ払いは入金の確認後にコインを付与します。購入後のコインは、法令で定める場合を除き払い戻しできません。
           <a href="/specified-commercial" className="ml-1 underline">
             特定商取引法に基づく表記・資金決済法に基づく表示
+          </a>
+        </p>
+        <p className="mt-3 text-sm">
+          <a href="/listener/mypage/payment" className="text-brand-700 underline">
+            保存済みのお支払い方法を確認・削除する
           </a>
         </p>
       </Card>

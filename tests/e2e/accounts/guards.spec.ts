@@ -16,6 +16,7 @@ const PROTECTED: { path: string; role: keyof typeof ACTORS; built: boolean }[] =
   { path: "/listener/coin", role: "listener", built: true },
   { path: "/listener/mypage/purchase", role: "listener", built: true },
   { path: "/listener/mypage/history", role: "listener", built: true },
+  { path: "/listener/mypage/payment", role: "listener", built: true },
   { path: "/listener/mypage/message", role: "listener", built: true },
   { path: "/liver/mypage", role: "liver", built: true },
   { path: "/liver/mypage/profile", role: "liver", built: true },

@@ -14,6 +14,7 @@ export * from "./money";
 export * from "./news";
 export * from "./notifications";
 export * from "./operators";
+export * from "./payment-methods";
 export * from "./payout-admin";
 export * from "./plans";
 export * from "./posts";

@@ -35,6 +35,15 @@ export const rooms = pgTable(
   ],
 );
 
+/** The gift a gift message stands for (a snapshot: the catalogue may change later). */
+export interface MessageGift {
+  gift_id: string;
+  item_id: string;
+  name: string;
+  image_url: string;
+  quantity: number;
+}
+
 /** One message of a room. `read_at` is set when the counterpart reads it. */
 export const messages = pgTable(
   "messages",
@@ -46,6 +55,8 @@ export const messages = pgTable(
     sender_id: text("sender_id").notNull(),
     body: text("body").notNull(),
     image_url: text("image_url"),
+    /** A gift given in the room (ADR 0038): the body says it in words, this carries what it was. */
+    gift: jsonb("gift").$type<MessageGift>(),
     created_at: createdAt(),
     read_at: tstz("read_at"),
   },

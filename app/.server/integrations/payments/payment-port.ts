@@ -10,6 +10,8 @@ export interface CheckoutRequest {
   productName: string;
   successUrl: string;
   cancelUrl: string;
+  /** The listener's customer at this provider (ADR 0038): the checkout may save the card there. */
+  customerId?: string | null;
 }
 
 export interface CheckoutSession {
@@ -27,10 +29,21 @@ export interface SessionState {
   paymentStatus: "paid" | "unpaid" | "no_payment_required";
 }
 
+/** A charge as a `charge.refunded` event carries it (ADR 0038); `amountRefunded` is cumulative. */
+export interface ChargeState {
+  id: string;
+  paymentIntent: string | null;
+  /** From the charge's metadata when the provider puts it there (the test provider does). */
+  orderId: string | null;
+  amount: number;
+  amountRefunded: number;
+}
+
 export interface PaymentEvent {
   id: string;
   type: string;
   session: SessionState | null;
+  charge?: ChargeState | null;
 }
 
 export class WebhookSignatureError extends Error {}
@@ -43,6 +56,8 @@ export interface PaymentPort {
    * asked again; the test provider's signed event is its own truth.
    */
   confirmSession(session: SessionState): Promise<SessionState>;
+  /** The coin order a charge paid (ADR 0038), or null when it is none of ours. */
+  orderOfCharge?(charge: ChargeState): Promise<string | null>;
   /** Verifies the signature on the raw body and parses the event; throws WebhookSignatureError. */
   parseWebhook(rawBody: Buffer, signatureHeader: string | null): PaymentEvent;
 }
@@ -75,5 +90,19 @@ export function eventFromJson(json: unknown): PaymentEvent {
     id: event.id,
     type: event.type,
     session: object && object.object === "checkout.session" ? sessionState(object) : null,
+    charge: object && object.object === "charge" ? chargeState(object) : null,
+  };
+}
+
+/** A Charge object (Stripe's shape, the test provider's too) as our state. */
+export function chargeState(object: Record<string, unknown>): ChargeState {
+  const metadata = (object.metadata ?? {}) as Record<string, unknown>;
+  const whole = (value: unknown) => (typeof value === "number" && Number.isSafeInteger(value) ? value : 0);
+  return {
+    id: String(object.id ?? ""),
+    paymentIntent: typeof object.payment_intent === "string" ? object.payment_intent : null,
+    orderId: typeof metadata.order_id === "string" && metadata.order_id ? metadata.order_id : null,
+    amount: whole(object.amount),
+    amountRefunded: whole(object.amount_refunded),
   };
 }

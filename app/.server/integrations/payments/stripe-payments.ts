@@ -1,4 +1,4 @@
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import {
   type CheckoutRequest,
   type CheckoutSession,
@@ -7,6 +7,7 @@ import {
   sessionState,
   WebhookSignatureError,
 } from "./payment-port";
+import { stripeClient } from "./stripe-client";
 
 export interface StripeConfig {
   secretKey: string;
@@ -21,15 +22,7 @@ export interface StripeConfig {
  * `constructEvent` (the documented `Stripe-Signature` scheme over the raw body).
  */
 export function createStripePayments(config: StripeConfig): PaymentPort {
-  const base = new URL(config.apiBase);
-  const stripe = new Stripe(config.secretKey, {
-    host: base.hostname,
-    port: base.port ? Number(base.port) : base.protocol === "https:" ? 443 : 80,
-    protocol: base.protocol === "http:" ? "http" : "https",
-    maxNetworkRetries: 2,
-    timeout: 20_000,
-    telemetry: false,
-  });
+  const stripe = stripeClient(config);
   return {
     provider: "stripe",
     async createCheckout(request: CheckoutRequest): Promise<CheckoutSession> {
@@ -54,6 +47,10 @@ export function createStripePayments(config: StripeConfig): PaymentPort {
         client_reference_id: request.orderId,
         metadata: { order_id: request.orderId, listener_id: request.listenerId },
         locale: "ja",
+        // The listener's customer (ADR 0038): Checkout offers to save the card there, with consent.
+        ...(request.customerId
+          ? { customer: request.customerId, saved_payment_method_options: { payment_method_save: "enabled" } }
+          : {}),
       } as Stripe.Checkout.SessionCreateParams;
       const session = await stripe.checkout.sessions.create(params, {
         idempotencyKey: `coin-order-${request.orderId}`,
@@ -64,6 +61,18 @@ export function createStripePayments(config: StripeConfig): PaymentPort {
     async confirmSession(known) {
       const session = await stripe.checkout.sessions.retrieve(known.id);
       return sessionState(session as unknown as Record<string, unknown>);
+    },
+    async orderOfCharge(charge) {
+      if (charge.orderId) return charge.orderId;
+      if (!charge.paymentIntent) return null;
+      // A Charge does not carry the Checkout Session's metadata: the session paid by its payment
+      // intent does (`GET /v1/checkout/sessions?payment_intent=`).
+      const sessions = await stripe.checkout.sessions.list({
+        payment_intent: charge.paymentIntent,
+        limit: 1,
+      });
+      const session = sessions.data[0];
+      return session ? sessionState(session as unknown as Record<string, unknown>).orderId : null;
     },
     parseWebhook(rawBody, signatureHeader) {
       try {

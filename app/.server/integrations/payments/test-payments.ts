@@ -1,5 +1,6 @@
 import { createHmac, randomUUID } from "node:crypto";
 import {
+  type ChargeState,
   type CheckoutSession,
   eventFromJson,
   type PaymentPort,
@@ -23,6 +24,8 @@ export const TEST_CHECKOUT_PATH = "/listener/coin/test-checkout";
  */
 export function createTestPayments(authSecret: string): PaymentPort & {
   signedEvent(type: string, session: SessionState): { body: Buffer; signature: string };
+  /** A `charge.refunded` of an order's charge, refunded up to `amountRefunded` yen in all (ADR 0038). */
+  signedRefund(charge: Omit<ChargeState, "paymentIntent">): { body: Buffer; signature: string };
 } {
   const secret = testWebhookSecret(authSecret);
   return {
@@ -54,6 +57,28 @@ export function createTestPayments(authSecret: string): PaymentPort & {
               payment_status: session.paymentStatus,
               client_reference_id: session.orderId,
               metadata: { order_id: session.orderId },
+            },
+          },
+        }),
+      );
+      return { body, signature: signStripePayload(body, secret) };
+    },
+    signedRefund(charge) {
+      const body = Buffer.from(
+        JSON.stringify({
+          id: `evt_test_${randomUUID().replace(/-/g, "")}`,
+          object: "event",
+          type: "charge.refunded",
+          created: Math.floor(Date.now() / 1000),
+          data: {
+            object: {
+              id: charge.id,
+              object: "charge",
+              amount: charge.amount,
+              amount_refunded: charge.amountRefunded,
+              refunded: charge.amountRefunded >= charge.amount,
+              currency: "jpy",
+              metadata: { order_id: charge.orderId },
             },
           },
         }),

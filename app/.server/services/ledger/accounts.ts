@@ -98,6 +98,8 @@ export type PlatformPurpose =
   | "coins_issued"
   | "coins_spent"
   | "coins_expired"
+  | "coins_refunded"
+  | "coin_refunds"
   | "items_issued"
   | "items_converted"
   | "points_issued"

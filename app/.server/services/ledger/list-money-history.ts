@@ -3,7 +3,7 @@ import { HISTORY_KINDS, type HistoryKind, tokyoMonth } from "~/domain/money";
 import { roleRefusal } from "~/domain/permissions";
 import type { Viewer } from "../../auth/viewer";
 import type { Db } from "../../db/client";
-import { coinOrders, gifts, items, ledgerTransactions, livers, staffs } from "../../db/schema";
+import { coinOrders, coinRefunds, gifts, items, ledgerTransactions, livers, staffs } from "../../db/schema";
 
 export interface HistoryRow {
   id: string;
@@ -27,7 +27,7 @@ function monthRange(month: string): [Date, Date] {
 }
 
 /**
- * `/listener/mypage/history` (contract §14): coin purchases, item purchases, gifts and expiries of
+ * `/listener/mypage/history` (contract §14): coin purchases, item purchases, gifts, expiries and refunds (ADR 0038) of
  * one Tokyo month, newest first, optionally of one kind. The same rows make the CSV.
  */
 export async function listMoneyHistory({
@@ -45,7 +45,7 @@ export async function listMoneyHistory({
   const kind = HISTORY_KINDS.includes(input.kind as HistoryKind) ? (input.kind as HistoryKind) : null;
   const [start, end] = monthRange(month);
   const wants = (k: HistoryKind) => kind === null || kind === k;
-  const [orders, purchases, sent, expiries] = await Promise.all([
+  const [orders, purchases, sent, expiries, refunds] = await Promise.all([
     wants("coin_purchase")
       ? db
           .select()
@@ -113,6 +113,19 @@ export async function listMoneyHistory({
             ),
           )
       : [],
+    wants("coin_refund")
+      ? db
+          .select({ refund: coinRefunds })
+          .from(coinRefunds)
+          .innerJoin(coinOrders, eq(coinOrders.order_id, coinRefunds.order_id))
+          .where(
+            and(
+              eq(coinOrders.listener_id, actor.uid),
+              gte(coinRefunds.created_at, start),
+              lt(coinRefunds.created_at, end),
+            ),
+          )
+      : [],
   ]);
   const rows: HistoryRow[] = [
     ...orders.map((o) => ({
@@ -154,6 +167,18 @@ export async function listMoneyHistory({
       yen: 0,
       items: 0,
     })),
+    ...refunds.map(({ refund: r }) => {
+      const spent = r.paid_due - r.paid_taken + (r.bonus_due - r.bonus_taken);
+      return {
+        id: r.refund_id,
+        kind: "coin_refund" as const,
+        at: r.created_at.toISOString(),
+        description: `コイン購入の返金${spent > 0 ? `（使用済み・期限切れで取り消せなかったコイン ${spent.toLocaleString("ja-JP")}）` : ""}`,
+        coins: -(r.paid_taken + r.bonus_taken),
+        yen: -r.refund_jpy,
+        items: 0,
+      };
+    }),
   ].sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
   return { month, kind, rows };
 }

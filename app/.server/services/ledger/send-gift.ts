@@ -1,17 +1,18 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { GUEST_NICKNAME, type LiveGiftEvent, liveTopic } from "~/domain/live";
 import { MONEY_TEXTS } from "~/domain/money-texts";
 import { roleRefusal } from "~/domain/permissions";
 import type { Viewer } from "../../auth/viewer";
 import { type Db, queryRowsPrepared } from "../../db/client";
-import { livers, rooms, staffs } from "../../db/schema";
+import { livers, staffs } from "../../db/schema";
 import { publish } from "../../realtime/publish";
 import { loadLive } from "../live/live-access";
 import { notificationCtes } from "../notifications/record-notification";
 import { listedStaff } from "../shared/staff-query";
 import { accounts, ensureAccounts } from "./accounts";
+import { GiftRoomBlockedError, roomForGift, writeGiftMessage } from "./gift-in-room";
 import { findReplay, type Once, requestHash } from "./run-once";
 
 const id = z.string().trim().min(1).max(64);
@@ -33,10 +34,12 @@ export const SendGiftSchema = z
       .min(8, MONEY_TEXTS.keyRequired)
       .max(100, MONEY_TEXTS.keyRequired),
   })
-  .refine((v) => Boolean(v.staff_id) !== Boolean(v.liver_id), {
+  // In a room its staff member receives: staff_id may be left out there (ADR 0038).
+  .refine((v) => Boolean(v.staff_id) !== Boolean(v.liver_id) || (v.room_id && !v.staff_id && !v.liver_id), {
     message: MONEY_TEXTS.receiverRequired,
     path: ["staff_id"],
-  });
+  })
+  .refine((v) => !(v.live_id && v.room_id), { message: MONEY_TEXTS.invalid, path: ["room_id"] });
 
 export type SendGiftInput = z.infer<typeof SendGiftSchema>;
 
@@ -54,6 +57,8 @@ export interface GiftAnswer {
 export type SendGiftResult =
   | { ok: true; replayed: boolean; gift: GiftAnswer }
   | { ok: false; error: "forbidden" }
+  /** A block stands in the room (either way). */
+  | { ok: false; error: "blocked"; message: string; field: "room_id" }
   | {
       ok: false;
       error: "invalid" | "not_found" | "insufficient" | "idempotency_conflict" | "ended";
@@ -188,7 +193,8 @@ async function bookGift(
  * `POST /api/gifts` (contract §14): a listener gives items from the inventory to a listed staff
  * member (held by her store) or a public store; once per idempotency key. In a live (`live_id`,
  * which must be on and be the receiver's), the live's viewers see a `gift` event; in a chat room
- * (`room_id`, the listener's room with that staff member) the gift is recorded with the room. A
+ * (`room_id`, the actor's own room: its staff member receives; a blocked room refuses) the gift is
+ * a message of the room, seen live by both members (gift-in-room.ts, ADR 0038). A
  * staff member's store is told (`item_to_staff`).
  */
 export async function sendGift({
@@ -218,6 +224,17 @@ export async function sendGift({
     idempotencyKey: `gift:${actor.uid}:${idempotency_key}`,
     requestHash: requestHash(parameters),
   };
+  if (gift.room_id) {
+    // The key's answer first (a room blocked since answers the same), then the room: the actor's
+    // own, unblocked; its staff member is the receiver (ADR 0038).
+    const replay = await findReplay<GiftAnswer>(db, key);
+    if (replay) return giftAnswer(replay);
+    const inRoom = await roomForGift(db, actor, gift.room_id);
+    if (!inRoom.ok || gift.liver_id || (gift.staff_id && gift.staff_id !== inRoom.room.staff_id))
+      return { ok: false, error: "not_found", message: MONEY_TEXTS.receiverNotFound, field: "room_id" };
+    if (inRoom.blocked) return blockedAnswer;
+    gift.staff_id = inRoom.room.staff_id;
+  }
   const facts = await readFacts(db, actor, gift, key.idempotencyKey);
   if (facts.prior) return giftAnswer(storedAnswer(facts.prior, key.requestHash));
   const item = facts.item;
@@ -243,16 +260,6 @@ export async function sendGift({
       return { ok: false, error: "not_found", message: MONEY_TEXTS.receiverNotFound, field: "live_id" };
     if (live.status !== "live")
       return { ok: false, error: "ended", message: MONEY_TEXTS.liveNotLive, field: "live_id" };
-  }
-  if (gift.room_id) {
-    const [room] = await db
-      .select({ id: rooms.id })
-      .from(rooms)
-      .where(
-        and(eq(rooms.id, gift.room_id), eq(rooms.listener_id, actor.uid), eq(rooms.staff_id, receiver.id)),
-      );
-    if (!room)
-      return { ok: false, error: "not_found", message: MONEY_TEXTS.receiverNotFound, field: "room_id" };
   }
   const insufficient = {
     ok: false,
@@ -301,6 +308,14 @@ export async function sendGift({
       notice,
     });
     if (!booked) throw new KeyTaken();
+    if (gift.room_id)
+      await writeGiftMessage(tx, actor, gift.room_id, {
+        gift_id: answer.gift_id,
+        item_id: item.item_id,
+        name: item.name,
+        image_url: item.image_url,
+        quantity: gift.quantity,
+      });
     if (gift.live_id) {
       const event: LiveGiftEvent = {
         gift_id: answer.gift_id,
@@ -315,12 +330,14 @@ export async function sendGift({
     }
   };
   try {
-    // One statement, its own transaction; in a live the event is published in the same one.
-    if (gift.live_id) await db.transaction(book);
+    // One statement, its own transaction; in a live the event is published in the same one, in a
+    // room the message is written and published in the same one.
+    if (gift.live_id || gift.room_id) await db.transaction(book);
     else await book(db);
     return { ok: true, replayed: false, gift: answer };
   } catch (error) {
     if (isBalanceRefusal(error)) return insufficient;
+    if (error instanceof GiftRoomBlockedError) return blockedAnswer;
     if (error instanceof KeyTaken) {
       const replay = await findReplay<GiftAnswer>(db, key);
       if (replay) return giftAnswer(replay);
@@ -328,6 +345,13 @@ export async function sendGift({
     throw error;
   }
 }
+
+const blockedAnswer = {
+  ok: false,
+  error: "blocked",
+  message: MONEY_TEXTS.giftBlocked,
+  field: "room_id",
+} as const;
 
 function storedAnswer(prior: { hash: string; result: GiftAnswer }, hash: string): Once<GiftAnswer> {
   if (prior.hash !== hash) return { ok: false, error: "idempotency_conflict" };

@@ -1,9 +1,12 @@
 import { and, eq } from "drizzle-orm";
+import { TEST_CARDS, type TestCard } from "~/domain/payment-methods";
 import { roleRefusal } from "~/domain/permissions";
 import type { Viewer } from "../../auth/viewer";
 import type { Db } from "../../db/client";
 import { type CoinOrder, coinOrders } from "../../db/schema";
+import { type CustomerPort, saveTestCard } from "../../integrations/payments/listener-customers";
 import type { createTestPayments } from "../../integrations/payments/test-payments";
+import { ensureListenerCustomer } from "./listener-customer";
 import { receivePaymentWebhook } from "./receive-payment-webhook";
 
 type TestPort = ReturnType<typeof createTestPayments>;
@@ -45,14 +48,27 @@ export async function payTestCheckout({
   actor,
   port,
   input,
+  customers = null,
 }: {
   db: Db;
   actor: Viewer;
   port: TestPort;
-  input: { sessionId: string; method: TestPaymentMethod };
+  /** `saveCard` (card payments): the test provider keeps that test card for the listener. */
+  input: { sessionId: string; method: TestPaymentMethod; saveCard?: string | null };
+  customers?: CustomerPort | null;
 }): Promise<{ ok: true; orderId: string } | { ok: false; error: "not_found" }> {
   const order = await findTestCheckout({ db, actor, input });
   if (!order) return { ok: false, error: "not_found" };
+  if (
+    input.method === "card" &&
+    order.status === "pending" &&
+    input.saveCard &&
+    input.saveCard in TEST_CARDS &&
+    customers?.provider === "test"
+  ) {
+    const customerId = await ensureListenerCustomer(db, customers, actor.uid);
+    await saveTestCard(db, customerId, input.saveCard as TestCard);
+  }
   const paid = input.method === "card" || input.method === "konbini_paid";
   const type =
     input.method === "konbini_paid"

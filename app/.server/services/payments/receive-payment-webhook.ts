@@ -3,6 +3,7 @@ import type { Db } from "../../db/client";
 import { coinOrders, paymentEvents } from "../../db/schema";
 import { type PaymentPort, WebhookSignatureError } from "../../integrations/payments/payment-port";
 import { fulfilCoinOrder, markCoinOrder } from "../ledger/fulfil-coin-order";
+import { receiveRefund } from "./receive-refund";
 
 export type WebhookResult =
   | { ok: true; handled: string; duplicate?: true }
@@ -16,7 +17,8 @@ export type WebhookResult =
  * are credited only on `checkout.session.completed` with `payment_status = paid` or on
  * `checkout.session.async_payment_succeeded`, after re-reading the session, and exactly once per
  * order whatever the order and repetition of events (`fulfilCoinOrder`'s key). A late
- * `async_payment_failed` or an unpaid `completed` never undoes a paid order.
+ * `async_payment_failed` or an unpaid `completed` never undoes a paid order. `charge.refunded`
+ * takes the purchase's unspent coins back (receive-refund.ts, ADR 0038).
  */
 export async function receivePaymentWebhook({
   db,
@@ -65,6 +67,10 @@ export async function receivePaymentWebhook({
         await markCoinOrder(db, order.id, "expired");
         break;
     }
+  }
+  if (event.type === "charge.refunded" && event.charge) {
+    const refused = await receiveRefund({ db, port, charge: event.charge });
+    if (refused) return refused;
   }
   await db
     .insert(paymentEvents)

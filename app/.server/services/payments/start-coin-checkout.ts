@@ -5,7 +5,9 @@ import { roleRefusal } from "~/domain/permissions";
 import type { Viewer } from "../../auth/viewer";
 import type { Db } from "../../db/client";
 import { coinOrders, coinPacks } from "../../db/schema";
+import type { CustomerPort } from "../../integrations/payments/listener-customers";
 import type { PaymentPort } from "../../integrations/payments/payment-port";
+import { ensureListenerCustomer } from "./listener-customer";
 
 export type StartCheckoutResult =
   | { ok: true; orderId: string; url: string }
@@ -21,11 +23,14 @@ export async function startCoinCheckout({
   db,
   actor,
   port,
+  customers = null,
   input,
 }: {
   db: Db;
   actor: Viewer;
   port: PaymentPort | null;
+  /** The listener's customer at the provider is named in the checkout, so a card can be saved. */
+  customers?: CustomerPort | null;
   input: { packId: string; baseUrl: string };
 }): Promise<StartCheckoutResult> {
   const refused = roleRefusal(actor, "coin.buy");
@@ -47,7 +52,9 @@ export async function startCoinCheckout({
     provider: port.provider,
   });
   try {
+    const customerId = customers ? await ensureListenerCustomer(db, customers, actor.uid) : null;
     const session = await port.createCheckout({
+      customerId,
       orderId,
       listenerId: actor.uid,
       amountJpy: pack.price_jpy,
