@@ -15,6 +15,13 @@ test.describe.configure({ mode: "serial" });
 // Refused forms answer 400 (contract §3); the browser logs that status for the form's request.
 test.use({ allowedConsoleErrors: [/the server responded with a status of 40[03]/] });
 
+/** Signs out and waits for the top page: a next `goto` must not cancel the sign-out on a busy machine. */
+async function logOut(page: Page) {
+  await page.getByRole("button", { name: "ログアウト" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId("header-mypage")).toHaveCount(0);
+}
+
 async function logIn(page: Page, address: string, password: string) {
   await page.goto("/listener/login");
   await page.getByLabel("メールアドレス").fill(address);
@@ -160,7 +167,7 @@ test.describe("listener settings", () => {
     await expect(page.getByText("メールアドレスを変更しました")).toBeVisible();
     await expect(form.getByText(newEmail)).toBeVisible();
 
-    await page.getByRole("button", { name: "ログアウト" }).click();
+    await logOut(page);
     await logIn(page, email, PASSWORD);
     await expect(page.getByText("メールアドレスが間違っています")).toBeVisible();
     await logIn(page, newEmail, PASSWORD);
@@ -187,7 +194,7 @@ test.describe("listener settings", () => {
     await page.reload();
     await expect(page).toHaveURL(/\/listener\/mypage\/setting\?done=password$/);
 
-    await page.getByRole("button", { name: "ログアウト" }).click();
+    await logOut(page);
     await logIn(page, newEmail, PASSWORD);
     await expect(page.getByText("パスワードが間違っています")).toBeVisible();
     await logIn(page, newEmail, NEW_PASSWORD);
@@ -214,7 +221,7 @@ test.describe("store and staff settings", () => {
     await expect(plan.getByText(/現在のプラン：スタンダード/)).toBeVisible();
     await expect(plan.getByLabel(/^スタンダード/)).toBeChecked();
     await expect(page.getByRole("region", { name: "振込口座" }).getByLabel("口座名義（カナ）")).toBeVisible();
-    await page.getByRole("button", { name: "ログアウト" }).click();
+    await logOut(page);
 
     await page.goto("/staff/login");
     await page.getByLabel("ログインID").fill("demo-cast");
