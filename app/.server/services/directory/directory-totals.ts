@@ -12,7 +12,7 @@
  */
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { queryRows } from "../../db/client";
+import { queryRows, queryRowsPrepared } from "../../db/client";
 import { directoryState } from "../../db/schema";
 
 /** A query that can be embedded as a subquery and printed (Drizzle's select builders). */
@@ -77,7 +77,13 @@ async function remembered<T>(
   const cache = cacheOf(db, scope);
   const entry = cache.get(key);
   const known = entry?.version ?? "";
-  const [row] = await queryRows<{ version: string; value: unknown }>(db, aggregateStatement(scalar, known));
+  // A personal total (one listener's follows) is the same text for every listener with the same
+  // filters: prepared, it is planned once per connection instead of on every request.
+  const statement = aggregateStatement(scalar, known);
+  const [row] =
+    scope === "personal"
+      ? await queryRowsPrepared<{ version: string; value: unknown }>(db, "total_personal", statement)
+      : await queryRows<{ version: string; value: unknown }>(db, statement);
   if (!row) throw new Error("directory_state has no row: migration 0006 did not run");
   if (entry && row.version === known) {
     // Most recently used last, so the oldest used is the first to go — unless another request

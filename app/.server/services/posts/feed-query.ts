@@ -10,7 +10,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { FeedSearch } from "~/domain/feed-search";
 import { STORE_POST_CLASS } from "~/domain/feed-search";
-import { type Db, queryRows } from "../../db/client";
+import { type Db, queryRowsPrepared } from "../../db/client";
 import { favorites, livers, posts, staffs } from "../../db/schema";
 import { listedStaff, listedStaffRow, matchingClassSql, published } from "../shared/staff-query";
 
@@ -109,8 +109,9 @@ export async function followedAuthors(
   listenerUid: string,
 ): Promise<FollowedAuthors> {
   const { staff, stores } = followedQueries(db, filters, listenerUid);
-  const [row] = await queryRows<{ staff: string[] | null; stores: string[] | null }>(
+  const [row] = await queryRowsPrepared<{ staff: string[] | null; stores: string[] | null }>(
     db,
+    "feed_followed",
     sql`select array(${staff}) as staff, array(${stores}) as stores`,
   );
   return { staff: row?.staff ?? [], stores: row?.stores ?? [] };
@@ -131,7 +132,9 @@ export function followingParts(
           staff: sql`${sql.param(listener.staff)}::text[]`,
           stores: sql`${sql.param(listener.stores)}::text[]`,
         };
-  const common = [eq(posts.status, "public"), ...postFilters(filters)];
+  // 'public' as a literal, not a parameter: the follow feed's statements are prepared (ADR 0024),
+  // and only a literal lets a generic plan use the partial `posts_public_*` indexes.
+  const common = [sql`${posts.status} = 'public'`, ...postFilters(filters)];
   return {
     staff: and(...common, sql`${posts.staff_id} = any(${ids.staff})`)!,
     store: and(...common, isNull(posts.staff_id), sql`${posts.liver_id} = any(${ids.stores})`)!,

@@ -5,7 +5,7 @@ import { classWindow, masksInClasses } from "~/domain/matching";
 import { decide, type Refusal } from "~/domain/permissions";
 import type { PostAuthorType, PostKind, PostMedia, PostSource, PostStatus } from "~/domain/posts";
 import type { Viewer } from "../../auth/viewer";
-import type { Db } from "../../db/client";
+import { type Db, selectPrepared } from "../../db/client";
 import { posts, staffs } from "../../db/schema";
 import { directoryClassCounts, directoryTotal } from "../directory/directory-totals";
 import type { ListPage } from "../directory/search-staffs";
@@ -177,9 +177,12 @@ function followingPage(db: Db, parts: { staff: SQL; store: SQL }, limit: number,
       .limit(offset + limit);
   const ids = sql`select f.post_id from ((${first(parts.staff)}) union all (${first(parts.store)})) f
     order by f.posted_at desc, f.post_id limit ${limit} offset ${offset}`;
-  return selectFeedItems(db)
-    .where(sql`${posts.post_id} in (${ids})`)
-    .orderBy(...newOrder);
+  return selectPrepared(
+    selectFeedItems(db)
+      .where(sql`${posts.post_id} in (${ids})`)
+      .orderBy(...newOrder),
+    "feed_following",
+  );
 }
 
 /**
