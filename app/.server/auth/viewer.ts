@@ -2,7 +2,7 @@ import { and, eq, gt, isNotNull, sql } from "drizzle-orm";
 import { redirect } from "react-router";
 import { type AccountRole, type AccountType, loginPath, OPERATOR } from "~/domain/account-roles";
 import type { MatchingInfo } from "~/domain/options";
-import { type Db, queryRows } from "../db/client";
+import { type Db, queryRowsPrepared } from "../db/client";
 import { operatorSessions } from "../db/schema";
 import { accountHeldSql, holdsOn } from "./account-hold";
 import { roleOfUser, roleOfUserSql } from "./account-role";
@@ -45,8 +45,10 @@ async function loadViewer(request: Request, { db, auth }: ViewerContext): Promis
   const settings = await sessionSettingsOf(auth);
   const token = signedCookieValue(cookie, settings.cookieName, settings.secret);
   if (!token) return null;
-  const [row] = await queryRows<SessionRow>(
+  // Prepared (ADR 0040): every signed-in request sends this same text, planned once per connection.
+  const [row] = await queryRowsPrepared<SessionRow>(
     db,
+    "viewer",
     sql`select u.id as uid, u.name, u.email,
           s.expires_at <= now() as expired,
           s.expires_at - make_interval(secs => ${settings.expiresIn}) + make_interval(secs => ${settings.updateAge}) <= now() as due,

@@ -4,9 +4,10 @@
  * A total (or the counts per matching class) is read in one statement together with
  * `directory_state.version`, which triggers change in the same transaction as anything a total
  * depends on. The pair comes from one snapshot, so this process may answer the same query with
- * the same total for as long as the version it reads stays the same. The statement itself does
- * the check: the aggregate sits in a CASE branch that PostgreSQL only evaluates when the version
- * differs from the one remembered, so a hit costs a primary-key read and a miss no extra round trip.
+ * the same total for as long as the version it reads stays the same. A remembered total is checked
+ * by reading the version alone (a prepared primary-key read: planning the aggregate's statement
+ * cost more than its skipped aggregate); a miss reads the aggregate with the version of its own
+ * snapshot in one statement — one extra round trip after each change of the data.
  * The version is a random token, not a counter: it names one state of the data, so even a restored
  * backup can never answer with a total of another state.
  */
@@ -58,6 +59,8 @@ export function aggregateStatement(scalar: SQL, known: string): SQL {
     from ${directoryState} where ${directoryState.id} = 1`;
 }
 
+const versionStatement = sql`select ${directoryState.version}::text as version from ${directoryState} where ${directoryState.id} = 1`;
+
 /** The scalar of a total: `(select count(*) …)::int`. */
 export const totalScalar = (countQuery: AggregateQuery): SQL => sql`(${countQuery})::int`;
 
@@ -76,24 +79,29 @@ async function remembered<T>(
   const key = JSON.stringify([printed.sql, printed.params]);
   const cache = cacheOf(db, scope);
   const entry = cache.get(key);
-  const known = entry?.version ?? "";
+  if (entry) {
+    // A remembered answer: only the version is read — a tiny prepared statement, where the
+    // aggregate's own statement costs its planning even when the CASE skips the aggregate.
+    const [current] = await queryRowsPrepared<{ version: string }>(db, "directory_version", versionStatement);
+    if (current?.version === entry.version) {
+      // Most recently used last, so the oldest used is the first to go — unless another request
+      // replaced or dropped the entry while this one waited.
+      if (cache.get(key) === entry) {
+        cache.delete(key);
+        cache.set(key, entry);
+      }
+      return entry.value as T;
+    }
+  }
+  // Nothing remembered, or the data changed: the aggregate and the version of the same snapshot.
   // A personal total (one listener's follows) is the same text for every listener with the same
   // filters: prepared, it is planned once per connection instead of on every request.
-  const statement = aggregateStatement(scalar, known);
+  const statement = aggregateStatement(scalar, "");
   const [row] =
     scope === "personal"
       ? await queryRowsPrepared<{ version: string; value: unknown }>(db, "total_personal", statement)
       : await queryRows<{ version: string; value: unknown }>(db, statement);
   if (!row) throw new Error("directory_state has no row: migration 0006 did not run");
-  if (entry && row.version === known) {
-    // Most recently used last, so the oldest used is the first to go — unless another request
-    // replaced or dropped the entry while this one waited.
-    if (cache.get(key) === entry) {
-      cache.delete(key);
-      cache.set(key, entry);
-    }
-    return entry.value as T;
-  }
   const value = decode(row.value);
   // Requests that count at once each store their answer; any of them is exact for its version.
   cache.delete(key);
