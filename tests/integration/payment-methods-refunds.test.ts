@@ -5,7 +5,6 @@
  * order with the completion event, the spent part recorded.
  */
 import { randomUUID } from "node:crypto";
-import { createServer, type Server } from "node:http";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Viewer } from "~/.server/auth/viewer";
@@ -29,6 +28,7 @@ import { startCoinCheckout } from "~/.server/services/payments/start-coin-checko
 import { type FakeStripe, startFakeStripe } from "../../scripts/fakes/stripe";
 import { drivers, openTestDatabase, type TestDatabase } from "../support/databases";
 import { makeListener } from "../support/factories";
+import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
 
 const FAKE_PORT = 3920;
 const RECEIVER_PORT = 3921;
@@ -40,7 +40,7 @@ describe.each(drivers)("saved payment methods and refunds on %s", (driver) => {
   let fake: FakeStripe;
   let stripe: PaymentPort;
   let stripeEnv: Env;
-  let receiver: Server;
+  let receiver: WebhookReceiver;
   const offset = driver === "pg" ? 2 : 0;
 
   beforeAll(async () => {
@@ -52,24 +52,12 @@ describe.each(drivers)("saved payment methods and refunds on %s", (driver) => {
     const config = { secretKey: fake.secretKey, webhookSecret: fake.webhookSecret, apiBase: fake.url };
     stripe = createStripePayments(config);
     stripeEnv = { payments: { provider: "stripe", stripe: config } } as unknown as Env;
-    receiver = createServer(async (req, res) => {
-      const chunks: Buffer[] = [];
-      for await (const chunk of req) chunks.push(chunk as Buffer);
-      const result = await receivePaymentWebhook({
-        db: db(),
-        port: stripe,
-        rawBody: Buffer.concat(chunks),
-        signature: (req.headers["stripe-signature"] as string | undefined) ?? null,
-      });
-      res.writeHead(result.ok ? 200 : result.error === "bad_signature" ? 400 : 409, {
-        "content-type": "application/json",
-      });
-      res.end(JSON.stringify(result));
-    });
-    await new Promise<void>((resolve) => receiver.listen(RECEIVER_PORT + offset, "127.0.0.1", resolve));
+    receiver = await startWebhookReceiver(RECEIVER_PORT + offset, (rawBody, signature) =>
+      receivePaymentWebhook({ db: db(), port: stripe, rawBody, signature }),
+    );
   });
   afterAll(async () => {
-    await new Promise((resolve) => receiver?.close(resolve));
+    await receiver?.close();
     await fake?.close();
     await database?.close();
   });

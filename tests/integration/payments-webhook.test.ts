@@ -6,7 +6,6 @@
  * through the same path with its local secret.
  */
 import { randomUUID } from "node:crypto";
-import { createServer, type Server } from "node:http";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Viewer } from "~/.server/auth/viewer";
@@ -23,6 +22,7 @@ import { type FakeStripe, startFakeStripe } from "../../scripts/fakes/stripe";
 import { drivers, openTestDatabase, type TestDatabase } from "../support/databases";
 import { makeListener } from "../support/factories";
 import { routeContext } from "../support/routes";
+import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
 
 const FAKE_PORT = 3632;
 const RECEIVER_PORT = 3633;
@@ -32,7 +32,7 @@ describe.each(drivers)("payments on %s", (driver) => {
   const db = () => database.db;
   let fake: FakeStripe;
   let stripe: PaymentPort;
-  let receiver: Server;
+  let receiver: WebhookReceiver;
   let listener: Viewer;
   const offset = driver === "pg" ? 2 : 0;
 
@@ -47,25 +47,13 @@ describe.each(drivers)("payments on %s", (driver) => {
       webhookSecret: fake.webhookSecret,
       apiBase: fake.url,
     });
-    receiver = createServer(async (req, res) => {
-      const chunks: Buffer[] = [];
-      for await (const chunk of req) chunks.push(chunk as Buffer);
-      const result = await receivePaymentWebhook({
-        db: db(),
-        port: stripe,
-        rawBody: Buffer.concat(chunks),
-        signature: (req.headers["stripe-signature"] as string | undefined) ?? null,
-      });
-      res.writeHead(result.ok ? 200 : result.error === "bad_signature" ? 400 : 409, {
-        "content-type": "application/json",
-      });
-      res.end(JSON.stringify(result));
-    });
-    await new Promise<void>((resolve) => receiver.listen(RECEIVER_PORT + offset, "127.0.0.1", resolve));
+    receiver = await startWebhookReceiver(RECEIVER_PORT + offset, (rawBody, signature) =>
+      receivePaymentWebhook({ db: db(), port: stripe, rawBody, signature }),
+    );
     listener = await makeListener(db());
   });
   afterAll(async () => {
-    await new Promise((resolve) => receiver?.close(resolve));
+    await receiver?.close();
     await fake?.close();
     await database?.close();
   });

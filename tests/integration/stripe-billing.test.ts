@@ -6,7 +6,6 @@
  * proration and applied when its invoice is paid, a declined renewal and its payment, cancellation
  * at the period end.
  */
-import { createServer, type Server } from "node:http";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Viewer } from "~/.server/auth/viewer";
@@ -24,6 +23,7 @@ import type { FakeBillingEvent } from "../../scripts/fakes/stripe-billing";
 import { drivers, openTestDatabase, type TestDatabase } from "../support/databases";
 import { makeLiver } from "../support/factories";
 import { routeContext } from "../support/routes";
+import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
 
 const FAKE_PORT = 3900;
 const RECEIVER_PORT = 3901;
@@ -34,7 +34,7 @@ describe.each(drivers)("Stripe Billing against the fake on %s", (driver) => {
   const db = () => database.db;
   let fake: FakeStripe;
   let port: BillingPort;
-  let receiver: Server;
+  let receiver: WebhookReceiver;
   let mailer: Mailer;
   let store: Viewer;
   let subscriptionId = "";
@@ -66,23 +66,9 @@ describe.each(drivers)("Stripe Billing against the fake on %s", (driver) => {
       webhookSecret: fake.webhookSecret,
       apiBase: fake.url,
     });
-    receiver = createServer(async (req, res) => {
-      const chunks: Buffer[] = [];
-      for await (const chunk of req) chunks.push(chunk as Buffer);
-      const result = await receiveBillingWebhook({
-        db: db(),
-        port,
-        mailer,
-        baseUrl: BASE,
-        rawBody: Buffer.concat(chunks),
-        signature: (req.headers["stripe-signature"] as string | undefined) ?? null,
-      });
-      res.writeHead(result.ok ? 200 : result.error === "bad_signature" ? 400 : 409, {
-        "content-type": "application/json",
-      });
-      res.end(JSON.stringify(result));
-    });
-    await new Promise<void>((resolve) => receiver.listen(RECEIVER_PORT + offset, "127.0.0.1", resolve));
+    receiver = await startWebhookReceiver(RECEIVER_PORT + offset, (rawBody, signature) =>
+      receiveBillingWebhook({ db: db(), port, mailer, baseUrl: BASE, rawBody, signature }),
+    );
     store = await makeLiver(db(), {
       status: "public",
       plan_id: "standard",
@@ -90,7 +76,7 @@ describe.each(drivers)("Stripe Billing against the fake on %s", (driver) => {
     });
   });
   afterAll(async () => {
-    await new Promise((resolve) => receiver?.close(resolve));
+    await receiver?.close();
     await fake?.close();
     await database?.close();
   });
