@@ -1,4 +1,5 @@
 import type { AccountRole } from "./account-roles";
+import { formatTokyoDateTime } from "./format";
 
 /** The exact texts of contract §4 (and spec §8), keyed by the error the account services return. */
 export const AUTH_MESSAGES = {
@@ -32,8 +33,11 @@ export type SignInError =
   | "login_failed";
 
 /** The message of a sign-in error; "no such account" names the login ID for staff. */
-export function signInMessage(error: SignInError, role: AccountRole): string {
+export function signInMessage(error: SignInError, role: AccountRole, until?: Date): string {
   if (error === "unknown_account")
     return role === "staff" ? AUTH_MESSAGES.unknown_login_id : AUTH_MESSAGES.unknown_email;
+  // A suspension says when it ends (Tokyo time); a block has no end.
+  if (error === "suspended" && until)
+    return `このアカウントは${formatTokyoDateTime(until)}まで利用停止中です。お問い合わせフォームからご連絡ください`;
   return AUTH_MESSAGES[error];
 }

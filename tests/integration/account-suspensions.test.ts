@@ -171,7 +171,8 @@ describe.each(drivers)("account blocks and suspensions on %s", (driver) => {
     // The open session is gone; signing in is refused now.
     expect(await db().select().from(session).where(eq(session.userId, listener.uid))).toEqual([]);
     expect(await viewerOf(cookie)).toBeNull();
-    expect(await signInAt(listener.email)).toEqual({ ok: false, error: "suspended" });
+    // The login page says until when (a block would not).
+    expect(await signInAt(listener.email)).toEqual({ ok: false, error: "suspended", until: row!.ends_at });
 
     // The owner reads the end date; the reporter's store the outcome, without the note.
     const mail = await smtp.waitForMail({ to: listener.email, subject: /まで停止しました/ }, 15_000);
@@ -206,6 +207,7 @@ describe.each(drivers)("account blocks and suspensions on %s", (driver) => {
     expect(await signInAt(listener.email, new Date(end.getTime() - 1))).toEqual({
       ok: false,
       error: "suspended",
+      until: end,
     });
     expect(await signInAt(listener.email, end)).toMatchObject({ ok: true, uid: listener.uid });
     // Not lifted: it ended. The operator's list still has it until the real clock gets there.
@@ -396,7 +398,7 @@ describe.each(drivers)("account blocks and suspensions on %s", (driver) => {
         clientIp: freshIp(),
         input: { role: "staff", identifier: other.loginId, password: FACTORY_PASSWORD },
       });
-    expect(await staffSignIn()).toEqual({ ok: false, error: "suspended" });
+    expect(await staffSignIn()).toEqual({ ok: false, error: "suspended", until: timed.ends_at });
     const liftMail = await smtp.waitForMail(
       (m) => m.to.includes(store.email.toLowerCase()) && m.text.includes("一回目は誤りでした"),
       15_000,

@@ -99,7 +99,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data(
       {
         resent: false,
-        errors: { [FORM_ERROR_KEY]: signInMessage(result.error, role) },
+        errors: { [FORM_ERROR_KEY]: signInMessage(result.error, role, result.until) },
         values,
         unverifiedEmail: result.error === "not_verified" ? result.email : undefined,
       },

@@ -107,7 +107,10 @@ test.describe("operator console: reports", () => {
     await listener.getByLabel("メールアドレス").fill(DEMO_ACCOUNTS.listener.email);
     await listener.locator('input[name="password"]').fill(DEMO_PASSWORD);
     await listener.getByRole("button", { name: "ログイン", exact: true }).click();
-    await expect(listener.getByText("このアカウントは利用停止中です").first()).toBeVisible();
+    // A suspension says until when (Tokyo time).
+    await expect(
+      listener.getByText(/このアカウントは\d{4}年\d{1,2}月\d{1,2}日 \d{2}:\d{2}まで利用停止中です/).first(),
+    ).toBeVisible();
 
     // Both sides told over SMTP: the reason and the end to the account, the outcome (not the reason)
     // to the reporter's store.

@@ -1,6 +1,7 @@
 import { isAPIError } from "better-auth/api";
 import type { AccountRole } from "~/domain/account-roles";
 import type { SignInError } from "~/domain/auth-messages";
+import { holdsOn } from "../../auth/account-hold";
 import { ACCOUNT_SUSPENDED, type Auth } from "../../auth/create-auth";
 import type { Db } from "../../db/client";
 import type { Env } from "../../env";
@@ -18,7 +19,7 @@ export interface SignInInput {
 
 export type SignInResult =
   | { ok: true; uid: string; headers: Headers }
-  | { ok: false; error: SignInError; email?: string };
+  | { ok: false; error: SignInError; email?: string; until?: Date };
 
 /**
  * Signs an account in at the login page of its role (spec §5: only with a profile of that role
@@ -63,7 +64,12 @@ export async function signIn({
       // The password was right: not a failure to count.
       if (code === "EMAIL_NOT_VERIFIED")
         return settle({ ok: false, error: "not_verified", email: account.email } as const, false);
-      if (code === ACCOUNT_SUSPENDED) return settle({ ok: false, error: "suspended" } as const, false);
+      if (code === ACCOUNT_SUSPENDED) {
+        // A suspension's end for the message (a block, first of the holds, has none).
+        const [hold] = await holdsOn(db, account.id, new Date());
+        const until = hold?.ends_at ?? undefined;
+        return settle({ ok: false, error: "suspended", ...(until ? { until } : {}) } as const, false);
+      }
       if (code === "INVALID_EMAIL_OR_PASSWORD")
         return settle({ ok: false, error: "wrong_password" } as const, true);
     }
