@@ -13,6 +13,18 @@ const TOKYO_DATE_TIME = new Intl.DateTimeFormat("ja-JP", {
   hourCycle: "h23",
 });
 
+const TOKYO_DATE = new Intl.DateTimeFormat("ja-JP", {
+  timeZone: "Asia/Tokyo",
+  year: "numeric",
+  month: "long",
+  day: "numeric",
+});
+
+/** A day as people read it: "2026年11月25日" (Asia/Tokyo). */
+export function formatTokyoDate(value: Date | string): string {
+  return TOKYO_DATE.format(new Date(value));
+}
+
 /** A point in time as a mail says it: "2026年11月23日 21:05" (Asia/Tokyo). */
 export function formatTokyoDateTime(value: Date | string): string {
   return TOKYO_DATE_TIME.format(new Date(value));

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { AccountRole } from "./account-roles";
+import { formatTokyoDate } from "./format";
 import { zChoice, zLine, zMultiline } from "./text-fields";
 
 /**
@@ -142,17 +143,8 @@ export function newsExcerpt(body: string, max = 60): string {
   return chars.length > max ? `${chars.slice(0, max).join("")}…` : flat;
 }
 
-const TOKYO_DATE = new Intl.DateTimeFormat("ja-JP", {
-  timeZone: "Asia/Tokyo",
-  year: "numeric",
-  month: "long",
-  day: "numeric",
-});
-
 /** A publication date as readers see it: "2026年11月25日" (Tokyo). */
-export function formatNewsDate(value: Date | string): string {
-  return TOKYO_DATE.format(new Date(value));
-}
+export const formatNewsDate = formatTokyoDate;
 
 /** The path of a reader's news page. */
 export function newsPath(role: AccountRole, newsId?: string): string {

@@ -12,6 +12,7 @@ import {
 } from "~/.server/services/billing/test-billing-controls";
 import { SubmitButton } from "~/components/form/submit-button";
 import { Badge, Card, EmptyState, FlashMessage, PageHeader } from "~/components/mypage/ui";
+import { formatTokyoDate } from "~/domain/format";
 import { formatYen } from "~/domain/money";
 import { MONEY_TEXTS } from "~/domain/money-texts";
 import { BILLING_GRACE_DAYS, BILLING_PHASE_LABELS, INVOICE_STATUS_LABELS } from "~/domain/store-billing";
@@ -99,13 +100,6 @@ export function meta() {
   return [{ title: pageTitle("プラン・お支払い") }, { name: "robots", content: "noindex" }];
 }
 
-const day = (iso: string) =>
-  new Date(iso).toLocaleDateString("ja-JP", {
-    timeZone: "Asia/Tokyo",
-    year: "numeric",
-    month: "long",
-    day: "numeric",
-  });
 const shortDay = (iso: string) => new Date(iso).toLocaleDateString("ja-JP", { timeZone: "Asia/Tokyo" });
 
 const BRANDS: Record<string, string> = {
@@ -141,7 +135,7 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
           <p className="font-bold">
             {page.phase === "suspended"
               ? "お支払いが確認できないため、店舗の掲載を停止しています。"
-              : `プラン料金のお支払いができませんでした。${page.graceUntil ? `${day(page.graceUntil)}までに` : ""}お支払いがない場合、掲載を停止します。`}
+              : `プラン料金のお支払いができませんでした。${page.graceUntil ? `${formatTokyoDate(page.graceUntil)}までに` : ""}お支払いがない場合、掲載を停止します。`}
           </p>
           <p className="mt-1">
             カードをご確認のうえ、下の請求書からお支払いください。お支払いを確認しだい掲載を再開します（猶予期間{" "}
@@ -162,8 +156,8 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
           <dd data-testid="billing-next">
             {page.nextBillingAt
               ? page.cancelAtPeriodEnd
-                ? `${day(page.nextBillingAt)}で解約`
-                : day(page.nextBillingAt)
+                ? `${formatTokyoDate(page.nextBillingAt)}で解約`
+                : formatTokyoDate(page.nextBillingAt)
               : "—"}
           </dd>
           <dt className="text-slate-500">次回からのプラン</dt>

@@ -1,16 +1,8 @@
+import { formatTokyoDateTime } from "~/domain/format";
 import { formatYen } from "~/domain/money";
 import { greetingFor, type RenderedMail, render } from "./templates";
 
 const SUBJECT_PREFIX = "【ヨルナビ】";
-
-const TOKYO_DAY = new Intl.DateTimeFormat("ja-JP", {
-  timeZone: "Asia/Tokyo",
-  year: "numeric",
-  month: "long",
-  day: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-});
 
 /** A plan renewal was declined: the store has 7 days of grace (contract §14). */
 export function planPaymentFailedMail({
@@ -26,7 +18,7 @@ export function planPaymentFailedMail({
   graceUntil: Date;
   url: string;
 }): RenderedMail {
-  const until = TOKYO_DAY.format(graceUntil);
+  const until = formatTokyoDateTime(graceUntil);
   return render({
     subject: `${SUBJECT_PREFIX}プラン料金のお支払いができませんでした`,
     preheader: `${until}までにお支払いがない場合、店舗の掲載を停止します。`,
@@ -54,7 +46,7 @@ export function planGraceReminderMail({
   graceUntil: Date;
   url: string;
 }): RenderedMail {
-  const until = TOKYO_DAY.format(graceUntil);
+  const until = formatTokyoDateTime(graceUntil);
   return render({
     subject: `${SUBJECT_PREFIX}【再送】プラン料金が未払いです（${until}に掲載停止）`,
     preheader: `${until}に店舗の掲載を停止します。`,
