@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { readdirSync } from "node:fs";
 import { createRequestHandler } from "@react-router/express";
-import compression from "compression";
 import express from "express";
 import helmet from "helmet";
 import type { ServerBuild } from "react-router";
@@ -18,6 +17,7 @@ import type { RealtimeHub } from "~/.server/realtime/hub";
 import { publishVerifiedStore } from "~/.server/services/liver/publish-verified-store";
 import { EMBED_FRAME_HOSTS, THUMBNAIL_HOSTS } from "~/domain/post-embeds";
 import { bodyLimits, POST_UPLOAD_MAX_BYTES, POST_UPLOAD_PATHS, UPLOAD_PATHS } from "./body-limits";
+import { compressResponses } from "./compress";
 import { serveUploads } from "./serve-uploads";
 import "./context";
 import { inputGuard } from "./input-guard";
@@ -120,15 +120,8 @@ export function createApp(
     }),
   );
   app.use(permissionsPolicy());
-  // Event streams are never compressed: gzip would hold events back, and a zlib context per open
-  // stream costs memory that thousands of subscribers multiply (ADR 0018).
-  app.use(
-    compression({
-      filter: (req, res) =>
-        !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") &&
-        compression.filter(req, res),
-    }),
-  );
+  // Compressed: small JSON answers at once, pages and large bodies as a stream, event streams never.
+  app.use(compressResponses());
   // ADR 0017: cross-site posts refused for resource routes too; bodies bounded; NUL refused.
   app.use(sameOriginMutations(env.baseUrl));
   const multipartBytes = 32 * 1024 * 1024;
