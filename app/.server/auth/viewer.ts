@@ -2,7 +2,7 @@ import { and, eq, gt, isNotNull, sql } from "drizzle-orm";
 import { redirect } from "react-router";
 import { type AccountRole, type AccountType, loginPath, OPERATOR } from "~/domain/account-roles";
 import type { MatchingInfo } from "~/domain/options";
-import { type Db, queryRowsPrepared } from "../db/client";
+import { type Db, rowsByShape } from "../db/client";
 import { operatorSessions } from "../db/schema";
 import { accountHeldSql, holdsOn } from "./account-hold";
 import { roleOfUser, roleOfUserSql } from "./account-role";
@@ -45,21 +45,22 @@ async function loadViewer(request: Request, { db, auth }: ViewerContext): Promis
   const settings = await sessionSettingsOf(auth);
   const token = signedCookieValue(cookie, settings.cookieName, settings.secret);
   if (!token) return null;
-  // Prepared (ADR 0040): every signed-in request sends this same text, planned once per connection.
-  const [row] = await queryRowsPrepared<SessionRow>(
+  // Prepared (ADR 0040) and built once (ADR 0041): every signed-in request sends this same text,
+  // planned once per connection.
+  const [row] = await rowsByShape<SessionRow>(
     db,
     "viewer",
-    sql`select u.id as uid, u.name, u.email,
+    () => sql`select u.id as uid, u.name, u.email,
           s.expires_at <= now() as expired,
-          s.expires_at - make_interval(secs => ${settings.expiresIn}) + make_interval(secs => ${settings.updateAge}) <= now() as due,
+          s.expires_at - make_interval(secs => ${sql.placeholder("expiresIn")}) + make_interval(secs => ${sql.placeholder("updateAge")}) <= now() as due,
           (${roleOfUserSql(sql`u.id`)}) as role,
           exists (select 1 from operator_sessions o
                   where o.session_id = s.id and o.verified_at is not null and o.expires_at > now()) as verified_operator,
           (select l.matching_info from listeners l where l.uid = u.id) as matching_info,
           ${accountHeldSql(sql`u.id`, sql`now()`)} as held
         from session s join "user" u on u.id = s.user_id
-        where s.token = ${token}`,
-  );
+        where s.token = ${sql.placeholder("token")}`,
+  ).execute({ expiresIn: settings.expiresIn, updateAge: settings.updateAge, token });
   // A block or suspension (ADR 0039) deleted the account's sessions when it was placed; one that
   // was created at that very moment (a sign-in racing the operator) is no session either.
   if (!row || row.expired || row.held) return null;

@@ -201,7 +201,7 @@ interface DrizzleInternals {
       fields: undefined,
       name: string,
       arrayMode: boolean,
-    ): { execute(): Promise<unknown> };
+    ): { execute(values?: Record<string, unknown>): Promise<unknown> };
   };
 }
 
@@ -213,6 +213,7 @@ const preparedNames = new Map<string, string>();
  * For hot statements of fixed shape (a gift's, ADR 0040) — planning was up to half their cost.
  * The name is `prefix` and a digest of the text, so two shapes never share one. Drizzle's
  * `execute` takes no name, hence its session's `prepareQuery` (the same path with a name).
+ * A statement run on every request is better built once: `rowsByShape`.
  */
 export async function queryRowsPrepared<T>(db: Db, prefix: string, query: SQL): Promise<T[]> {
   const internals = db as unknown as DrizzleInternals;
@@ -233,13 +234,63 @@ function preparedName(prefix: string, text: string): string {
   return name;
 }
 
+/** A prepared statement whose values come at execution, as Drizzle placeholders. */
+export interface ShapedStatement<T> {
+  execute(values?: Record<string, unknown>): Promise<T>;
+}
+
+/** Statements built once per shape, per database (tests open many in one process). */
+const shapedStatements = new WeakMap<Db, Map<string, ShapedStatement<unknown>>>();
+
+/** Enough for every filter combination of the hot statements; the oldest built goes first. */
+const MAX_SHAPES = 500;
+
+function shapedOf<T>(db: Db, shape: string, make: () => ShapedStatement<T>): ShapedStatement<T> {
+  let byShape = shapedStatements.get(db);
+  if (!byShape) {
+    byShape = new Map();
+    shapedStatements.set(db, byShape);
+  }
+  let statement = byShape.get(shape) as ShapedStatement<T> | undefined;
+  if (!statement) {
+    statement = make();
+    if (byShape.size >= MAX_SHAPES) byShape.delete(byShape.keys().next().value as string);
+    byShape.set(shape, statement as ShapedStatement<unknown>);
+  }
+  return statement;
+}
+
 /**
- * A Drizzle select (rows mapped as usual) as a named prepared statement, like `queryRowsPrepared`:
- * for hot statements whose text depends only on which filters are given, not on their values.
+ * A Drizzle select (rows mapped as usual) built and named once per `shape`, then executed with
+ * `values` for its placeholders (`sql.placeholder(name)`): a hot request neither builds nor prints
+ * the statement again — Drizzle's building was ~10 % of the server's CPU on a feed request
+ * (ADR 0041) — and PostgreSQL plans it once per connection. `shape` must name everything the
+ * statement's text depends on (which filters are given, their count), never a value.
  */
-export function selectPrepared<T>(
-  query: { toSQL(): { sql: string }; prepare(name: string): { execute(): Promise<T> } },
-  prefix: string,
-): Promise<T> {
-  return query.prepare(preparedName(prefix, query.toSQL().sql)).execute();
+export function selectByShape<T>(
+  db: Db,
+  shape: string,
+  build: () => { toSQL(): { sql: string }; prepare(name: string): ShapedStatement<T> },
+): ShapedStatement<T> {
+  return shapedOf(db, shape, () => {
+    const query = build();
+    return query.prepare(preparedName(shape.split(":")[0] ?? "shape", query.toSQL().sql));
+  });
+}
+
+/** `selectByShape` for raw SQL: rows as the database answers them, like `queryRowsPrepared`. */
+export function rowsByShape<T>(db: Db, shape: string, build: () => SQL): ShapedStatement<T[]> {
+  return shapedOf(db, shape, () => {
+    const internals = db as unknown as DrizzleInternals;
+    const built = internals.dialect.sqlToQuery(build());
+    const prepared = internals.session.prepareQuery(
+      built,
+      undefined,
+      preparedName(shape.split(":")[0] ?? "shape", built.sql),
+      false,
+    );
+    return {
+      execute: async (values) => ((await prepared.execute(values)) as { rows: T[] }).rows,
+    };
+  });
 }

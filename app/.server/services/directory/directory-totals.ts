@@ -13,7 +13,7 @@
  */
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { queryRows, queryRowsPrepared } from "../../db/client";
+import { queryRows, queryRowsPrepared, rowsByShape } from "../../db/client";
 import { directoryState } from "../../db/schema";
 
 /** A query that can be embedded as a subquery and printed (Drizzle's select builders). */
@@ -68,21 +68,32 @@ export const totalScalar = (countQuery: AggregateQuery): SQL => sql`(${countQuer
 export const classCountsScalar = (classesQuery: AggregateQuery): SQL =>
   sql`(select coalesce(json_agg(json_build_array(c.cls, c.n)), '[]'::json) from (${classesQuery}) as c(cls, n))`;
 
+interface VersionedRow {
+  version: string;
+  value: unknown;
+}
+
+/**
+ * The answer remembered under `key` while the version stays the same; otherwise `aggregate` (the
+ * value and the version of one snapshot), remembered for the next request.
+ */
 async function remembered<T>(
   db: Db,
-  query: AggregateQuery,
-  scalar: SQL,
+  key: string,
+  aggregate: () => Promise<VersionedRow | undefined>,
   decode: (raw: unknown) => T,
   scope: TotalScope,
 ): Promise<T> {
-  const printed = query.toSQL();
-  const key = JSON.stringify([printed.sql, printed.params]);
   const cache = cacheOf(db, scope);
   const entry = cache.get(key);
   if (entry) {
     // A remembered answer: only the version is read — a tiny prepared statement, where the
     // aggregate's own statement costs its planning even when the CASE skips the aggregate.
-    const [current] = await queryRowsPrepared<{ version: string }>(db, "directory_version", versionStatement);
+    const [current] = await rowsByShape<{ version: string }>(
+      db,
+      "directory_version",
+      () => versionStatement,
+    ).execute();
     if (current?.version === entry.version) {
       // Most recently used last, so the oldest used is the first to go — unless another request
       // replaced or dropped the entry while this one waited.
@@ -94,13 +105,7 @@ async function remembered<T>(
     }
   }
   // Nothing remembered, or the data changed: the aggregate and the version of the same snapshot.
-  // A personal total (one listener's follows) is the same text for every listener with the same
-  // filters: prepared, it is planned once per connection instead of on every request.
-  const statement = aggregateStatement(scalar, "");
-  const [row] =
-    scope === "personal"
-      ? await queryRowsPrepared<{ version: string; value: unknown }>(db, "total_personal", statement)
-      : await queryRows<{ version: string; value: unknown }>(db, statement);
+  const row = await aggregate();
   if (!row) throw new Error("directory_state has no row: migration 0006 did not run");
   const value = decode(row.value);
   // Requests that count at once each store their answer; any of them is exact for its version.
@@ -108,6 +113,52 @@ async function remembered<T>(
   cache.set(key, { version: row.version, value });
   while (cache.size > MAX_ENTRIES[scope]) cache.delete(cache.keys().next().value as string);
   return value;
+}
+
+/** A total or class counts of a built query, remembered under the query's text and parameters. */
+async function rememberedQuery<T>(
+  db: Db,
+  query: AggregateQuery,
+  scalar: SQL,
+  decode: (raw: unknown) => T,
+  scope: TotalScope,
+): Promise<T> {
+  const printed = query.toSQL();
+  const key = JSON.stringify([printed.sql, printed.params]);
+  // A personal total (one listener's follows) is the same text for every listener with the same
+  // filters: prepared, it is planned once per connection instead of on every request.
+  const statement = aggregateStatement(scalar, "");
+  const aggregate = async () =>
+    (scope === "personal"
+      ? await queryRowsPrepared<VersionedRow>(db, "total_personal", statement)
+      : await queryRows<VersionedRow>(db, statement))[0];
+  return remembered(db, key, aggregate, decode, scope);
+}
+
+/**
+ * A total whose statement is built once per `shape` and run with `values` (ADR 0041): remembered
+ * under the shape and the values, so a request that finds it remembered builds no SQL at all.
+ * `shape` and `values` together must name everything the count depends on.
+ */
+export function directoryTotalByShape(
+  db: Db,
+  shape: string,
+  values: Record<string, unknown>,
+  countQuery: () => AggregateQuery,
+  scope: TotalScope = "public",
+): Promise<number> {
+  return remembered(
+    db,
+    JSON.stringify([shape, values]),
+    async () =>
+      (
+        await rowsByShape<VersionedRow>(db, shape, () =>
+          aggregateStatement(totalScalar(countQuery()), ""),
+        ).execute(values)
+      )[0],
+    (raw) => Number(raw ?? 0),
+    scope,
+  );
 }
 
 /**
@@ -119,7 +170,7 @@ export function directoryTotal(
   countQuery: AggregateQuery,
   scope: TotalScope = "public",
 ): Promise<number> {
-  return remembered(db, countQuery, totalScalar(countQuery), (raw) => Number(raw ?? 0), scope);
+  return rememberedQuery(db, countQuery, totalScalar(countQuery), (raw) => Number(raw ?? 0), scope);
 }
 
 /** `select cls, count(*) … group by cls`, exact: counted again only after the directory changed. */
@@ -128,7 +179,7 @@ export function directoryClassCounts(
   classesQuery: AggregateQuery,
   scope: TotalScope = "public",
 ): Promise<{ cls: number; n: number }[]> {
-  return remembered(
+  return rememberedQuery(
     db,
     classesQuery,
     classCountsScalar(classesQuery),

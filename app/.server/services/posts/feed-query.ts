@@ -10,11 +10,22 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { FeedSearch } from "~/domain/feed-search";
 import { STORE_POST_CLASS } from "~/domain/feed-search";
-import { type Db, queryRowsPrepared } from "../../db/client";
+import { type Db, rowsByShape } from "../../db/client";
 import { favorites, livers, posts, staffs } from "../../db/schema";
 import { listedStaff, listedStaffRow, matchingClassSql, published } from "../shared/staff-query";
 
 export type FeedFilters = Omit<FeedSearch, "sort" | "page" | "pageSize">;
+
+/**
+ * How a value enters a statement: as a parameter of this request's statement (`values`), or as a
+ * placeholder named after it, for a statement built once per shape and executed with the values
+ * (`placeholders`: `selectByShape`/`rowsByShape`, ADR 0041).
+ */
+export type Bind = "values" | "placeholders";
+
+function bound(bind: Bind, name: string, value: unknown) {
+  return bind === "placeholders" ? sql.placeholder(name) : sql.param(value);
+}
 
 /** The ids of public stores, in the area filter when one is given. */
 function publicStoreIds(db: Db, filters: FeedFilters) {
@@ -43,21 +54,56 @@ function staffIsListed(db: Db, mode: FeedMode, masks?: readonly number[]): SQL {
 }
 
 /** The filters on the post itself (source, kind, author, store). */
-function postFilters(filters: FeedFilters): SQL[] {
+function postFilters(filters: FeedFilters, bind: Bind = "values"): SQL[] {
   const conditions: SQL[] = [];
-  if (filters.source.length > 0) conditions.push(inArray(posts.source, filters.source));
-  if (filters.kind.length > 0) conditions.push(inArray(posts.kind, filters.kind));
-  if (filters.staffId !== undefined) conditions.push(eq(posts.staff_id, filters.staffId));
-  if (filters.liverId !== undefined) conditions.push(eq(posts.liver_id, filters.liverId));
+  if (filters.source.length > 0)
+    conditions.push(sql`${posts.source} = any(${bound(bind, "source", filters.source)}::text[])`);
+  if (filters.kind.length > 0)
+    conditions.push(sql`${posts.kind} = any(${bound(bind, "kind", filters.kind)}::text[])`);
+  if (filters.staffId !== undefined)
+    conditions.push(eq(posts.staff_id, bound(bind, "staffId", filters.staffId)));
+  if (filters.liverId !== undefined)
+    conditions.push(eq(posts.liver_id, bound(bind, "liverId", filters.liverId)));
   return conditions;
 }
 
 /** The area filter on a store (`livers` in the query). */
-function storeArea(filters: FeedFilters): SQL[] {
+function storeArea(filters: FeedFilters, bind: Bind = "values"): SQL[] {
   const area: SQL[] = [];
-  if (filters.region) area.push(eq(livers.region, filters.region));
-  if (filters.prefecture) area.push(eq(livers.prefecture, filters.prefecture));
+  if (filters.region) area.push(eq(livers.region, bound(bind, "region", filters.region)));
+  if (filters.prefecture) area.push(eq(livers.prefecture, bound(bind, "prefecture", filters.prefecture)));
   return area;
+}
+
+/**
+ * The shape of the follow feed's statements: which filters are given. Their text depends on
+ * nothing else, so each shape is built once (`selectByShape`) and run with `followingValues`.
+ */
+export function followingShape(filters: FeedFilters): string {
+  return [
+    filters.source.length > 0 && "source",
+    filters.kind.length > 0 && "kind",
+    filters.staffId !== undefined && "staff",
+    filters.liverId !== undefined && "liver",
+    filters.region && "region",
+    filters.prefecture && "prefecture",
+  ]
+    .filter(Boolean)
+    .join(",");
+}
+
+/** The placeholders' values of the follow feed's statements (the filters and the followed authors). */
+export function followingValues(filters: FeedFilters, followed?: FollowedAuthors): Record<string, unknown> {
+  return {
+    source: filters.source,
+    kind: filters.kind,
+    staffId: filters.staffId,
+    liverId: filters.liverId,
+    region: filters.region,
+    prefecture: filters.prefecture,
+    staff: followed?.staff,
+    stores: followed?.stores,
+  };
 }
 
 /**
@@ -73,14 +119,20 @@ export interface FollowedAuthors {
   stores: string[];
 }
 
-function followedQueries(db: Db, filters: FeedFilters, listenerUid: string) {
+function followedQueries(db: Db, filters: FeedFilters, listenerUid: string, bind: Bind = "values") {
+  const listener = bound(bind, "listener", listenerUid);
   const staff = db
     .select({ id: favorites.staff_id })
     .from(favorites)
     .innerJoin(staffs, eq(staffs.uid, favorites.staff_id))
     .innerJoin(livers, eq(livers.uid, staffs.liver_id))
     .where(
-      and(eq(favorites.uid, listenerUid), isNotNull(favorites.staff_id), listedStaff, ...storeArea(filters)),
+      and(
+        eq(favorites.uid, listener),
+        isNotNull(favorites.staff_id),
+        listedStaff,
+        ...storeArea(filters, bind),
+      ),
     );
   const stores = db
     .select({ id: favorites.liver_id })
@@ -89,31 +141,39 @@ function followedQueries(db: Db, filters: FeedFilters, listenerUid: string) {
     .where(
       // `is not null` tells the planner how few rows each kind of follow has (a follow is one kind).
       and(
-        eq(favorites.uid, listenerUid),
+        eq(favorites.uid, listener),
         isNotNull(favorites.liver_id),
         eq(livers.status, "public"),
-        ...storeArea(filters),
+        ...storeArea(filters, bind),
       ),
     );
   return { staff, stores };
 }
 
 /**
- * The listed follows of a listener as two id lists, in one statement. The feed's page and total
- * then take them as array parameters: each plans in a fraction of a millisecond, and the follows
- * are narrowed once per request instead of once per statement.
+ * The listed follows of a listener as two id lists, in one statement (built once per area filter).
+ * The feed's page and total then take them as array parameters: each plans in a fraction of a
+ * millisecond, and the follows are narrowed once per request instead of once per statement.
  */
 export async function followedAuthors(
   db: Db,
   filters: FeedFilters,
   listenerUid: string,
 ): Promise<FollowedAuthors> {
-  const { staff, stores } = followedQueries(db, filters, listenerUid);
-  const [row] = await queryRowsPrepared<{ staff: string[] | null; stores: string[] | null }>(
+  const area = [filters.region && "region", filters.prefecture && "prefecture"].filter(Boolean).join(",");
+  const statement = rowsByShape<{ staff: string[] | null; stores: string[] | null }>(
     db,
-    "feed_followed",
-    sql`select array(${staff}) as staff, array(${stores}) as stores`,
+    `feed_followed:${area}`,
+    () => {
+      const { staff, stores } = followedQueries(db, filters, "", "placeholders");
+      return sql`select array(${staff}) as staff, array(${stores}) as stores`;
+    },
   );
+  const [row] = await statement.execute({
+    listener: listenerUid,
+    region: filters.region,
+    prefecture: filters.prefecture,
+  });
   return { staff: row?.staff ?? [], stores: row?.stores ?? [] };
 }
 
@@ -121,20 +181,21 @@ export function followingParts(
   db: Db,
   filters: FeedFilters,
   listener: string | FollowedAuthors,
+  bind: Bind = "values",
 ): { staff: SQL; store: SQL } {
   const ids =
     typeof listener === "string"
       ? (() => {
-          const queries = followedQueries(db, filters, listener);
+          const queries = followedQueries(db, filters, listener, bind);
           return { staff: sql`array(${queries.staff})`, stores: sql`array(${queries.stores})` };
         })()
       : {
-          staff: sql`${sql.param(listener.staff)}::text[]`,
-          stores: sql`${sql.param(listener.stores)}::text[]`,
+          staff: sql`${bound(bind, "staff", listener.staff)}::text[]`,
+          stores: sql`${bound(bind, "stores", listener.stores)}::text[]`,
         };
   // 'public' as a literal, not a parameter: the follow feed's statements are prepared (ADR 0024),
   // and only a literal lets a generic plan use the partial `posts_public_*` indexes.
-  const common = [sql`${posts.status} = 'public'`, ...postFilters(filters)];
+  const common = [sql`${posts.status} = 'public'`, ...postFilters(filters, bind)];
   return {
     staff: and(...common, sql`${posts.staff_id} = any(${ids.staff})`)!,
     store: and(...common, isNull(posts.staff_id), sql`${posts.liver_id} = any(${ids.stores})`)!,

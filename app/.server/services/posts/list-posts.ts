@@ -5,9 +5,9 @@ import { classWindow, masksInClasses } from "~/domain/matching";
 import { decide, type Refusal } from "~/domain/permissions";
 import type { PostAuthorType, PostKind, PostMedia, PostSource, PostStatus } from "~/domain/posts";
 import type { Viewer } from "../../auth/viewer";
-import { type Db, selectPrepared } from "../../db/client";
+import { type Db, selectByShape } from "../../db/client";
 import { posts, staffs } from "../../db/schema";
-import { directoryClassCounts, directoryTotal } from "../directory/directory-totals";
+import { directoryClassCounts, directoryTotal, directoryTotalByShape } from "../directory/directory-totals";
 import type { ListPage } from "../directory/search-staffs";
 import { listenerContextOf } from "../shared/listener-context";
 import {
@@ -16,6 +16,8 @@ import {
   feedConditions,
   followedAuthors,
   followingParts,
+  followingShape,
+  followingValues,
   newOrder,
   popularOrder,
   postClassSql,
@@ -150,7 +152,7 @@ export async function listPosts({
     ]);
   } else if (input.following) {
     [rows, total] = await Promise.all([
-      followingPage(db, followingParts(db, input, followed ?? listener?.uid ?? ""), input.pageSize, offset),
+      followingPage(db, input, followed ?? { staff: [], stores: [] }, input.pageSize, offset),
       totalOf(counted),
     ]);
   } else {
@@ -165,38 +167,52 @@ export async function listPosts({
 /**
  * A page of the follow feed in the `new` order: the first `offset + limit` of each part (an
  * index-only scan of its partial index and a top-N sort), merged; one `or` would visit the heap
- * page of every followed post (ADR 0024).
+ * page of every followed post (ADR 0024). Built once per filter shape, run with the values.
  */
-function followingPage(db: Db, parts: { staff: SQL; store: SQL }, limit: number, offset: number) {
-  const first = (condition: SQL) =>
-    db
-      .select({ post_id: posts.post_id, posted_at: posts.posted_at })
-      .from(posts)
-      .where(condition)
-      .orderBy(...newOrder)
-      .limit(offset + limit);
-  const ids = sql`select f.post_id from ((${first(parts.staff)}) union all (${first(parts.store)})) f
-    order by f.posted_at desc, f.post_id limit ${limit} offset ${offset}`;
-  return selectPrepared(
-    selectFeedItems(db)
+function followingPage(
+  db: Db,
+  filters: FeedSearch,
+  followed: FollowedAuthors,
+  limit: number,
+  offset: number,
+) {
+  const statement = selectByShape(db, `feed_following:${followingShape(filters)}`, () => {
+    const parts = followingParts(db, filters, followed, "placeholders");
+    const first = (condition: SQL) =>
+      db
+        .select({ post_id: posts.post_id, posted_at: posts.posted_at })
+        .from(posts)
+        .where(condition)
+        .orderBy(...newOrder)
+        .limit(sql.placeholder("first"));
+    const ids = sql`select f.post_id from ((${first(parts.staff)}) union all (${first(parts.store)})) f
+      order by f.posted_at desc, f.post_id limit ${sql.placeholder("limit")} offset ${sql.placeholder("offset")}`;
+    return selectFeedItems(db)
       .where(sql`${posts.post_id} in (${ids})`)
-      .orderBy(...newOrder),
-    "feed_following",
-  );
+      .orderBy(...newOrder);
+  });
+  return statement.execute({ ...followingValues(filters, followed), first: offset + limit, limit, offset });
 }
 
 /**
  * The follow feed's total: its two parts counted apart, each an index-only scan of its partial
  * index (one `or` would be a bitmap scan visiting the heap for every followed post); remembered
- * as a personal total (the followed ids are parameters of the query).
+ * as a personal total (the followed ids are among its values).
  */
 function followingTotal(db: Db, filters: FeedSearch, followed: FollowedAuthors): Promise<number> {
-  const parts = followingParts(db, filters, followed);
-  const countOf = (condition: SQL) => db.select({ n: count() }).from(posts).where(condition);
-  const sum = db
-    .select({ n: sql<number>`(${countOf(parts.staff)}) + (${countOf(parts.store)})` })
-    .from(sql`(select 1) as one`);
-  return directoryTotal(db, sum, "personal");
+  return directoryTotalByShape(
+    db,
+    `total_following:${followingShape(filters)}`,
+    followingValues(filters, followed),
+    () => {
+      const parts = followingParts(db, filters, followed, "placeholders");
+      const countOf = (condition: SQL) => db.select({ n: count() }).from(posts).where(condition);
+      return db
+        .select({ n: sql<number>`(${countOf(parts.staff)}) + (${countOf(parts.store)})` })
+        .from(sql`(select 1) as one`);
+    },
+    "personal",
+  );
 }
 
 /**
