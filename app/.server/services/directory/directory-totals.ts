@@ -115,6 +115,17 @@ async function remembered<T>(
   return value;
 }
 
+/** The statement that reads an aggregate with its version (prepared for personal totals). */
+function aggregateOf(db: Db, scalar: SQL, scope: TotalScope) {
+  // A personal total (one listener's follows) is the same text for every listener with the same
+  // filters: prepared, it is planned once per connection instead of on every request.
+  const statement = aggregateStatement(scalar, "");
+  return async () =>
+    (scope === "personal"
+      ? await queryRowsPrepared<VersionedRow>(db, "total_personal", statement)
+      : await queryRows<VersionedRow>(db, statement))[0];
+}
+
 /** A total or class counts of a built query, remembered under the query's text and parameters. */
 async function rememberedQuery<T>(
   db: Db,
@@ -125,14 +136,7 @@ async function rememberedQuery<T>(
 ): Promise<T> {
   const printed = query.toSQL();
   const key = JSON.stringify([printed.sql, printed.params]);
-  // A personal total (one listener's follows) is the same text for every listener with the same
-  // filters: prepared, it is planned once per connection instead of on every request.
-  const statement = aggregateStatement(scalar, "");
-  const aggregate = async () =>
-    (scope === "personal"
-      ? await queryRowsPrepared<VersionedRow>(db, "total_personal", statement)
-      : await queryRows<VersionedRow>(db, statement))[0];
-  return remembered(db, key, aggregate, decode, scope);
+  return remembered(db, key, aggregateOf(db, scalar, scope), decode, scope);
 }
 
 /**
@@ -173,20 +177,37 @@ export function directoryTotal(
   return rememberedQuery(db, countQuery, totalScalar(countQuery), (raw) => Number(raw ?? 0), scope);
 }
 
+function decodeClassCounts(raw: unknown): { cls: number; n: number }[] {
+  const pairs = (typeof raw === "string" ? JSON.parse(raw) : raw) as [number, number][];
+  return pairs.map(([cls, n]) => ({ cls: Number(cls), n: Number(n) }));
+}
+
 /** `select cls, count(*) … group by cls`, exact: counted again only after the directory changed. */
 export function directoryClassCounts(
   db: Db,
   classesQuery: AggregateQuery,
   scope: TotalScope = "public",
 ): Promise<{ cls: number; n: number }[]> {
-  return rememberedQuery(
+  return rememberedQuery(db, classesQuery, classCountsScalar(classesQuery), decodeClassCounts, scope);
+}
+
+/**
+ * `directoryClassCounts` remembered under the caller's `key` (ADR 0041): the query is built only
+ * when it has to run, so a request that finds the counts remembered builds and prints no SQL.
+ * `key` must name everything the query depends on (its filters, the listener's mask, the
+ * followed authors).
+ */
+export function directoryClassCountsByKey(
+  db: Db,
+  key: string,
+  classesQuery: () => AggregateQuery,
+  scope: TotalScope = "public",
+): Promise<{ cls: number; n: number }[]> {
+  return remembered(
     db,
-    classesQuery,
-    classCountsScalar(classesQuery),
-    (raw) => {
-      const pairs = (typeof raw === "string" ? JSON.parse(raw) : raw) as [number, number][];
-      return pairs.map(([cls, n]) => ({ cls: Number(cls), n: Number(n) }));
-    },
+    key,
+    () => aggregateOf(db, classCountsScalar(classesQuery()), scope)(),
+    decodeClassCounts,
     scope,
   );
 }

@@ -261,11 +261,16 @@ export const CLASS_STAFF_LIST_MAX = 3_000;
  * a primary-key lookup per post walked, ten times the work for a sparse class (ADR 0024).
  */
 export async function classStaffIds(db: Db, masks: readonly number[]): Promise<string[] | undefined> {
-  const rows = await db
-    .select({ uid: staffs.uid })
-    .from(staffs)
-    .where(and(listedStaffRow, sql`${staffs.matching_mask} = any(${sql.param([...masks])}::int[])`))
-    .limit(CLASS_STAFF_LIST_MAX + 1);
+  // Built once and prepared (ADR 0041); the listed rule as literals, so a generic plan still
+  // reads the partial `staffs_listed_matching_idx`.
+  const rows = await rowsByShape<{ uid: string }>(
+    db,
+    "class_staff",
+    () => sql`select ${staffs.uid} as uid from ${staffs}
+      where ${staffs.status} = 'public' and ${staffs.is_displayed}
+        and ${staffs.matching_mask} = any(${sql.placeholder("masks")}::int[])
+      limit ${sql.raw(String(CLASS_STAFF_LIST_MAX + 1))}`,
+  ).execute({ masks: [...masks] });
   return rows.length > CLASS_STAFF_LIST_MAX ? undefined : rows.map((row) => row.uid);
 }
 

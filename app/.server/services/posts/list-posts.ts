@@ -7,7 +7,11 @@ import type { PostAuthorType, PostKind, PostMedia, PostSource, PostStatus } from
 import type { Viewer } from "../../auth/viewer";
 import { type Db, selectByShape } from "../../db/client";
 import { posts, staffs } from "../../db/schema";
-import { directoryClassCounts, directoryTotal, directoryTotalByShape } from "../directory/directory-totals";
+import {
+  directoryClassCountsByKey,
+  directoryTotal,
+  directoryTotalByShape,
+} from "../directory/directory-totals";
 import type { ListPage } from "../directory/search-staffs";
 import { listenerContextOf } from "../shared/listener-context";
 import {
@@ -127,13 +131,22 @@ export async function listPosts({
   let total: number;
   if (input.sort === "matching" && listener) {
     const cls = postClassSql(listener.mask);
-    const classesQuery = db
-      .select({ cls: cls.mapWith(Number), n: count() })
-      .from(posts)
-      .leftJoin(staffs, eq(staffs.uid, posts.staff_id))
-      .where(counted)
-      .groupBy(cls);
-    const counts = await directoryClassCounts(db, classesQuery, input.following ? "personal" : "public");
+    const classesQuery = () =>
+      db
+        .select({ cls: cls.mapWith(Number), n: count() })
+        .from(posts)
+        .leftJoin(staffs, eq(staffs.uid, posts.staff_id))
+        .where(counted)
+        .groupBy(cls);
+    // The counts' query is a function of the filters, the listener's mask and the followed
+    // authors: their key, so a remembered answer needs no SQL built (ADR 0041).
+    const { sort: _sort, page: _page, pageSize: _pageSize, ...filters } = input;
+    const counts = await directoryClassCountsByKey(
+      db,
+      JSON.stringify(["post_classes", listener.mask, filters, followed ?? null]),
+      classesQuery,
+      input.following ? "personal" : "public",
+    );
     total = counts.reduce((sum, c) => sum + c.n, 0);
     const classWhere = async (masks: readonly number[]) =>
       staffClassConditions(
