@@ -46,6 +46,7 @@ import { benchNewsMail, newsMailTable } from "./bench-news-mail";
 import { ensureFollowing, ensurePosts, FOLLOWING_LISTENER_EMAIL } from "./bench-posts";
 import { benchSse, sseTable } from "./bench-sse";
 import { buildIfStale } from "./lib/build-if-stale.mjs";
+import { describeSpeed, machineSpeed } from "./lib/machine-speed";
 import { CHROMIUM_ARGS, WEIGHED_PAGES, weighPages, weightTable } from "./page-weight";
 import { createProgressBar } from "./progress-bar";
 
@@ -939,6 +940,7 @@ async function benchPosts() {
       target: "extra",
     },
   ];
+  const speedBefore = await machineSpeed(DATABASE_URL);
   const server = await startServer();
   const meter = cpuMeter(server.pid ?? 0, DATABASE_URL);
   const results: { scenario: PostScenario; app: Stats; alone?: number; cpu: CpuPerRequest }[] = [];
@@ -1004,6 +1006,7 @@ async function benchPosts() {
       "",
       `Posts: ${postCount.toLocaleString("en-US")} posts on ${STORES.toLocaleString("en-US")} stores, ${STAFF.toLocaleString("en-US")} staff; ${where}; ${CONNECTIONS} connections, ${DURATION} s each; ${workers()}`,
       `Load average (1/5/15 min) before ${loadBefore}, after ${loadAverage()}: other processes on the machine share its cores`,
+      describeSpeed(speedBefore, await machineSpeed(DATABASE_URL)),
       "",
       ...lines,
       "",
