@@ -1,6 +1,9 @@
-/** How a saved card is named to a person (ADR 0038): the provider's brand code as the card's name. */
+/**
+ * How a card is named to a person (ADR 0038): the provider's brand code as the card's name, as
+ * Japanese shops print them ("VISA"). The listener's saved cards and the store's card on file.
+ */
 const BRANDS: Record<string, string> = {
-  visa: "Visa",
+  visa: "VISA",
   mastercard: "Mastercard",
   jcb: "JCB",
   amex: "American Express",

@@ -3,7 +3,7 @@ import { cardBrandLabel, cardExpiry } from "~/domain/payment-methods";
 
 describe("saved cards as a person reads them", () => {
   it.each([
-    ["visa", "Visa"],
+    ["visa", "VISA"],
     ["mastercard", "Mastercard"],
     ["jcb", "JCB"],
     ["amex", "American Express"],

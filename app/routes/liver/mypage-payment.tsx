@@ -15,6 +15,7 @@ import { Badge, Card, EmptyState, FlashMessage, PageHeader } from "~/components/
 import { formatTokyoDate } from "~/domain/format";
 import { formatYen } from "~/domain/money";
 import { MONEY_TEXTS } from "~/domain/money-texts";
+import { cardBrandLabel } from "~/domain/payment-methods";
 import { BILLING_GRACE_DAYS, BILLING_PHASE_LABELS, INVOICE_STATUS_LABELS } from "~/domain/store-billing";
 import { pageTitle } from "~/site";
 import type { Route } from "./+types/mypage-payment";
@@ -102,13 +103,6 @@ export function meta() {
 
 const shortDay = (iso: string) => new Date(iso).toLocaleDateString("ja-JP", { timeZone: "Asia/Tokyo" });
 
-const BRANDS: Record<string, string> = {
-  visa: "VISA",
-  mastercard: "Mastercard",
-  jcb: "JCB",
-  amex: "American Express",
-};
-
 export default function Payment({ loaderData, actionData }: Route.ComponentProps) {
   const { page, provider, justSubscribed } = loaderData;
   const phase = BILLING_PHASE_LABELS[page.phase];
@@ -176,9 +170,7 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
           </dd>
           <dt className="text-slate-500">お支払い方法</dt>
           <dd data-testid="billing-card">
-            {page.card
-              ? `${BRANDS[page.card.brand] ?? page.card.brand.toUpperCase()} •••• ${page.card.last4}`
-              : "未登録"}
+            {page.card ? `${cardBrandLabel(page.card.brand)} •••• ${page.card.last4}` : "未登録"}
           </dd>
         </dl>
         {!subscribed ? (
