@@ -104,9 +104,9 @@ export function compressSmallJson(maxBytes = ONE_SHOT_MAX_BYTES): RequestHandler
         BufferEncoding | ((error?: Error | null) => void) | undefined,
         ((error?: Error | null) => void) | undefined,
       ];
-      const encoding = typeof encodingOrCallback === "string" ? encodingOrCallback : undefined;
+      const chunkEncoding = typeof encodingOrCallback === "string" ? encodingOrCallback : undefined;
       const callback = typeof encodingOrCallback === "function" ? encodingOrCallback : maybeCallback;
-      const buffer = toBuffer(chunk, encoding);
+      const buffer = toBuffer(chunk, chunkEncoding);
       held.push(buffer);
       size += buffer.length;
       if (size > maxBytes) release();

@@ -106,13 +106,6 @@ export function followingValues(filters: FeedFilters, followed?: FollowedAuthors
   };
 }
 
-/**
- * The follow feed in two parts: the public posts of the followed staff that are listed (their
- * store public, in the area), and the store posts of the followed public stores (in the area).
- * Whether an author is listed is decided once on the listener's follows (`= any(array(…))`, a
- * constant array), not per post, so each part is a range of `posts_public_staff_posted_idx` /
- * `posts_public_store_posted_idx` and a total is two index-only scans (ADR 0024).
- */
 /** The listener's follows whose authors are listed now, read once for a request (ADR 0024). */
 export interface FollowedAuthors {
   staff: string[];
@@ -177,6 +170,13 @@ export async function followedAuthors(
   return { staff: row?.staff ?? [], stores: row?.stores ?? [] };
 }
 
+/**
+ * The follow feed in two parts: the public posts of the followed staff that are listed (their
+ * store public, in the area), and the store posts of the followed public stores (in the area).
+ * Whether an author is listed is decided once on the listener's follows (`= any(array(…))`, a
+ * constant array), not per post, so each part is a range of `posts_public_staff_posted_idx` /
+ * `posts_public_store_posted_idx` and a total is two index-only scans (ADR 0024).
+ */
 export function followingParts(
   db: Db,
   filters: FeedFilters,
