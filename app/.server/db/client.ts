@@ -234,6 +234,11 @@ function preparedName(prefix: string, text: string): string {
   return name;
 }
 
+/** The statement name's prefix of a shape: its part before the first ":" ("feed_following:source" → "feed_following"). */
+function shapePrefix(shape: string): string {
+  return shape.split(":")[0] || "shape";
+}
+
 /** A prepared statement whose values come at execution, as Drizzle placeholders. */
 export interface ShapedStatement<T> {
   execute(values?: Record<string, unknown>): Promise<T>;
@@ -274,7 +279,7 @@ export function selectByShape<T>(
 ): ShapedStatement<T> {
   return shapedOf(db, shape, () => {
     const query = build();
-    return query.prepare(preparedName(shape.split(":")[0] ?? "shape", query.toSQL().sql));
+    return query.prepare(preparedName(shapePrefix(shape), query.toSQL().sql));
   });
 }
 
@@ -286,7 +291,7 @@ export function rowsByShape<T>(db: Db, shape: string, build: () => SQL): ShapedS
     const prepared = internals.session.prepareQuery(
       built,
       undefined,
-      preparedName(shape.split(":")[0] ?? "shape", built.sql),
+      preparedName(shapePrefix(shape), built.sql),
       false,
     );
     return {

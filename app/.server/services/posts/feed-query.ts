@@ -85,11 +85,15 @@ export function followingShape(filters: FeedFilters): string {
     filters.kind.length > 0 && "kind",
     filters.staffId !== undefined && "staff",
     filters.liverId !== undefined && "liver",
-    filters.region && "region",
-    filters.prefecture && "prefecture",
+    areaShape(filters),
   ]
     .filter(Boolean)
     .join(",");
+}
+
+/** The part of a shape `storeArea` decides: which area filters are given. */
+function areaShape(filters: FeedFilters): string {
+  return [filters.region && "region", filters.prefecture && "prefecture"].filter(Boolean).join(",");
 }
 
 /** The placeholders' values of the follow feed's statements (the filters and the followed authors). */
@@ -153,10 +157,9 @@ export async function followedAuthors(
   filters: FeedFilters,
   listenerUid: string,
 ): Promise<FollowedAuthors> {
-  const area = [filters.region && "region", filters.prefecture && "prefecture"].filter(Boolean).join(",");
   const statement = rowsByShape<{ staff: string[] | null; stores: string[] | null }>(
     db,
-    `feed_followed:${area}`,
+    `feed_followed:${areaShape(filters)}`,
     () => {
       const { staff, stores } = followedQueries(db, filters, "", "placeholders");
       return sql`select array(${staff}) as staff, array(${stores}) as stores`;

@@ -118,14 +118,18 @@ export async function listPosts({
   const listener = await listenerContextOf(db, actor);
   // The follow feed narrows the listener's follows to listed authors once, for every statement.
   const followed = input.following ? await followedAuthors(db, input, listener?.uid ?? "") : undefined;
-  const where = feedConditions(db, input, listener?.uid ?? null, "page", followed);
+  // Built only by the branches that use them: the follow feed's page and total have statements
+  // of their own, built once per shape.
+  const where = () => feedConditions(db, input, listener?.uid ?? null, "page", followed);
   // A listener's follows are a few thousand posts: their total is counted in the page's form
   // (no hash of every listed staff member); every other total reads all posts once per version.
-  const counted = input.following ? where : feedConditions(db, input, listener?.uid ?? null, "count");
+  const counted = () =>
+    input.following ? where() : feedConditions(db, input, listener?.uid ?? null, "count");
   const offset = (input.page - 1) * input.pageSize;
-  const countOf = (condition: SQL) => db.select({ n: count() }).from(posts).where(condition);
-  const totalOf = (condition: SQL) =>
-    followed ? followingTotal(db, input, followed) : directoryTotal(db, countOf(condition));
+  const totalOf = () =>
+    followed
+      ? followingTotal(db, input, followed)
+      : directoryTotal(db, db.select({ n: count() }).from(posts).where(counted()));
 
   let rows: ItemRow[];
   let total: number;
@@ -136,7 +140,7 @@ export async function listPosts({
         .select({ cls: cls.mapWith(Number), n: count() })
         .from(posts)
         .leftJoin(staffs, eq(staffs.uid, posts.staff_id))
-        .where(counted)
+        .where(counted())
         .groupBy(cls);
     // The counts' query is a function of the filters, the listener's mask and the followed
     // authors: their key, so a remembered answer needs no SQL built (ADR 0041).
@@ -157,22 +161,16 @@ export async function listPosts({
         followed,
         followed ? undefined : await classStaffIds(db, masks),
       );
-    rows = await matchingPage(db, where, classWhere, listener.mask, counts, offset, input.pageSize);
+    rows = await matchingPage(db, where(), classWhere, listener.mask, counts, offset, input.pageSize);
   } else if (input.sort === "popular") {
-    [rows, total] = await Promise.all([
-      pageOf(db, where, popularOrder, input.pageSize, offset),
-      totalOf(counted),
-    ]);
+    [rows, total] = await Promise.all([pageOf(db, where(), popularOrder, input.pageSize, offset), totalOf()]);
   } else if (input.following) {
     [rows, total] = await Promise.all([
       followingPage(db, input, followed ?? { staff: [], stores: [] }, input.pageSize, offset),
-      totalOf(counted),
+      totalOf(),
     ]);
   } else {
-    [rows, total] = await Promise.all([
-      pageOf(db, where, newOrder, input.pageSize, offset),
-      totalOf(counted),
-    ]);
+    [rows, total] = await Promise.all([pageOf(db, where(), newOrder, input.pageSize, offset), totalOf()]);
   }
   return { ok: true, items: rows.map(toFeedItem), total, page: input.page, pageSize: input.pageSize };
 }
