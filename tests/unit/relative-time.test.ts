@@ -65,7 +65,9 @@ describe("relativeTime", () => {
 describe("formatMonthDayTime (Asia/Tokyo)", () => {
   const originalTz = process.env.TZ;
   afterEach(() => {
-    process.env.TZ = originalTz;
+    // Assigning undefined would store the string "undefined" (test files share a process).
+    if (originalTz === undefined) delete process.env.TZ;
+    else process.env.TZ = originalTz;
   });
 
   it.each([

@@ -46,9 +46,25 @@ export async function startJobRunner({
   schedule = true,
   log = (line) => console.error(line),
 }: JobRunnerOptions): Promise<JobRunner> {
+  // pg-boss records a job's outcome (and polls, and supervises) on timers of its own that `stop`
+  // does not all await. Its statements go through this gate: once stopped, a statement it still
+  // issues never reaches the database (it never settles, as if this process had died), and
+  // `stop` waits for the statements already sent, so the database may be closed right after it.
+  let stopped = false;
+  const inFlight = new Set<Promise<unknown>>();
+  const gate: PgBoss.Db = {
+    executeSql(text: string, values?: unknown[]) {
+      if (stopped) return new Promise(() => {});
+      const sent = database.sql.executeSql(text, values);
+      inFlight.add(sent);
+      const forget = () => inFlight.delete(sent);
+      sent.then(forget, forget);
+      return sent as ReturnType<PgBoss.Db["executeSql"]>;
+    },
+  };
   const boss = new PgBoss({
     schema: JOB_SCHEMA,
-    db: database.sql as PgBoss.Db,
+    db: gate,
     // The schema and queues are created by `migrate` (install-queues.ts).
     migrate: false,
     supervise: true,
@@ -56,11 +72,8 @@ export async function startJobRunner({
   });
   boss.on("error", (error) => log(`[jobs] ${error.message}`));
   await boss.start();
-  // pg-boss records a job's outcome without awaiting it, after the handler settles. A handler that
-  // outlives `stop` would have it write through a pool the application has closed by then (an
-  // unhandled rejection). Once stopped, such a handler never settles: its job was already failed
-  // back to the queue by pg-boss's shutdown, exactly as if this process had died.
-  let stopped = false;
+  // A handler that outlives `stop` never settles: its job was already failed back to the queue by
+  // pg-boss's shutdown, exactly as if this process had died.
   const settleUnlessStopped = <T>(work: Promise<T>): Promise<T> =>
     work.then(
       (value) => (stopped ? new Promise<T>(() => {}) : value),
@@ -84,6 +97,7 @@ export async function startJobRunner({
       // after its handler settled); one still running has been failed by the shutdown.
       await new Promise((resolve) => setImmediate(resolve));
       stopped = true;
+      await Promise.allSettled([...inFlight]);
     },
   };
 
