@@ -24,12 +24,16 @@ export default defineConfig({
   // In CI the browser suite shares two cores with Vitest (scripts/test-all.mjs): give a page that
   // is rendered on a busy machine a little more time before an assertion gives up.
   expect: { timeout: process.env.CI ? 10_000 : 5_000 },
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  reporter: [["list"]],
+  // Migrated data directories that private servers start from (tests/e2e/support/data-dirs.ts).
+  globalSetup: "./tests/e2e/support/global-setup.ts",
   use: {
     baseURL: E2E_BASE_URL,
     locale: "ja-JP",
     timezoneId: "Asia/Tokyo",
-    trace: "retain-on-failure",
+    // A trace records every action of every test (a third of the browser's CPU), so it is taken
+    // only when asked for: `E2E_TRACE=retain-on-failure npm run test:e2e -- tests/e2e/<dir>`.
+    trace: (process.env.E2E_TRACE ?? "off") as "off" | "on" | "retain-on-failure",
     launchOptions: {
       executablePath: chromium,
       args: [
@@ -60,6 +64,8 @@ export default defineConfig({
     url: `${E2E_BASE_URL}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
+    // SIGTERM, as a process manager stops it: the server checkpoints and closes its database.
+    gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
     stdout: "pipe",
     stderr: "pipe",
     env: {

@@ -35,6 +35,15 @@ if (args.length > 0 || process.env.E2E_SHARDS === "1") {
 }
 
 const started = Date.now();
+// The data-directory templates once for both halves (tests/e2e/support/data-dirs.ts); the second
+// half's shared server starts on a copy of the demo one (the first half's starts empty, as a fresh
+// clone does: tests/e2e/public is there).
+const { tsImport } = await import("tsx/esm/api");
+const { makeDataDirTemplates, freshDataDir } = await tsImport(
+  "../tests/e2e/support/data-dirs.ts",
+  import.meta.url,
+);
+const removeTemplates = await makeDataDirTemplates(3207);
 const codes = await Promise.all(
   halves.map((paths, i) =>
     run(
@@ -43,11 +52,13 @@ const codes = await Promise.all(
         E2E_PORT: String(3210 + 10 * i),
         E2E_MAIL_PORT: String(3211 + 10 * i),
         E2E_OUTPUT_DIR: `test-results/half-${i + 1}`,
+        ...(i === 1 ? { E2E_DATA_DIR: freshDataDir("demo", "e2e-half-2") } : {}),
       },
       `[${i + 1}/2]`,
     ),
   ),
 );
+removeTemplates();
 const seconds = Math.round((Date.now() - started) / 1000);
 console.log(
   `\ne2e: halves exited ${codes.join(", ")} after ${seconds} s (${halves.map((h) => h.join(" ")).join(" | ")})`,

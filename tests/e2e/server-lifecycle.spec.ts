@@ -11,7 +11,8 @@ import { spawnServer } from "./support/spawn-server";
 // closes the embedded database cleanly and gives the directory back.
 test("the server checkpoints, closes the database and releases the lock on SIGTERM", async () => {
   test.setTimeout(120_000);
-  const server = await spawnServer(3298);
+  // An empty directory of its own (not a migrated template): the first start is the point.
+  const server = await spawnServer(3298, { DATA_DIR: mkdtempSync(path.join(tmpdir(), "yoru-lifecycle-")) });
   expect(existsSync(path.join(server.dataDir, "db.lock"))).toBe(true);
   expect(await server.stop()).toBe(0);
   expect(server.output()).toContain("SIGTERM: closing");

@@ -1,8 +1,6 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
 import { expect, test } from "../fixtures";
+import { freshDataDir } from "../support/data-dirs";
 import { enrolAndSignIn, operatorCommand } from "../support/operator-console";
 import { type SpawnedServer, spawnServer } from "../support/spawn-server";
 
@@ -39,7 +37,7 @@ const OPERATOR = { email: "ops-live@example.com", password: "operator-e2e-pass-2
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(180_000);
-  const dataDir = mkdtempSync(path.join(tmpdir(), "yoru-live-e2e-"));
+  const dataDir = freshDataDir("demo", "live-e2e");
   const created = operatorCommand(
     ["create", "--email", OPERATOR.email, "--password-stdin"],
     dataDir,

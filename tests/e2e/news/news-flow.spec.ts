@@ -1,10 +1,8 @@
-import { spawnSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
-import { tmpdir } from "node:os";
 import path from "node:path";
-import * as OTPAuth from "otpauth";
 import { expect, test } from "../fixtures";
+import { freshDataDir } from "../support/data-dirs";
+import { codeFor, operatorCommand } from "../support/operator-console";
 import { type SpawnedServer, spawnServer } from "../support/spawn-server";
 
 // Official news end to end (contract §10) on a phone, on a server of its own with the demo data:
@@ -17,24 +15,6 @@ const PASSWORD = "operator-news-pass-2026";
 const SHOTS = process.env.NEWS_SCREENSHOTS_DIR ?? path.join("test-results", "news-screenshots");
 
 test.use({ allowedConsoleErrors: [/the server responded with a status of 4\d\d/] });
-
-function operatorCommand(args: string[], dataDir: string, input?: string) {
-  return spawnSync(process.execPath, ["--import", "tsx", "scripts/operator.ts", ...args], {
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", NODE_ENV: "development" },
-    input,
-    encoding: "utf8",
-    timeout: 120_000,
-  });
-}
-
-function codeFor(secret: string): string {
-  return new OTPAuth.TOTP({
-    secret: OTPAuth.Secret.fromBase32(secret),
-    digits: 6,
-    period: 30,
-    algorithm: "SHA1",
-  }).generate();
-}
 
 /** A port the OS says is free right now. */
 function freePort(): Promise<number> {
@@ -54,7 +34,7 @@ test.describe("official news", () => {
 
   test.beforeAll(async () => {
     test.setTimeout(300_000);
-    const dataDir = mkdtempSync(path.join(tmpdir(), "yoru-news-e2e-"));
+    const dataDir = freshDataDir("demo", "news-e2e");
     const created = operatorCommand(
       ["create", "--email", EMAIL, "--name", "運営 お知らせ係", "--password-stdin"],
       dataDir,

@@ -55,7 +55,10 @@ const vendorEnv = Object.assign({}, ...vendors.map((vendor) => vendor.env)) as R
 // OpenStreetMap's servers for anything.
 const tiles = await startTileServer();
 
-const app = spawn(process.execPath, ["server.js"], {
+// E2E_SERVER_NODE_ARGS passes flags to the server's node (`--cpu-prof --cpu-prof-dir=…` to profile
+// it under the suite: docs/testing.md).
+const nodeArgs = process.env.E2E_SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
+const app = spawn(process.execPath, [...nodeArgs, "server.js"], {
   env: {
     ...process.env,
     SMTP_URL: smtp.url,

@@ -1,11 +1,9 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 import * as OTPAuth from "otpauth";
 import { startSmtpServer, type TestSmtpServer } from "../../support/smtp";
+import { freshDataDir } from "./data-dirs";
 import { type SpawnedServer, spawnServer } from "./spawn-server";
 
 /**
@@ -66,8 +64,9 @@ export async function enrolAndSignIn(
 }
 
 /**
- * A server of the spec's own on `port` behind a real SMTP sink, on a fresh data directory where
- * `npm run operator -- create` has made the operator first (as an operator is made in production).
+ * A server of the spec's own on `port` behind a real SMTP sink, on a data directory of its own
+ * (a copy of the run's template) where `npm run operator -- create` has made the operator first
+ * (as an operator is made in production).
  * `env` adds to the server's environment (`SEED_DEMO`, `ZENGIN_*`…).
  */
 export async function startConsoleServer(options: {
@@ -78,7 +77,7 @@ export async function startConsoleServer(options: {
   name?: string;
   env?: Record<string, string>;
 }): Promise<{ server: SpawnedServer; smtp: TestSmtpServer; dataDir: string; created: { stdout: string } }> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), `yoru-${options.label}-e2e-`));
+  const dataDir = freshDataDir(options.env?.SEED_DEMO === "true" ? "demo" : "empty", `${options.label}-e2e`);
   const name = options.name ? ["--name", options.name] : [];
   const created = operatorCommand(
     ["create", "--email", options.email, ...name, "--password-stdin"],

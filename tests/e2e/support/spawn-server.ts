@@ -1,8 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { expect } from "@playwright/test";
+import { freshDataDir } from "./data-dirs";
 
 export interface SpawnedServer {
   baseUrl: string;
@@ -13,12 +11,14 @@ export interface SpawnedServer {
 }
 
 /**
- * A second, private instance of the built server on its own empty data directory, for tests that
- * must not disturb the shared one (shutdown, exhausting a rate limit).
+ * A second, private instance of the built server on a data directory of its own, for tests that
+ * must not disturb the shared one (shutdown, exhausting a rate limit). Without `DATA_DIR` it starts
+ * from a copy of the run's migrated template — with the demo data when `SEED_DEMO` is "true"
+ * (tests/e2e/support/data-dirs.ts).
  */
 export async function spawnServer(port: number, env: Record<string, string> = {}): Promise<SpawnedServer> {
   // A restart test passes the first server's DATA_DIR to the second.
-  const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "yoru-private-"));
+  const dataDir = env.DATA_DIR ?? freshDataDir(env.SEED_DEMO === "true" ? "demo" : "empty");
   const child = spawn(process.execPath, ["server.js"], {
     env: {
       ...process.env,
