@@ -127,11 +127,15 @@ function raw(
 /** How often each status came back, for checking that a fuzz reached the code it means to. */
 let statusCounts: Record<number, number> = {};
 
+interface FuzzTask {
+  label: string;
+  run: () => Promise<number>;
+  /** The answer's status, once run. */
+  status?: number;
+}
+
 /** Runs `tasks` a few at a time; collects every answer of 500 or more. */
-async function fuzz(
-  tasks: { label: string; run: () => Promise<number> }[],
-  concurrency = 4,
-): Promise<string[]> {
+async function fuzz(tasks: FuzzTask[], concurrency = 4): Promise<string[]> {
   const failures: string[] = [];
   statusCounts = {};
   let next = 0;
@@ -140,6 +144,7 @@ async function fuzz(
       while (next < tasks.length) {
         const task = tasks[next++]!;
         const status = await task.run();
+        task.status = status;
         statusCounts[status] = (statusCounts[status] ?? 0) + 1;
         if (status >= 500 || status === 0) failures.push(`${status} ${task.label}`);
       }
@@ -147,6 +152,27 @@ async function fuzz(
   );
   return failures;
 }
+
+/** Every hostile query of one parameter: each raw value, an array where a scalar belongs, brackets. */
+function hostileQueries(param: string): string[] {
+  return [
+    ...RAW_VALUES.map((value) => `${param}=${value}`),
+    `${param}=1&${param}=2`,
+    `${param}[]=1`,
+    `${param}[a]=1`,
+  ];
+}
+
+/**
+ * Pages whose loader parses the query with the same function as an API endpoint and then renders
+ * what it accepted (the directory's searches). A value the API refuses, the page refuses the same
+ * way (one 400 page per parameter shows that); a value the API accepts, the page must also render.
+ * So a page is fuzzed with what its API accepted plus one refusal per parameter, after its API.
+ */
+const PAGE_OF_API: Record<string, string> = {
+  "/api/staffs": "/search/staff",
+  "/api/livers": "/search/liver",
+};
 
 test.describe("fuzz: no hostile input gets a 5xx", () => {
   test("GET pages and API endpoints with hostile query values and path segments", async ({ request }) => {
@@ -158,11 +184,10 @@ test.describe("fuzz: no hostile input gets a 5xx", () => {
     const staffId = String(staff.id ?? staff.staff_id ?? staff.uid);
     const liverId = String(staff.liver_id);
 
+    // The directory's search pages follow their APIs (PAGE_OF_API), below.
     const queryTargets: [string, string[]][] = [
       ["/api/staffs", SEARCH_PARAMS],
       ["/api/livers", SEARCH_PARAMS],
-      ["/search/staff", SEARCH_PARAMS],
-      ["/search/liver", SEARCH_PARAMS],
       // Map and GPS (contract §11)
       ["/gps", ["lat", "lng", "radius", "page", "pageSize", "store_type"]],
       ["/gps?lat=35.695&lng=139.703", ["radius", "page", "pageSize", "keyword"]],
@@ -205,30 +230,46 @@ test.describe("fuzz: no hostile input gets a 5xx", () => {
       "/uploads/{v}",
       "/assets/{v}",
     ];
-    const tasks: { label: string; run: () => Promise<number> }[] = [];
+    const get = (target: string): FuzzTask => ({
+      label: `GET ${target.slice(0, 120)}`,
+      run: () => raw(E2E_BASE_URL, "GET", target),
+    });
+    const tasks: FuzzTask[] = [];
+    /** The API's tasks by parameter, for the page that follows it. */
+    const apiTasks = new Map<string, { param: string; query: string; task: FuzzTask }[]>();
     for (const [path, params] of queryTargets) {
       // A target may carry fixed parameters (a position) that the fuzzed one joins.
       const join = path.includes("?") ? "&" : "?";
       for (const param of params) {
-        for (const value of RAW_VALUES) {
-          const target = `${path}${join}${param}=${value}`;
-          tasks.push({ label: `GET ${target.slice(0, 120)}`, run: () => raw(E2E_BASE_URL, "GET", target) });
-        }
-        // An array where a scalar belongs, and bracket syntax.
-        for (const extra of [`${param}=1&${param}=2`, `${param}[]=1`, `${param}[a]=1`]) {
-          const target = `${path}${join}${extra}`;
-          tasks.push({ label: `GET ${target}`, run: () => raw(E2E_BASE_URL, "GET", target) });
+        for (const query of hostileQueries(param)) {
+          const task = get(`${path}${join}${query}`);
+          tasks.push(task);
+          if (PAGE_OF_API[path]) apiTasks.set(path, [...(apiTasks.get(path) ?? []), { param, query, task }]);
         }
       }
     }
     for (const template of pathTargets) {
-      for (const value of RAW_VALUES) {
-        const target = template.replace("{v}", value);
-        tasks.push({ label: `GET ${target.slice(0, 120)}`, run: () => raw(E2E_BASE_URL, "GET", target) });
-      }
+      for (const value of RAW_VALUES) tasks.push(get(template.replace("{v}", value)));
     }
     const failures = await fuzz(tasks);
     expect(failures, `${failures.length} of ${tasks.length} requests answered 5xx`).toEqual([]);
+
+    const pageTasks: FuzzTask[] = [];
+    for (const [api, cases] of apiTasks) {
+      const refusedShown = new Set<string>();
+      for (const { param, query, task } of cases) {
+        const refused = (task.status ?? 0) >= 400;
+        if (refused && refusedShown.has(param)) continue;
+        if (refused) refusedShown.add(param);
+        pageTasks.push(get(`${PAGE_OF_API[api]}?${query}`));
+      }
+    }
+    const pageFailures = await fuzz(pageTasks);
+    expect(pageFailures, `${pageFailures.length} of ${pageTasks.length} page requests answered 5xx`).toEqual(
+      [],
+    );
+    // The pages were reached with values their API took, not only with refusals.
+    expect(statusCounts[200] ?? 0).toBeGreaterThan(pageTasks.length / 4);
     expect((await request.get("/api/health")).status()).toBe(200);
   });
 
@@ -274,7 +315,7 @@ test.describe("fuzz: no hostile input gets a 5xx", () => {
         password_confirmation: "fuzz-password-1",
         nickname: "fuzz",
       };
-      const tasks: { label: string; run: () => Promise<number> }[] = [];
+      const tasks: FuzzTask[] = [];
       const formHeaders = () => ({
         "content-type": "application/x-www-form-urlencoded",
         "x-forwarded-for": client(),
@@ -493,7 +534,7 @@ test.describe("fuzz: no hostile input gets a 5xx", () => {
         [store, "/liver/mypage/item/convert", ["convert", "payout"]],
         [store, "/liver/mypage/payment", ["subscribe", "cancel", "resume", "test"]],
       ];
-      const tasks: { label: string; run: () => Promise<number> }[] = [];
+      const tasks: FuzzTask[] = [];
       const formHeaders = (cookie: string) => ({
         "content-type": "application/x-www-form-urlencoded",
         "x-forwarded-for": client(),
