@@ -20,6 +20,7 @@ import { ACCOUNT_SUSPENSION_TEXTS, formatSuspensionEnd } from "~/domain/account-
 import { REPORT_TEXTS } from "~/domain/reports";
 import * as suspensionsPage from "~/routes/admin/account-suspensions";
 import * as adminReport from "~/routes/admin/report";
+import { LOOPBACK_BUDGET_MS } from "../support/budgets";
 import { drivers, openTestDatabase, type TestDatabase } from "../support/databases";
 import { FACTORY_PASSWORD, makeListener, makeLiver, makeStaff } from "../support/factories";
 import { makeOperator, operatorCookie } from "../support/operators";
@@ -56,7 +57,7 @@ describe.each(drivers)("account blocks and suspensions on %s", (driver) => {
     context.mailer = createMailer({
       db: database.db,
       env: { ...context.env, smtpUrl: smtp.url, mailRetryDelaySeconds: 1 },
-      timeoutMs: 5000,
+      timeoutMs: LOOPBACK_BUDGET_MS,
     });
     runner = await startJobRunner({
       database,

@@ -33,6 +33,7 @@ import * as adminLogout from "~/routes/admin/logout";
 import * as adminMail from "~/routes/admin/mail";
 import * as adminNotFound from "~/routes/admin/not-found";
 import * as apiAuth from "~/routes/api/auth";
+import { LOOPBACK_BUDGET_MS } from "../support/budgets";
 import { drivers, openTestDatabase, type TestDatabase } from "../support/databases";
 import { FACTORY_PASSWORD, makeListener } from "../support/factories";
 import {
@@ -80,7 +81,7 @@ describe.each(drivers)("operator role on %s", (driver) => {
     rc.context.mailer = createMailer({
       db: database.db,
       env: { ...rc.context.env, smtpUrl: smtp.url, mailRetryDelaySeconds: 1 },
-      timeoutMs: 5000,
+      timeoutMs: LOOPBACK_BUDGET_MS,
     });
     runner = await startJobRunner({
       database,

@@ -8,6 +8,7 @@ import { createJobHandlers } from "~/.server/jobs/handlers";
 import { type JobRunner, startJobRunner } from "~/.server/jobs/job-runner";
 import { JOB_QUEUES, JOB_SCHEDULES } from "~/.server/jobs/queues";
 import { settleAbandonedMails } from "~/.server/services/mail/settle-abandoned-mails";
+import { LOOPBACK_BUDGET_MS } from "../support/budgets";
 import { drivers, openTestDatabase, type TestDatabase } from "../support/databases";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp";
 
@@ -42,8 +43,8 @@ describe.each(drivers)("background jobs on %s", (driver) => {
     return createMailer({
       db: database.db,
       env: { ...env, smtpUrl: smtp.url, mailRetryDelaySeconds: options.retryDelay ?? 1 },
-      // The default budget: a loaded machine (CI beside other work) must not turn a slow answer into an extra attempt.
-      timeoutMs: 10_000,
+      // A loaded machine (CI beside other work) must not turn a slow answer into an extra attempt.
+      timeoutMs: LOOPBACK_BUDGET_MS,
       ...(options.retryLimit !== undefined ? { retryLimit: options.retryLimit } : {}),
     });
   }

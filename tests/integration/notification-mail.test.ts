@@ -16,6 +16,7 @@ import {
 } from "~/.server/services/notifications/record-notification";
 import { writePost } from "~/.server/services/posts/write-post";
 import * as unsubscribe from "~/routes/public/unsubscribe";
+import { LOOPBACK_BUDGET_MS } from "../support/budgets";
 import { drivers, openTestDatabase, type TestDatabase } from "../support/databases";
 import { makeListener, makeLiver, makeStaff } from "../support/factories";
 import { call, type RouteContext, routeContext } from "../support/routes";
@@ -39,7 +40,7 @@ describe.each(drivers)("notification mail on %s", (driver) => {
     mailer = createMailer({
       db,
       env: { ...routes.context.env, smtpUrl: smtp.url, mailRetryDelaySeconds: 1 },
-      timeoutMs: 10_000, // a phase timeout on a busy machine leaves a delivered mail queued for its retry
+      timeoutMs: LOOPBACK_BUDGET_MS, // a phase timeout would leave a delivered mail queued for its retry
     });
     runner = await startJobRunner({
       database,

@@ -10,6 +10,7 @@ import { registerListener } from "~/.server/services/accounts/register-listener"
 import { signIn } from "~/.server/services/accounts/sign-in";
 import { verifyEmail } from "~/.server/services/accounts/verify-email";
 import { publishVerifiedStore } from "~/.server/services/liver/publish-verified-store";
+import { LOOPBACK_BUDGET_MS } from "../support/budgets";
 import { drivers, openTestDatabase, type TestDatabase } from "../support/databases";
 import { linksIn, startSmtpServer, type TestSmtpServer } from "../support/smtp";
 
@@ -41,9 +42,9 @@ describe.each(drivers)("registration while the mail server refuses, on %s", (dri
 
   it("keeps the account with its queued mail, and the retried mail's link verifies it", async () => {
     const env = { ...base, smtpUrl: smtp.url, mailRetryDelaySeconds: 1 };
-    // A generous SMTP timeout: on a busy machine a delivery the server accepted could otherwise
-    // time out on our side, be retried after a doubling wait and outlast the poll below.
-    const mailer = createMailer({ db: database.db, env, timeoutMs: 10_000 });
+    // A delivery the server accepted must not time out on our side and be retried after a
+    // doubling wait that outlasts the poll below.
+    const mailer = createMailer({ db: database.db, env, timeoutMs: LOOPBACK_BUDGET_MS });
     const auth = createAuth({
       db: database.db,
       env,

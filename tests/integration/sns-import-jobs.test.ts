@@ -13,6 +13,7 @@ import { importSnsLink } from "~/.server/services/sns/import-sns-link";
 import { linkYouTubeChannel } from "~/.server/services/sns/link-youtube-channel";
 import { createSnsContext } from "~/.server/services/sns/sns-context";
 import { type FakeYouTube, startFakeYouTube } from "../../scripts/fakes/youtube";
+import { LOOPBACK_BUDGET_MS } from "../support/budgets";
 import { drivers, openTestDatabase, type TestDatabase } from "../support/databases";
 import { makeLiver } from "../support/factories";
 
@@ -52,7 +53,7 @@ describe.each(drivers)("SNS import jobs on %s", (driver) => {
 
   it("imports a linked channel through the dispatcher and the import job", async () => {
     const env = parseEnv({ AUTH_SECRET: SECRET, BASE_URL: "http://localhost:3999", ...yt.env });
-    const sns = createSnsContext(env, { timeoutMs: 5_000 });
+    const sns = createSnsContext(env, { timeoutMs: LOOPBACK_BUDGET_MS });
     const mailer = createMailer({ db: database.db, env });
     const store = await makeLiver(database.db);
     const channel = yt.addChannel({ handle: "@jobs_store", title: "ジョブ店舗", videoCount: 4 });

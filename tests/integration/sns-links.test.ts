@@ -19,6 +19,7 @@ import { SNS_LINK_MESSAGES, snsCallbackPath } from "~/domain/sns-links";
 import { type FakeInstagram, startFakeInstagram } from "../../scripts/fakes/instagram";
 import { type FakeTikTok, startFakeTikTok } from "../../scripts/fakes/tiktok";
 import { type FakeYouTube, startFakeYouTube } from "../../scripts/fakes/youtube";
+import { LOOPBACK_BUDGET_MS } from "../support/budgets";
 import { drivers, openTestDatabase, type TestDatabase } from "../support/databases";
 import { makeListener, makeLiver, makeStaff } from "../support/factories";
 
@@ -51,7 +52,7 @@ describe.each(drivers)("linked SNS accounts on %s", (driver) => {
       ...tt.env,
       ...yt.env,
     });
-    sns = createSnsContext(env, { timeoutMs: 5_000 });
+    sns = createSnsContext(env, { timeoutMs: LOOPBACK_BUDGET_MS });
     mailer = createMailer({ db: database.db, env });
     store = await makeLiver(database.db, { store_name: "クラブ 連携" });
     staff = await makeStaff(database.db, store.uid, { name: "あき" });

@@ -25,6 +25,7 @@ import { runTestBillingControl } from "~/.server/services/billing/test-billing-c
 import { testInvoice } from "~/.server/services/billing/test-billing-events";
 import { changePlan } from "~/.server/services/liver/change-plan";
 import { action as webhookAction } from "~/routes/api/payments-webhook";
+import { LOOPBACK_BUDGET_MS } from "../support/budgets";
 import { drivers, openTestDatabase, type TestDatabase } from "../support/databases";
 import { makeLiver } from "../support/factories";
 import { type RouteContext, routeContext } from "../support/routes";
@@ -67,7 +68,7 @@ describe.each(drivers)("store plan billing on %s", (driver) => {
     mailer = createMailer({
       db: db(),
       env: { ...rc.context.env, smtpUrl: smtp.url, mailRetryDelaySeconds: 1 },
-      timeoutMs: 5000,
+      timeoutMs: LOOPBACK_BUDGET_MS,
     });
     rc.context.mailer = mailer;
     runner = await startJobRunner({

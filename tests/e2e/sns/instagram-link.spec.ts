@@ -17,8 +17,10 @@ test("a staff member connects Instagram on the fake and the first import runs", 
   await page.getByRole("link", { name: "SNS連携" }).first().click();
   await expect(page).toHaveURL(/\/staff\/mypage\/instagram$/);
   const instagram = page.getByTestId("sns-link-instagram");
-  // Another spec (a follower's feed) may have left her linked: start from not linked.
-  if (await instagram.getByText("連携中").isVisible()) {
+  // Another spec (a follower's feed) may have left her linked, or broken: wait for the card to show
+  // its state, then start from not linked.
+  await expect(instagram.getByText(/^(連携中|未連携|連携が切れています)$/)).toBeVisible();
+  if (!(await instagram.getByText("未連携").isVisible())) {
     await instagram.getByRole("button", { name: "連携を解除する" }).click();
     await expect(page).toHaveURL(/\?sns=unlinked$/);
   }

@@ -28,24 +28,34 @@ export async function vendorFetch(
   init: RequestInit & SnsHttpOptions = {},
 ): Promise<VendorResponse> {
   const { timeoutMs = DEFAULT_TIMEOUT_MS, fetch: fetchImpl = fetch, ...request } = init;
-  let response: Response;
-  let text: string;
-  try {
-    response = await fetchImpl(url, {
-      ...request,
-      // API calls never follow redirects (a token in the query must not travel elsewhere); the
-      // public youtube.com pages ask for "follow".
-      redirect: request.redirect ?? "manual",
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    text = await response.text();
-  } catch (error) {
-    const name = (error as Error).name;
-    const reason =
-      name === "TimeoutError"
-        ? `no answer within ${timeoutMs} ms`
-        : `request failed: ${(error as Error).message}`;
-    throw new SnsVendorError(vendor, `${reason} (${redact(url)})`);
+  const signal = AbortSignal.timeout(timeoutMs);
+  const idempotent = ["GET", "HEAD"].includes((request.method ?? "GET").toUpperCase());
+  let response: Response | undefined;
+  let text = "";
+  for (let attempt = 1; response === undefined; attempt++) {
+    try {
+      response = await fetchImpl(url, {
+        ...request,
+        // API calls never follow redirects (a token in the query must not travel elsewhere); the
+        // public youtube.com pages ask for "follow".
+        redirect: request.redirect ?? "manual",
+        signal,
+      });
+      text = await response.text();
+    } catch (error) {
+      // A kept-alive connection the vendor closed just as we reused it: a read is sent once more
+      // on a new one (within the same budget), as HTTP clients do for idempotent requests.
+      if (attempt === 1 && idempotent && !signal.aborted && connectionDropped(error)) {
+        response = undefined;
+        continue;
+      }
+      const name = (error as Error).name;
+      const reason =
+        name === "TimeoutError"
+          ? `no answer within ${timeoutMs} ms`
+          : `request failed: ${(error as Error).message}${causeCode(error)}`;
+      throw new SnsVendorError(vendor, `${reason} (${redact(url)})`);
+    }
   }
   let json: unknown;
   try {
@@ -54,6 +64,19 @@ export async function vendorFetch(
     json = undefined;
   }
   return { status: response.status, headers: response.headers, json, text };
+}
+
+const DROPPED = new Set(["ECONNRESET", "EPIPE", "UND_ERR_SOCKET", "UND_ERR_CLOSED"]);
+
+/** Node's fetch names the socket's failure in `cause` (fetch failed ← other side closed). */
+function connectionDropped(error: unknown): boolean {
+  const code = (error as { cause?: { code?: string } })?.cause?.code;
+  return code !== undefined && DROPPED.has(code);
+}
+
+function causeCode(error: unknown): string {
+  const code = (error as { cause?: { code?: string } })?.cause?.code;
+  return code ? ` (${code})` : "";
 }
 
 /** A URL for messages: no tokens, secrets or keys in logs. */
