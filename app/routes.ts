@@ -51,6 +51,12 @@ const LIVER_MYPAGE = [
   route("liver/mypage/item/convert", "routes/liver/mypage-item-convert.tsx"),
   route("liver/mypage/payment", "routes/liver/mypage-payment.tsx"),
   route("liver/mypage/payment/test-checkout/:session", "routes/liver/mypage-payment-test-checkout.tsx"),
+  // The live room (contract §16, ADR 0043): fans, and the record and summary of the lives
+  route("liver/mypage/fans", "routes/account/mypage-fans.tsx", { id: "liver-mypage-fans" }),
+  route("liver/mypage/lives", "routes/account/mypage-lives.tsx", { id: "liver-mypage-lives" }),
+  route("liver/mypage/lives/:id", "routes/account/mypage-live-summary.tsx", {
+    id: "liver-mypage-live-summary",
+  }),
 ];
 
 const STAFF_MYPAGE = [
@@ -68,6 +74,12 @@ const STAFF_MYPAGE = [
   route("staff/mypage/instagram/callback/:source", "routes/staff/mypage-instagram-callback.ts"),
   route("staff/mypage/manual", "routes/account/mypage-manual.tsx", { id: "staff-mypage-manual" }),
   route("staff/mypage/item", "routes/staff/mypage-item.tsx"),
+  // The live room (contract §16, ADR 0043): fans, and the record and summary of the lives
+  route("staff/mypage/fans", "routes/account/mypage-fans.tsx", { id: "staff-mypage-fans" }),
+  route("staff/mypage/lives", "routes/account/mypage-lives.tsx", { id: "staff-mypage-lives" }),
+  route("staff/mypage/lives/:id", "routes/account/mypage-live-summary.tsx", {
+    id: "staff-mypage-live-summary",
+  }),
 ];
 
 const ADMIN_PAGES = [
@@ -215,6 +227,11 @@ export default [
   route("api/lives/:id/viewers/:viewerId", "routes/api/live-viewer.ts"),
   route("api/lives/:id/media", "routes/api/live-media.ts"),
   route("api/lives/:id/events", "routes/api/live-events.ts"),
+  // The live room (contract §16, ADR 0043)
+  route("api/lives/:id/ranking", "routes/api/live-ranking.ts"),
+  route("api/lives/:id/pin", "routes/api/live-pin.ts"),
+  route("api/lives/:id/summary", "routes/api/live-summary.ts"),
+  route("api/fans", "routes/api/fans.ts"),
   route("api/livekit/webhook", "routes/api/livekit-webhook.ts"),
   route("api/payments/webhook", "routes/api/payments-webhook.ts"),
   route("api/gifts", "routes/api/gifts.ts"),

@@ -19,11 +19,12 @@ import { sql } from "drizzle-orm";
 import type { Viewer } from "../app/.server/auth/viewer";
 import { type Database, DEFAULT_POOL_SIZE, openDatabase, queryRows } from "../app/.server/db/client";
 import { coinOrders, items } from "../app/.server/db/schema";
+import { sendGift } from "../app/.server/services/gifts/send-gift";
 import { buyItem } from "../app/.server/services/ledger/buy-item";
 import { convertItems } from "../app/.server/services/ledger/convert-items";
 import { fulfilCoinOrder } from "../app/.server/services/ledger/fulfil-coin-order";
 import { reconcileIsClean, reconcileLedger } from "../app/.server/services/ledger/reconcile-ledger";
-import { sendGift } from "../app/.server/services/ledger/send-gift";
+import { DEFAULT_LIVE_SETTINGS } from "../app/.server/services/live/live-settings";
 import { makeListener, makeLiver, makeStaff } from "../tests/support/factories";
 import { cpuMeter } from "./bench-cpu";
 import { createProgressBar } from "./progress-bar";
@@ -212,6 +213,7 @@ try {
         ...receivers[i % receivers.length],
         idempotency_key: randomUUID(),
       },
+      settings: DEFAULT_LIVE_SETTINGS,
     });
     latencies.push(performance.now() - due);
     if (!result.ok) failed++;

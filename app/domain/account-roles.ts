@@ -84,7 +84,15 @@ export function safeRedirectPath(from: string | null | undefined, role: AccountT
   return path;
 }
 
-function sameOriginPath(from: string | null | undefined, fallback: string): string {
+/**
+ * `value` when it is a same-origin relative path by the rules of `from` above, else null: the
+ * coin page's `return=` (contract §16) is checked by the same rules as the login's `from`.
+ */
+export function sameOriginPathOf(value: string | null | undefined): string | null {
+  return sameOriginPath(value, null);
+}
+
+function sameOriginPath<F extends string | null>(from: string | null | undefined, fallback: F): string | F {
   if (!from || typeof from !== "string") return fallback;
   if (!from.startsWith("/") || from.startsWith("//") || from.startsWith("/\\")) return fallback;
   if (from.includes("\\") || Array.from(from).some((c) => c.charCodeAt(0) < 0x20)) return fallback;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { AUTH_MESSAGES } from "./auth-messages";
 import { BANK_ACCOUNT_MESSAGES, BankAccountSchema, PLAN_MESSAGES } from "./bank-account";
+import { ANONYMOUS_LISTENER } from "./fans";
 import { NICKNAME_MAX } from "./listener-registration";
 import { TEXT_FIELD_MESSAGES } from "./text-fields";
 import { messages, zEmail, zPassword } from "./validators";
@@ -90,6 +91,24 @@ export const PasswordChangeSchema = z
     message: "パスワードが一致しません",
   });
 
+/**
+ * The listener's name in rankings (contract §16, ADR 0043): one box; ticked, the live rankings and
+ * the broadcasters' fan lists show her as 「匿名のリスナー」. An unticked box sends nothing: false.
+ */
+export const RankingPrivacySchema = z.object({
+  hide_from_rankings: z
+    .unknown()
+    .optional()
+    .transform((value) => value === "1" || value === "on" || value === true),
+});
+
+export const RANKING_PRIVACY_TEXTS = {
+  title: "ランキングでの表示",
+  label: `ランキングに名前を表示しない（${ANONYMOUS_LISTENER}として表示）`,
+  lead: `ライブの応援ランキングと配信者のファン一覧で、ニックネームとアイコンの代わりに「${ANONYMOUS_LISTENER}」と表示します。コメントにはこれまでどおりニックネームが表示されます。`,
+  submit: "表示設定を保存する",
+} as const;
+
 export type EmailChangeInput = z.input<typeof EmailChangeSchema>;
 export type PasswordChangeInput = z.input<typeof PasswordChangeSchema>;
 
@@ -99,6 +118,7 @@ export const SETTINGS_DONE_MESSAGES = {
   image: "プロフィール画像を変更しました",
   image_removed: "プロフィール画像を削除しました",
   mail_setting: "メール通知設定を保存しました",
+  ranking: "ランキングでの表示設定を保存しました",
   email_sent:
     "新しいメールアドレスに確認メールを送信しました。メール内のリンクを開くと変更が完了します（有効期限は24時間です）。",
   email_changed: "メールアドレスを変更しました。この端末以外でのログインはすべて解除されました。",

@@ -50,6 +50,7 @@ export const LIVE_TEXTS = {
   commentBlocked: "この配信ではコメントできません",
   liveNotFound: "配信が見つかりません",
   commentNotFound: "コメントが見つかりません",
+  pinRequired: "ピン留めするコメントを指定してください",
   notListed: "掲載中のアカウントだけが配信できます",
   reasonRequired: "通報の理由を入力してください",
   reasonTooLong: `通報の理由は${LIVE_REPORT_REASON_MAX.toLocaleString("ja-JP")}文字以内で入力してください`,
@@ -154,9 +155,14 @@ export { liveWatchPath } from "./live-paths";
 export interface LiveCommentEvent {
   comment_id: string;
   live_id: string;
-  listener_id: string;
+  /** A listener's comment, or the broadcaster's own (shown with 「配信者」, contract §16). */
+  author: "listener" | "broadcaster";
+  /** The listener who wrote it; null for the broadcaster's. */
+  listener_id: string | null;
   nickname: string;
   body: string;
+  /** The writer's fan level for this broadcaster when written (0: none, and the broadcaster). */
+  fan_level: number;
   created_at: string;
 }
 
@@ -177,14 +183,21 @@ export interface LiveEndedEvent {
 }
 
 /**
- * A gift shown in a live (contract §14): published on `live:<live_id>` as event `gift` by the money
- * feature (issue 17) when a listener gifts during the live; the live page animates it.
+ * A gift shown in a live (contract §14, §16): published on `live:<live_id>` as event `gift` when a
+ * listener gifts during the live. The page shows it as a line of the comment stream and animates
+ * it by its tier; sends of one combo share `combo.id` and count up `combo.count` (×N).
  */
 export interface LiveGiftEvent {
   gift_id: string;
-  item: { item_id: string; name: string; image_url: string };
+  item: { item_id: string; name: string; image_url: string; animation_url: string };
   quantity: number;
-  from: { listener_id: string; nickname: string };
+  combo: { id: string; count: number };
+  /** 1 banner, 2 overlay, 3 full screen (domain/gifts.ts). */
+  tier: 1 | 2 | 3;
+  /** The gift's worth in coins and in the store's points. */
+  coins: number;
+  points: number;
+  from: { listener_id: string; nickname: string; fan_level: number };
   to: { type: "staff" | "liver"; id: string; name: string };
   created_at: string;
 }
@@ -195,9 +208,43 @@ export function readGiftEvent(data: unknown): LiveGiftEvent | null {
   const d = data as Partial<LiveGiftEvent>;
   if (typeof d.gift_id !== "string" || !d.item || typeof d.item.name !== "string") return null;
   if (!d.from || typeof d.from.nickname !== "string" || !d.to || typeof d.to.name !== "string") return null;
-  const quantity =
-    typeof d.quantity === "number" && Number.isFinite(d.quantity) ? Math.max(1, Math.floor(d.quantity)) : 1;
-  return { ...(d as LiveGiftEvent), quantity };
+  const whole = (n: unknown, min: number) =>
+    typeof n === "number" && Number.isFinite(n) ? Math.max(min, Math.floor(n)) : min;
+  const quantity = whole(d.quantity, 1);
+  const tier = d.tier === 2 || d.tier === 3 ? d.tier : 1;
+  return {
+    ...(d as LiveGiftEvent),
+    item: { ...d.item, animation_url: typeof d.item.animation_url === "string" ? d.item.animation_url : "" },
+    quantity,
+    tier,
+    combo: {
+      id: typeof d.combo?.id === "string" ? d.combo.id : d.gift_id,
+      count: Math.max(quantity, whole(d.combo?.count, quantity)),
+    },
+    coins: whole(d.coins, 0),
+    points: whole(d.points, 0),
+    from: { ...d.from, fan_level: whole(d.from.fan_level, 0) },
+  };
+}
+
+/** `ranking`: the live's top 20 supporters after a gift moved them (contract §16). */
+export interface LiveRankingEvent {
+  items: {
+    rank: number;
+    listener: { nickname: string; image_url: string | null; fan_level: number };
+    coins: number;
+  }[];
+}
+
+/** `pin`: the comment pinned at the top for everyone, or null when it was taken down. */
+export interface LivePinEvent {
+  comment: LiveCommentEvent | null;
+}
+
+/** `fan-level`: a listener's level for this broadcaster rose (her page congratulates her). */
+export interface LiveFanLevelEvent {
+  listener_id: string;
+  level: number;
 }
 
 /** The nickname shown for a listener without one (as in chat). */

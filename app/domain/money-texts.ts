@@ -2,6 +2,8 @@
 export const MONEY_TEXTS = {
   invalid: "入力内容を確認してください",
   itemRequired: "アイテムを選んでください",
+  itemNotFound: "このアイテムは見つかりません（販売が終了した可能性があります）",
+  payWithCoinsInvalid: "pay_with_coins は true か false で指定してください",
   quantityInvalid: "個数は1〜99の整数で入力してください",
   keyRequired: "リクエストIDが正しくありません。ページを再読み込みしてください",
   keyReused: "同じリクエストIDが別の内容で使われています",

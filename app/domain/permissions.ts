@@ -122,6 +122,20 @@ export const PERMISSIONS = {
     who: STORE_OR_STAFF_ITSELF,
   },
   "live.comment": { what: "comment in a live", who: { listener: "any" } },
+  // The live room (contract §16, ADR 0043).
+  "live.talk": {
+    what: "comment in one's own live as its broadcaster (shown with 配信者)",
+    who: STORE_OR_STAFF_ITSELF,
+  },
+  "live.summary.read": {
+    what: "read the summary of one's live (a store: also its staff's lives)",
+    who: STORE_OR_STAFF_ITSELF,
+  },
+  "fans.read": {
+    what: "list the month's fans (a store: its own and its staff's)",
+    who: STORE_OR_STAFF_ITSELF,
+  },
+  "fans.own.read": { what: "read one's own fan level for a broadcaster", who: { listener: "own" } },
   "live.report": { what: "report a live comment to the operator", who: { listener: "any" } },
   // Coins, items, gifts and payouts (contract §14, ADR 0032).
   "coin.buy": { what: "buy coin packs, read one's coins and history", who: { listener: "own" } },
@@ -219,6 +233,15 @@ export function liveOwnership(
   if (actor.type === "staff")
     return live.broadcaster_type === "staff" && live.broadcaster_id === actor.uid ? "own" : "other";
   return "other";
+}
+
+/** The broadcaster alone speaks as the broadcaster: her store moderates her live but does not talk in it. */
+export function liveBroadcasterOwnership(
+  actor: PolicyActor,
+  live: { broadcaster_type: "staff" | "liver"; broadcaster_id: string },
+): Ownership {
+  if (actor.type !== "liver" && actor.type !== "staff") return "other";
+  return live.broadcaster_type === actor.type && live.broadcaster_id === actor.uid ? "own" : "other";
 }
 
 /**

@@ -10,6 +10,8 @@
  */
 
 import { z } from "zod";
+import { parseFanThresholds } from "./fans";
+import { parseTierThresholds } from "./gifts";
 
 export const REMOTE_CONFIG_TYPES = ["string", "boolean", "number"] as const;
 export type RemoteConfigType = (typeof REMOTE_CONFIG_TYPES)[number];
@@ -42,6 +44,8 @@ export interface StringKey extends KeyBase {
   maxLength: number;
   /** A textarea (one entry per line) rather than a single line. */
   multiline: boolean;
+  /** The message shown when a value does not have the key's form (a list of numbers…), else null. */
+  validate?: (value: string) => string | null;
 }
 
 export interface BooleanKey extends KeyBase {
@@ -84,6 +88,37 @@ export const REMOTE_CONFIG_KEYS = {
     unit: "円",
     label: "振込申請の最低金額",
     help: "店舗がポイントの振込を申請できる最低金額（1ポイント＝1円）です。",
+    client: true,
+  },
+  gift_confirm_coins: {
+    type: "number",
+    default: 1000,
+    min: 0,
+    max: 10_000_000,
+    integer: true,
+    unit: "コイン",
+    label: "ギフト送信の確認",
+    help: "1回の送信の金額（アイテムのコイン価格×個数）がこれを超えると、贈る前に確認画面を表示します。",
+    client: true,
+  },
+  gift_tier_coins: {
+    type: "string",
+    default: "100,1000",
+    maxLength: 40,
+    multiline: false,
+    validate: (value) => (parseTierThresholds(value) ? null : REMOTE_CONFIG_MESSAGES.tierThresholds),
+    label: "ギフト演出の段階",
+    help: "「100,1000」のように2つの金額をカンマで区切って入力します。アイテムのコイン価格が1つ目以下ならバナー、2つ目以下なら大きな表示、それを超えると全画面のアニメーションになります。",
+    client: true,
+  },
+  fan_level_thresholds: {
+    type: "string",
+    default: "50,150,400,1000,2500,6000,15000,40000,100000",
+    maxLength: 120,
+    multiline: false,
+    validate: (value) => (parseFanThresholds(value) ? null : REMOTE_CONFIG_MESSAGES.fanThresholds),
+    label: "ファンレベルの基準",
+    help: "レベル2〜10になるポイントを、小さい順に9つカンマで区切って入力します。ポイントは配信者ごと・月ごとに、贈ったコイン1枚で1、コメント1件で1（1日50まで）、視聴1分で1（1日120まで）です。",
     client: true,
   },
   shop_entry_open: {
@@ -136,7 +171,11 @@ export function fitsRemoteConfigKey(definition: RemoteConfigKeyDefinition, value
     case "boolean":
       return typeof value === "boolean";
     case "string":
-      return typeof value === "string" && value.length <= definition.maxLength;
+      return (
+        typeof value === "string" &&
+        value.length <= definition.maxLength &&
+        (definition.validate?.(value) ?? null) === null
+      );
   }
 }
 
@@ -170,6 +209,8 @@ export const REMOTE_CONFIG_MESSAGES = {
     `${min.toLocaleString("ja-JP")}${unit}以上${max.toLocaleString("ja-JP")}${unit}以下で入力してください`,
   boolean: "どちらかを選んでください",
   too_long: (max: number) => `${max.toLocaleString("ja-JP")}文字以内で入力してください`,
+  tierThresholds: "「100,1000」のように、小さい順に2つの整数をカンマで区切って入力してください",
+  fanThresholds: "小さい順に9つの整数をカンマで区切って入力してください",
 } as const;
 
 export type ParsedRemoteConfigValue =
@@ -211,6 +252,8 @@ export function parseRemoteConfigInput(
         .trim();
       if (value.length > definition.maxLength)
         return { ok: false, message: REMOTE_CONFIG_MESSAGES.too_long(definition.maxLength) };
+      const invalid = definition.validate?.(value) ?? null;
+      if (invalid) return { ok: false, message: invalid };
       return { ok: true, value };
     }
   }

@@ -1183,7 +1183,14 @@ describe.each(drivers)("operator console on %s", (driver) => {
       const first = await call(apiConfig.loader, { context, url: "/api/config" });
       expect(first.status).toBe(200);
       expect(first.body).toEqual({
-        values: { live_max_viewers: 1200, payout_min_yen: 5000, shop_entry_open: true },
+        values: {
+          fan_level_thresholds: "50,150,400,1000,2500,6000,15000,40000,100000",
+          gift_confirm_coins: 1000,
+          gift_tier_coins: "100,1000",
+          live_max_viewers: 1200,
+          payout_min_yen: 5000,
+          shop_entry_open: true,
+        },
       });
       const response = (await apiConfig.loader({
         request: new Request("http://x/api/config"),

@@ -27,11 +27,12 @@ import { listPayoutsForOperator } from "~/.server/services/admin/list-payouts-fo
 import { markPayoutPaid } from "~/.server/services/admin/mark-payout-paid";
 import type { SignedInOperator } from "~/.server/services/admin/operator-actor";
 import { rejectPayout } from "~/.server/services/admin/reject-payout";
+import { sendGift } from "~/.server/services/gifts/send-gift";
 import { buyItem } from "~/.server/services/ledger/buy-item";
 import { convertItems } from "~/.server/services/ledger/convert-items";
 import { reconcileIsClean, reconcileLedger } from "~/.server/services/ledger/reconcile-ledger";
 import { requestPayout } from "~/.server/services/ledger/request-payout";
-import { sendGift } from "~/.server/services/ledger/send-gift";
+import { DEFAULT_LIVE_SETTINGS } from "~/.server/services/live/live-settings";
 import { zenginConsignorFromEnv } from "~/domain/admin-payouts";
 import * as batchFileRoute from "~/routes/admin/payout-batch-file";
 import * as payoutsRoute from "~/routes/admin/payouts";
@@ -93,6 +94,7 @@ describe.each(drivers)("operator payouts on %s", (driver) => {
       (
         await sendGift({
           db: db(),
+          settings: DEFAULT_LIVE_SETTINGS,
           actor: listener,
           input: { item_id: "champagne", quantity: 20, liver_id: store.uid, idempotency_key: randomUUID() },
         })

@@ -11,6 +11,7 @@ import type { SignedInOperator } from "~/.server/services/admin/operator-actor";
 import { openRoom } from "~/.server/services/chat/open-room";
 import { reportRoom } from "~/.server/services/chat/report-room";
 import { sendMessage } from "~/.server/services/chat/send-message";
+import { DEFAULT_LIVE_SETTINGS } from "~/.server/services/live/live-settings";
 import { reportComment } from "~/.server/services/live/moderate-live";
 import { postComment } from "~/.server/services/live/post-comment";
 import { startLive } from "~/.server/services/live/start-live";
@@ -33,7 +34,7 @@ import { call, form, routeContext, sessionCookie } from "../support/routes";
 // (mail), blocked or suspended (no sign-in, sessions gone; tests/integration/account-suspensions.test.ts
 // has the timed ones and lifting) — the reporter mailed, the audit log written.
 
-const SETTINGS = { maxViewers: 50, blockedWords: [] as string[] };
+const SETTINGS = { ...DEFAULT_LIVE_SETTINGS, maxViewers: 50 };
 
 describe.each(drivers)("chat pages and reports on %s", (driver) => {
   let database: TestDatabase;

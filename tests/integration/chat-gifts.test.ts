@@ -104,6 +104,10 @@ describe.each(drivers)("gifts in chat on %s", (driver) => {
           name: "バラ",
           image_url: "/img/items/rose.svg",
           quantity: 2,
+          // Its own combo (the first send), a banner by the default tiers (ADR 0043).
+          combo_id: giftId,
+          combo_count: 2,
+          tier: 1,
         },
       }),
     ]);

@@ -11,12 +11,13 @@ import type { Viewer } from "~/.server/auth/viewer";
 import { queryRows } from "~/.server/db/client";
 import { gifts, livers, notificationEvents, payoutRequests } from "~/.server/db/schema";
 import { readEvents } from "~/.server/realtime/publish";
+import { sendGift } from "~/.server/services/gifts/send-gift";
 import { buyItem } from "~/.server/services/ledger/buy-item";
 import { convertItems } from "~/.server/services/ledger/convert-items";
 import { reconcileIsClean, reconcileLedger } from "~/.server/services/ledger/reconcile-ledger";
 import { quotePayout, requestPayout } from "~/.server/services/ledger/request-payout";
-import { sendGift } from "~/.server/services/ledger/send-gift";
 import { endLive } from "~/.server/services/live/end-live";
+import { DEFAULT_LIVE_SETTINGS } from "~/.server/services/live/live-settings";
 import { startLive } from "~/.server/services/live/start-live";
 import { liveTopic } from "~/domain/live";
 import { drivers, openTestDatabase, type TestDatabase } from "../support/databases";
@@ -71,8 +72,8 @@ describe.each(drivers)("gifts and payouts on %s", (driver) => {
       idempotency_key: randomUUID(),
     };
     const [first, second] = await Promise.all([
-      sendGift({ db: db(), actor: listener, input }),
-      sendGift({ db: db(), actor: listener, input }),
+      sendGift({ db: db(), settings: DEFAULT_LIVE_SETTINGS, actor: listener, input }),
+      sendGift({ db: db(), settings: DEFAULT_LIVE_SETTINGS, actor: listener, input }),
     ]);
     expect([first, second].filter((r) => r.ok && !r.replayed)).toHaveLength(1);
     expect(first.ok && second.ok && first.gift.gift_id === second.gift.gift_id).toBe(true);
@@ -95,6 +96,7 @@ describe.each(drivers)("gifts and payouts on %s", (driver) => {
     await endLive({ db: db(), actor: cast, input: { liveId: live.live.live_id } });
     const ended = await sendGift({
       db: db(),
+      settings: DEFAULT_LIVE_SETTINGS,
       actor: listener,
       input: { ...input, idempotency_key: randomUUID() },
     });
@@ -103,13 +105,25 @@ describe.each(drivers)("gifts and payouts on %s", (driver) => {
 
   it("refuses more items than held, no receiver, both receivers, and a store as giver", async () => {
     const base = { item_id: "champagne", liver_id: store.uid, idempotency_key: randomUUID() };
-    expect(await sendGift({ db: db(), actor: listener, input: { ...base, quantity: 4 } })).toMatchObject({
+    expect(
+      await sendGift({
+        db: db(),
+        settings: DEFAULT_LIVE_SETTINGS,
+        actor: listener,
+        input: { ...base, quantity: 4 },
+      }),
+    ).toMatchObject({
       ok: false,
       error: "insufficient",
       field: "quantity",
     });
     expect(
-      await sendGift({ db: db(), actor: listener, input: { ...base, quantity: 1, staff_id: cast.uid } }),
+      await sendGift({
+        db: db(),
+        settings: DEFAULT_LIVE_SETTINGS,
+        actor: listener,
+        input: { ...base, quantity: 1, staff_id: cast.uid },
+      }),
     ).toMatchObject({
       ok: false,
       error: "invalid",
@@ -117,15 +131,28 @@ describe.each(drivers)("gifts and payouts on %s", (driver) => {
     expect(
       await sendGift({
         db: db(),
+        settings: DEFAULT_LIVE_SETTINGS,
         actor: listener,
         input: { ...base, liver_id: undefined, staff_id: "nobody", quantity: 1 },
       }),
     ).toMatchObject({ ok: false, error: "not_found" });
-    expect(await sendGift({ db: db(), actor: store, input: { ...base, quantity: 1 } })).toEqual({
+    expect(
+      await sendGift({
+        db: db(),
+        settings: DEFAULT_LIVE_SETTINGS,
+        actor: store,
+        input: { ...base, quantity: 1 },
+      }),
+    ).toEqual({
       ok: false,
       error: "forbidden",
     });
-    const direct = await sendGift({ db: db(), actor: listener, input: { ...base, quantity: 3 } });
+    const direct = await sendGift({
+      db: db(),
+      settings: DEFAULT_LIVE_SETTINGS,
+      actor: listener,
+      input: { ...base, quantity: 3 },
+    });
     expect(direct.ok).toBe(true);
   });
 
@@ -217,6 +244,7 @@ describe.each(drivers)("gifts and payouts on %s", (driver) => {
       Array.from({ length: 30 }, (_, i) =>
         sendGift({
           db: db(),
+          settings: DEFAULT_LIVE_SETTINGS,
           actor: giver,
           input: {
             item_id: "rose",
@@ -255,11 +283,20 @@ describe.each(drivers)("gifts and payouts on %s", (driver) => {
     });
     const input = { item_id: "rose", quantity: 2, liver_id: other.uid, idempotency_key: randomUUID() };
     const same = await Promise.all(
-      Array.from({ length: 8 }, () => sendGift({ db: db(), actor: second, input })),
+      Array.from({ length: 8 }, () =>
+        sendGift({ db: db(), settings: DEFAULT_LIVE_SETTINGS, actor: second, input }),
+      ),
     );
     expect(same.filter((r) => r.ok && !r.replayed)).toHaveLength(1);
     expect(new Set(same.map((r) => (r.ok ? r.gift.gift_id : r.error)))).toHaveProperty("size", 1);
-    expect(await sendGift({ db: db(), actor: second, input: { ...input, quantity: 1 } })).toMatchObject({
+    expect(
+      await sendGift({
+        db: db(),
+        settings: DEFAULT_LIVE_SETTINGS,
+        actor: second,
+        input: { ...input, quantity: 1 },
+      }),
+    ).toMatchObject({
       ok: false,
       error: "idempotency_conflict",
       field: "idempotency_key",

@@ -179,7 +179,11 @@ describe.each(drivers)("the live API on %s", (driver) => {
       message: LIVE_TEXTS.commentBlockedWord,
       field: "body",
     });
-    expect((await comment(liveId, cookies.cast, "配信者は書けない")).status).toBe(403);
+    // The broadcaster talks back (contract §16): her comment is marked as hers; her store does not talk.
+    const own = await comment(liveId, cookies.cast, "配信者からひとこと");
+    expect(own.status).toBe(201);
+    expect(own.body).toMatchObject({ author: "broadcaster", listener_id: null, fan_level: 0 });
+    expect((await comment(liveId, cookies.store, "お店からひとこと")).status).toBe(404);
 
     const bId = (b.body as { comment_id: string }).comment_id;
     const removed = await call(deleteAction, {
@@ -237,7 +241,7 @@ describe.each(drivers)("the live API on %s", (driver) => {
         .reader!.events()
         .filter((e) => e.event === "comment")
         .map((e) => (e.data as { body: string }).body),
-    ).toEqual(["こんばんは", "はじめまして"]);
+    ).toEqual(["こんばんは", "はじめまして", "配信者からひとこと"]);
     expect(first.reader!.events().find((e) => e.event === "comment-deleted")?.data).toEqual({
       comment_id: bId,
     });

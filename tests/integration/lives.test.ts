@@ -22,6 +22,7 @@ import { endLive } from "~/.server/services/live/end-live";
 import { heartbeatLive } from "~/.server/services/live/heartbeat-live";
 import { joinLive, leaveLive, touchViewer } from "~/.server/services/live/join-live";
 import { listCommentReports } from "~/.server/services/live/list-comment-reports";
+import { DEFAULT_LIVE_SETTINGS } from "~/.server/services/live/live-settings";
 import { blockViewer, deleteComment, reportComment } from "~/.server/services/live/moderate-live";
 import { postComment } from "~/.server/services/live/post-comment";
 import { getLivePage, listLives } from "~/.server/services/live/read-lives";
@@ -31,7 +32,7 @@ import { LIVE_TEXTS, liveTopic } from "~/domain/live";
 import { drivers, openTestDatabase, type TestDatabase } from "../support/databases";
 import { makeListener, makeLiver, makeStaff } from "../support/factories";
 
-const SETTINGS = { maxViewers: 3, blockedWords: ["ばか", "NGワード"] };
+const SETTINGS = { ...DEFAULT_LIVE_SETTINGS, maxViewers: 3, blockedWords: ["ばか", "NGワード"] };
 
 describe.each(drivers)("lives on %s", (driver) => {
   let database: TestDatabase;
@@ -310,7 +311,11 @@ describe.each(drivers)("lives on %s", (driver) => {
     expect(joins.filter((j) => !j.ok && j.error === "full")).toHaveLength(2);
     const admitted = joins.filter((j) => j.ok) as { ok: true; viewer_id: string }[];
     expect(
-      await touchViewer({ db: db(), input: { liveId: live.live_id, viewerId: admitted[0]!.viewer_id } }),
+      await touchViewer({
+        db: db(),
+        input: { liveId: live.live_id, viewerId: admitted[0]!.viewer_id },
+        settings: SETTINGS,
+      }),
     ).toBe(true);
     expect(
       await leaveLive({ db: db(), input: { liveId: live.live_id, viewerId: admitted[0]!.viewer_id } }),
@@ -388,14 +393,16 @@ describe.each(drivers)("lives on %s", (driver) => {
     expect(now.items[0]).toMatchObject({
       broadcaster: { name: "あかり", image_url: "/img/akari.webp", liver_name: "クラブ 月" },
     });
-    const page = await getLivePage({ db: db(), input: { broadcasterId: cast.uid } });
+    const page = await getLivePage({ db: db(), input: { broadcasterId: cast.uid }, settings: SETTINGS });
     expect(page?.current?.live.live_id).toBe(live.live_id);
     await endLive({ db: db(), actor: cast, input: { liveId: live.live_id } });
-    const after = await getLivePage({ db: db(), input: { broadcasterId: cast.uid } });
+    const after = await getLivePage({ db: db(), input: { broadcasterId: cast.uid }, settings: SETTINGS });
     expect(after?.current).toBeNull();
     expect(after?.past.map((l) => l.title).slice(0, 2)).toEqual(["ただいま配信中", "二回目"]);
     expect(after?.past.find((l) => l.comment_count === 3)).toBeTruthy();
-    expect(await getLivePage({ db: db(), input: { broadcasterId: "nobody" } })).toBeNull();
+    expect(
+      await getLivePage({ db: db(), input: { broadcasterId: "nobody" }, settings: SETTINGS }),
+    ).toBeNull();
     const ended = await listLives({ db: db(), input: { status: "ended", page: 1, pageSize: 2 } });
     expect(ended.total).toBeGreaterThanOrEqual(4);
     expect(ended.items).toHaveLength(2);

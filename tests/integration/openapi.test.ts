@@ -28,6 +28,7 @@ import { followTarget } from "~/.server/services/favorites/follow-target";
 import { buyItem } from "~/.server/services/ledger/buy-item";
 import { endLive } from "~/.server/services/live/end-live";
 import { joinLive } from "~/.server/services/live/join-live";
+import { DEFAULT_LIVE_SETTINGS } from "~/.server/services/live/live-settings";
 import { postComment } from "~/.server/services/live/post-comment";
 import { startLive } from "~/.server/services/live/start-live";
 import { createNativePost } from "~/.server/services/posts/create-native-post";
@@ -484,6 +485,18 @@ function moneyCases(): Case[] {
       room_id: "no-such-room",
       idempotency_key: "openapi-gift-room-0002",
     })),
+    post(
+      "gift bought with coins (contract §16)",
+      201,
+      "listener",
+      gift({ item_id: "cocktail", pay_with_coins: true, idempotency_key: "openapi-gift-coins-0001" }),
+    ),
+    post(
+      "gift with coins the listener does not have",
+      400,
+      "listener",
+      gift({ item_id: "tower", pay_with_coins: true, idempotency_key: "openapi-gift-coins-0002" }),
+    ),
     post("gift, signed out", 401, undefined, gift()),
     post("gift, a store", 403, "liver", gift()),
     {
@@ -583,12 +596,75 @@ function liveCases(): Case[] {
       () => ({ body: "x" }),
     ),
     post(
-      "comment, a staff member",
+      "comment as the broadcaster (contract §16)",
       (f) => `${live(f)}/comments`,
-      403,
+      201,
       "staff",
+      () => ({ body: "来てくれてありがとう" }),
+    ),
+    post(
+      "comment in a staff member's live as her store",
+      (f) => `${live(f)}/comments`,
+      404,
+      "liver",
       () => ({ body: "x" }),
     ),
+    get("ranking", (f) => `${live(f)}/ranking`, 200),
+    get("ranking of an unknown live", () => "/api/lives/no-such-live/ranking", 404),
+    call(
+      "put",
+      "pin a comment",
+      (f) => `${live(f)}/pin`,
+      200,
+      "staff",
+      (f) => ({ comment_id: f.live.commentId }),
+    ),
+    call(
+      "put",
+      "pin nothing",
+      (f) => `${live(f)}/pin`,
+      400,
+      "staff",
+      () => ({}),
+    ),
+    call(
+      "put",
+      "pin, signed out",
+      (f) => `${live(f)}/pin`,
+      401,
+      undefined,
+      () => ({ comment_id: "x" }),
+    ),
+    call(
+      "put",
+      "pin, a listener",
+      (f) => `${live(f)}/pin`,
+      403,
+      "listener",
+      () => ({ comment_id: "x" }),
+    ),
+    call(
+      "put",
+      "pin an unknown comment",
+      (f) => `${live(f)}/pin`,
+      404,
+      "staff",
+      () => ({ comment_id: "nope" }),
+    ),
+    call("delete", "unpin", (f) => `${live(f)}/pin`, 200, "staff"),
+    call("delete", "unpin in a live that is over", (f) => `/api/lives/${f.live.endedId}/pin`, 400, "liver"),
+    call("delete", "unpin, signed out", (f) => `${live(f)}/pin`, 401),
+    call("delete", "unpin, a listener", (f) => `${live(f)}/pin`, 403, "listener"),
+    call("delete", "unpin in an unknown live", () => "/api/lives/no-such-live/pin", 404, "staff"),
+    get("summary (the broadcaster)", (f) => `${live(f)}/summary`, 200, "staff"),
+    get("summary, signed out", (f) => `${live(f)}/summary`, 401),
+    get("summary, a listener", (f) => `${live(f)}/summary`, 403, "listener"),
+    get("summary of an unknown live", () => "/api/lives/no-such-live/summary", 404, "liver"),
+    get("own fan level", (f) => `/api/fans?staff_id=${f.staff.uid}`, 200, "listener"),
+    get("own fan level of nobody named", () => "/api/fans", 400, "listener"),
+    get("own fan level, signed out", (f) => `/api/fans?staff_id=${f.staff.uid}`, 401),
+    get("own fan level, a staff member", (f) => `/api/fans?staff_id=${f.staff.uid}`, 403, "staff"),
+    get("own fan level of an unknown staff member", () => "/api/fans?staff_id=nobody", 404, "listener"),
     post(
       "comment in an unknown live",
       () => "/api/lives/no-such-live/comments",
@@ -688,7 +764,16 @@ function liveCases(): Case[] {
     post("start watching an ended live", (f) => `/api/lives/${f.live.endedId}/viewers`, 400),
     post("start watching an unknown live", () => "/api/lives/no-such-live/viewers", 404),
     {
-      ...call("put", "still watching", (f) => `${live(f)}/viewers/${f.prepared?.viewerId}`, 200),
+      ...call(
+        "put",
+        "still watching",
+        (f) => `${live(f)}/viewers/${f.prepared?.viewerId}`,
+        200,
+        undefined,
+        () => ({
+          visible: true,
+        }),
+      ),
       prepare: async (f) => ({ viewerId: await f.live.admit() }),
     },
     call("put", "still watching, unknown viewer", (f) => `${live(f)}/viewers/nobody`, 404),
@@ -993,6 +1078,8 @@ describe("the OpenAPI document", () => {
 
 /** Documented answers the table above does not provoke, and why. */
 const NOT_CALLED: Record<string, string> = {
+  "post /api/lives/{id}/comments 403":
+    "a listener blocked by the broadcaster (tests/integration/lives-api.test.ts); the table's listener stays unblocked",
   "get /api/me/events 429":
     "needs REALTIME_MAX_STREAMS_PER_ACCOUNT open streams (tests/integration/realtime.test.ts)",
   "put /api/liver/staff/{id}/schedules 503": "needs the database to fail mid-replacement",
@@ -1144,7 +1231,7 @@ describe.each(drivers)("every documented endpoint, called on %s, answers as docu
       db,
       actor: { type: "listener", uid: commenter!.uid, name: "", email: commenter!.email },
       input: { liveId: castLive.live.live_id, body: "はじめまして" },
-      settings: { maxViewers: 100, blockedWords: [] },
+      settings: { ...DEFAULT_LIVE_SETTINGS, maxViewers: 100 },
     });
     if (!commented.ok) throw new Error("the comment of the fixture was refused");
     const admit = async () => {
@@ -1152,7 +1239,7 @@ describe.each(drivers)("every documented endpoint, called on %s, answers as docu
         db,
         actor: null,
         input: { liveId: castLive.live.live_id },
-        settings: { maxViewers: 100, blockedWords: [] },
+        settings: { ...DEFAULT_LIVE_SETTINGS, maxViewers: 100 },
       });
       if (!joined.ok) throw new Error("no viewer place");
       return joined.viewer_id;

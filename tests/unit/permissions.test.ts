@@ -67,6 +67,10 @@ live.start                     401       403      own   own   403
 live.end                       401       403      own   own   403
 live.moderate                  401       403      own   own   403
 live.comment                   401       any      403   403   403
+live.talk                      401       403      own   own   403
+live.summary.read              401       403      own   own   403
+fans.read                      401       403      own   own   403
+fans.own.read                  401       own      403   403   403
 live.report                    401       any      403   403   403
 coin.buy                       401       own      403   403   403
 item.buy                       401       own      403   403   403

@@ -12,6 +12,7 @@ import {
   parseRemoteConfigInput,
   REMOTE_CONFIG_DEFAULTS,
   REMOTE_CONFIG_KEYS,
+  REMOTE_CONFIG_MESSAGES,
   type RemoteConfigKeyDefinition,
   resolveRemoteConfig,
 } from "~/domain/remote-config";
@@ -91,7 +92,16 @@ describe("the keys", () => {
         live_blocked_words: 3,
         retired_key: "x",
       }),
-    ).toEqual({ live_max_viewers: 80, payout_min_yen: 5000, shop_entry_open: false, live_blocked_words: "" });
+    ).toEqual({
+      ...REMOTE_CONFIG_DEFAULTS,
+      live_max_viewers: 80,
+      payout_min_yen: 5000,
+      shop_entry_open: false,
+      live_blocked_words: "",
+    });
+    // A list that lost its form falls back to the default too.
+    expect(resolveRemoteConfig({ gift_tier_coins: "1000,100" }).gift_tier_coins).toBe("100,1000");
+    expect(resolveRemoteConfig({ gift_tier_coins: "200,2000" }).gift_tier_coins).toBe("200,2000");
     expect(resolveRemoteConfig({ live_max_viewers: 0.5 }).live_max_viewers).toBe(50);
     expect(resolveRemoteConfig({ live_max_viewers: 99_999 }).live_max_viewers).toBe(50);
     expect(resolveRemoteConfig({ live_max_viewers: Number.NaN }).live_max_viewers).toBe(50);
@@ -99,10 +109,31 @@ describe("the keys", () => {
 
   it("only the keys marked for clients go to browsers (the blocked words stay on the server)", () => {
     expect(Object.keys(clientRemoteConfig(REMOTE_CONFIG_DEFAULTS)).sort()).toEqual([
+      "fan_level_thresholds",
+      "gift_confirm_coins",
+      "gift_tier_coins",
       "live_max_viewers",
       "payout_min_yen",
       "shop_entry_open",
     ]);
+  });
+
+  it.each([
+    ["gift_tier_coins", "100,1000", null],
+    ["gift_tier_coins", "１００，１０００", null],
+    ["gift_tier_coins", "100, 1000", null],
+    ["gift_tier_coins", "1000,100", REMOTE_CONFIG_MESSAGES.tierThresholds],
+    ["gift_tier_coins", "100", REMOTE_CONFIG_MESSAGES.tierThresholds],
+    ["gift_tier_coins", "0,100", REMOTE_CONFIG_MESSAGES.tierThresholds],
+    ["gift_tier_coins", "100,100", REMOTE_CONFIG_MESSAGES.tierThresholds],
+    ["gift_tier_coins", "a,b", REMOTE_CONFIG_MESSAGES.tierThresholds],
+    ["fan_level_thresholds", "1,2,3,4,5,6,7,8,9", null],
+    ["fan_level_thresholds", "1,2,3,4,5,6,7,8", REMOTE_CONFIG_MESSAGES.fanThresholds],
+    ["fan_level_thresholds", "9,8,7,6,5,4,3,2,1", REMOTE_CONFIG_MESSAGES.fanThresholds],
+  ] as const)("%s typed as %j: %s", (key, raw, message) => {
+    const parsed = parseRemoteConfigInput(REMOTE_CONFIG_KEYS[key], raw);
+    if (message === null) expect(parsed.ok).toBe(true);
+    else expect(parsed).toEqual({ ok: false, message });
   });
 
   it.each([

@@ -9,6 +9,7 @@ import {
   mailSettingFormSchema,
   NicknameSchema,
   PasswordChangeSchema,
+  RankingPrivacySchema,
   SETTINGS_MESSAGES,
   type SettingsDoneKey,
 } from "~/domain/account-settings";
@@ -23,6 +24,7 @@ import { confirmEmailChange } from "../services/accounts/confirm-email-change";
 import { getAccountProfile } from "../services/accounts/get-account-profile";
 import { requestEmailChange } from "../services/accounts/request-email-change";
 import { updateMailSettings } from "../services/accounts/update-mail-settings";
+import { updateRankingPrivacy } from "../services/accounts/update-ranking-privacy";
 import { changePlan } from "../services/liver/change-plan";
 import { updateBankAccount } from "../services/liver/update-bank-account";
 import { type FieldErrors, FORM_ERROR_KEY, type FormValues, formValues, parseForm } from "./form";
@@ -39,13 +41,14 @@ export type SettingsIntent =
   | "nickname"
   | "image"
   | "mail_setting"
+  | "ranking"
   | "email"
   | "password"
   | "bank_account"
   | "plan";
 
 export const SETTINGS_INTENTS: Record<AccountRole, readonly SettingsIntent[]> = {
-  listener: ["nickname", "image", "mail_setting", "email", "password"],
+  listener: ["nickname", "image", "mail_setting", "ranking", "email", "password"],
   liver: ["mail_setting", "email", "password", "bank_account", "plan"],
   staff: ["password"],
 };
@@ -101,6 +104,8 @@ export async function loadSettings({
       profile && "mail_setting" in profile
         ? (profile.mail_setting as unknown as Record<string, boolean>)
         : null,
+    hideFromRankings:
+      profile && "hide_from_rankings" in profile ? profile.hide_from_rankings === true : false,
     done: isSettingsDoneKey(done) ? done : null,
     emailError: isEmailChangeErrorKey(emailError) ? emailError : null,
   };
@@ -169,6 +174,15 @@ export async function settingsAction({
     if (!result.ok)
       return failed(intent, parsed.values, { [FORM_ERROR_KEY]: SETTINGS_MESSAGES.forbidden }, 403);
     throw done("mail_setting");
+  }
+
+  if (intent === "ranking") {
+    const parsed = await parseForm(form, RankingPrivacySchema);
+    if (!parsed.ok) return failed(intent, parsed.values, parsed.errors);
+    const result = await updateRankingPrivacy({ db: context.db, actor: viewer, input: parsed.data });
+    if (!result.ok)
+      return failed(intent, parsed.values, { [FORM_ERROR_KEY]: SETTINGS_MESSAGES.forbidden }, 403);
+    throw done("ranking");
   }
 
   if (intent === "bank_account") {

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { LIVE_TEXTS } from "~/domain/live";
 import type { MediaAccess } from "../integrations/live-media/media-port";
+import { commentEvent } from "../services/live/write-comment";
 import { apiError } from "./api-response";
 
 /** The refusals of the live use cases (ADR 0031) and what they carry. */
@@ -66,14 +67,6 @@ interface Live {
   comment_count: number;
   viewer_count: number;
 }
-interface LiveComment {
-  comment_id: string;
-  live_id: string;
-  listener_id: string;
-  nickname: string;
-  body: string;
-  created_at: Date;
-}
 interface LiveCommentReport {
   report_id: string;
   live_id: string;
@@ -100,16 +93,8 @@ export function liveJson(live: Live) {
   };
 }
 
-export function commentJson(comment: LiveComment) {
-  return {
-    comment_id: comment.comment_id,
-    live_id: comment.live_id,
-    listener_id: comment.listener_id,
-    nickname: comment.nickname,
-    body: comment.body,
-    created_at: comment.created_at.toISOString(),
-  };
-}
+/** A comment as the API answers it: the same object the live's stream carries. */
+export const commentJson = commentEvent;
 
 export function reportJson(report: LiveCommentReport) {
   return {

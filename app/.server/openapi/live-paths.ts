@@ -66,12 +66,53 @@ const Comment = z
   .object({
     comment_id: z.string(),
     live_id: z.string(),
-    listener_id: z.string(),
+    author: z
+      .enum(["listener", "broadcaster"])
+      .meta({ description: "broadcaster: the broadcaster's own comment, shown with 「配信者」" }),
+    listener_id: z
+      .string()
+      .nullable()
+      .meta({ description: "the listener who wrote it; null for the broadcaster" }),
     nickname: z.string(),
     body: z.string().meta({ description: `1–${LIVE_COMMENT_MAX} characters` }),
+    fan_level: z
+      .number()
+      .int()
+      .min(0)
+      .max(10)
+      .meta({ description: "the writer's fan level for this broadcaster when written (0: none)" }),
     created_at: z.string().meta({ format: "date-time" }),
   })
   .meta({ id: "LiveComment" });
+
+const Supporter = z
+  .object({
+    rank: z.number().int().min(1),
+    listener: z.object({
+      nickname: z.string().meta({ description: "「匿名のリスナー」 for a listener who hides from rankings" }),
+      image_url: z.string().nullable(),
+      fan_level: z.number().int().min(0).max(10),
+    }),
+    coins: z.number().int().meta({ description: "coins gifted in this live" }),
+  })
+  .meta({ id: "LiveSupporter" });
+
+const Summary = z
+  .object({
+    live_id: z.string(),
+    title: z.string(),
+    status: z.enum(LIVE_STATUSES),
+    started_at: z.string().meta({ format: "date-time" }),
+    ended_at: z.string().meta({ format: "date-time" }).nullable(),
+    duration_seconds: z.number().int(),
+    viewers: z.object({ peak: z.number().int(), unique: z.number().int() }),
+    comments: z.number().int().meta({ description: "the audience's comments" }),
+    gifts: z.object({ count: z.number().int(), items: z.number().int(), coins: z.number().int() }),
+    points: z.number().int().meta({ description: "the store's points the live's gifts are worth" }),
+    new_followers: z.number().int().meta({ description: "follows of the broadcaster while the live was on" }),
+    top_fans: z.array(Supporter),
+  })
+  .meta({ id: "LiveSummary" });
 
 const MediaAccess = z
   .union([
@@ -168,17 +209,17 @@ export const LIVE_PATHS: ZodOpenApiPathsObject = {
   },
   "/api/lives/{id}/comments": {
     post: {
-      summary: "Comment in a live (a listener)",
+      summary: "Comment in a live (a listener, or the broadcaster herself)",
       description:
-        "1–200 characters; contact details (as in chat) and the configured blocked words refused; one comment per 2 s. Every viewer receives it as a `comment` event.",
+        "1–200 characters; contact details (as in chat) and the configured blocked words refused; one comment per 2 s. Every viewer receives it as a `comment` event. The broadcaster's own comment has `author: broadcaster` (shown with 「配信者」); her store moderates but does not talk.",
       requestParams: { path: liveId },
       requestBody: { required: true, content: { "application/json": { schema: PostCommentSchema } } },
       responses: {
         "201": json(Comment),
         "400": error("invalid-argument: `body` refused (field `body`), or the live is over (reason `ended`)"),
         "401": unauthenticated,
-        "403": denied("not a listener, or blocked by the broadcaster"),
-        "404": liveNotFound,
+        "403": denied("an operator, or a listener blocked by the broadcaster"),
+        "404": error("not-found: no such live, or (a staff member or a store) another's live"),
         "429": error("resource-exhausted: another comment within 2 s; `Retry-After`"),
       },
     },
@@ -240,7 +281,13 @@ export const LIVE_PATHS: ZodOpenApiPathsObject = {
   "/api/lives/{id}/viewers/{viewerId}": {
     put: {
       summary: "Still watching (every 15 s; a viewer silent for 40 s is no longer counted)",
+      description:
+        "With `{visible: true}` (the page is on screen), a signed-in listener's minute counts for her fan level (at most once a minute, 120 a day).",
       requestParams: { path: viewerPath },
+      requestBody: {
+        required: false,
+        content: { "application/json": { schema: z.object({ visible: z.boolean().optional() }) } },
+      },
       responses: {
         "200": json(z.object({ viewer_id: z.string(), watching: z.literal(true) })),
         "404": error("not-found: the viewer is no longer counted: join again"),
@@ -288,7 +335,7 @@ export const LIVE_PATHS: ZodOpenApiPathsObject = {
     get: {
       summary: "A live as Server-Sent Events (anyone)",
       description:
-        "`text/event-stream`; `id` is the event's sequence number. Events: `comment` (a LiveComment), `comment-deleted` `{comment_id}`, `viewers` `{count, peak}`, `gift` `{gift_id, item: {item_id, name, image_url}, quantity, from: {listener_id, nickname}, to: {type, id, name}, created_at}`, `ended` `{live_id, ended_at, viewer_peak, comment_count}`, `reset` (reload). Resume with `Last-Event-ID` or `?last_event_id=`.",
+        "`text/event-stream`; `id` is the event's sequence number. Events: `comment` (a LiveComment), `comment-deleted` `{comment_id}`, `viewers` `{count, peak}`, `gift` `{gift_id, item: {item_id, name, image_url, animation_url}, quantity, combo: {id, count}, tier (1 banner, 2 overlay, 3 full screen), coins, points, from: {listener_id, nickname, fan_level}, to: {type, id, name}, created_at}` (sends of one combo share `combo.id`), `ranking` `{items: [LiveSupporter]}`, `pin` `{comment: LiveComment | null}`, `fan-level` `{listener_id, level}` (for that listener's page), `ended` `{live_id, ended_at, viewer_peak, comment_count}`, `reset` (reload). Resume with `Last-Event-ID` or `?last_event_id=`.",
       requestParams: {
         path: liveId,
         query: z.object({
@@ -300,6 +347,85 @@ export const LIVE_PATHS: ZodOpenApiPathsObject = {
         "400": json(ErrorResponse, "invalid-argument: a malformed Last-Event-ID"),
         "404": json(ErrorResponse, "not-found: no such live"),
         "429": json(ErrorResponse, "resource-exhausted: too many open streams from one account or address"),
+      },
+    },
+  },
+  "/api/lives/{id}/ranking": {
+    get: {
+      summary: "Who supported this live: its top 20 listeners by coins gifted (public)",
+      requestParams: { path: liveId },
+      responses: { "200": json(z.object({ items: z.array(Supporter) })), "404": liveNotFound },
+    },
+  },
+  "/api/lives/{id}/pin": {
+    put: {
+      summary:
+        "Pin one comment at the top for everyone (the broadcaster, or the store of a staff member's live)",
+      requestParams: { path: liveId },
+      requestBody: {
+        required: true,
+        content: { "application/json": { schema: z.object({ comment_id: z.string() }) } },
+      },
+      responses: {
+        "200": json(z.object({ comment: Comment }), "pinned; also published as `pin`"),
+        "400": error("invalid-argument: no `comment_id`, or the live is over (reason `ended`)"),
+        "401": unauthenticated,
+        "403": denied("a listener or an operator"),
+        "404": error("not-found: another's live, or no such comment shown in it"),
+      },
+    },
+    delete: {
+      summary: "Take the pinned comment down",
+      requestParams: { path: liveId },
+      responses: {
+        "200": json(z.object({ comment: z.null() }), "none pinned; also published as `pin`"),
+        "400": error("invalid-argument: the live is over (reason `ended`)"),
+        "401": unauthenticated,
+        "403": denied("a listener or an operator"),
+        "404": liveNotFound,
+      },
+    },
+  },
+  "/api/lives/{id}/summary": {
+    get: {
+      summary: "What a live came to (its broadcaster, and the store of a staff member's live)",
+      requestParams: { path: liveId },
+      responses: {
+        "200": json(Summary),
+        "401": unauthenticated,
+        "403": denied("a listener or an operator"),
+        "404": liveNotFound,
+      },
+    },
+  },
+  "/api/fans": {
+    get: {
+      summary: "The signed-in listener's fan level and points for a broadcaster this month (Asia/Tokyo)",
+      requestParams: {
+        query: z.object({
+          staff_id: z.string().optional().meta({ description: "a listed staff member; or liver_id" }),
+          liver_id: z.string().optional().meta({ description: "a public store; or staff_id" }),
+        }),
+      },
+      responses: {
+        "200": json(
+          z
+            .object({
+              broadcaster: z.object({ type: z.enum(BROADCASTER_TYPES), id: z.string() }),
+              month: z.string().meta({ description: "YYYY-MM" }),
+              level: z.number().int().min(0).max(10).meta({ description: "0 before any point" }),
+              points: z.number().int(),
+              next_level_points: z.number().int().nullable().meta({ description: "null at level 10" }),
+              coins: z.number().int(),
+              comments: z.number().int().meta({ description: "counted, at most 50 a day" }),
+              minutes: z.number().int().meta({ description: "counted, at most 120 a day" }),
+            })
+            .meta({ id: "FanLevel" }),
+        ),
+        "400": error("invalid-argument: neither or both of staff_id and liver_id"),
+        "401": unauthenticated,
+        "403": denied("not a listener"),
+        "404": error("not-found: no such listed staff member or public store"),
       },
     },
   },

@@ -38,6 +38,10 @@ const GiftRequest = z
       description:
         "the listener's chat room: its staff member receives (staff_id may be left out or must be hers); the gift becomes a message of the room (`gift` set), seen live by both members",
     }),
+    pay_with_coins: z.boolean().optional().meta({
+      description:
+        "buy with coins what the inventory lacks (the item must still be on sale), in the same ledger transaction; without it a missing item is refused",
+    }),
     idempotency_key: z.string().min(8).max(100).meta({ description: "the same key never gifts twice" }),
   })
   .meta({ id: "GiftRequest" });
@@ -51,6 +55,19 @@ const Gift = z
     liver_id: z.string().meta({ description: "the store that holds the items" }),
     live_id: z.string().nullable(),
     room_id: z.string().nullable(),
+    combo: z.object({ id: z.string(), count: z.number().int() }).meta({
+      description:
+        "sends of the same item by the same listener within 3 s make one combo; count is ×N so far",
+    }),
+    tier: z.union([z.literal(1), z.literal(2), z.literal(3)]).meta({
+      description: "how the live shows it, by the item's coin price: 1 banner, 2 overlay, 3 full screen",
+    }),
+    coins: z.number().int().meta({ description: "the gift's worth: the item's coin price × quantity" }),
+    coins_spent: z
+      .number()
+      .int()
+      .meta({ description: "coins taken from the balance to buy what was missing" }),
+    held: z.number().int().meta({ description: "items of that kind the listener holds after it" }),
     created_at: z.string().meta({ format: "date-time" }),
   })
   .meta({ id: "Gift" });
@@ -58,17 +75,21 @@ const Gift = z
 export const MONEY_PATHS: ZodOpenApiPathsObject = {
   "/api/gifts": {
     post: {
-      summary: "Gift items from one's inventory (a listener)",
+      summary: "Gift items from one's inventory, buying the rest with coins when asked (a listener)",
       description:
         "Moves items to a listed staff member (held by her store) or a public store, once per `idempotency_key`; a gift in a live is shown to its viewers (`gift` event); a gift in a chat room becomes a message of the room (a `message` event on the room's stream for both members); a staff member's store is told (`item_to_staff`).",
       requestBody: { required: true, content: { "application/json": { schema: GiftRequest } } },
       responses: {
         "201": json(Gift, "the gift"),
         "200": json(Gift, "the same gift, for a key already used with the same parameters"),
-        "400": error("invalid-argument: bad input, not enough items, the live is over, or not JSON"),
+        "400": error(
+          "invalid-argument: bad input, not enough items (field `quantity`) or coins (field `pay_with_coins`), the live is over, or not JSON",
+        ),
         "401": error("unauthenticated: no session"),
         "403": error("permission-denied: not a listener, or the room is blocked (either way)"),
-        "404": error("not-found: no such item, receiver, live, or room of the listener's"),
+        "404": error(
+          "not-found: no such item (or, to buy, one no longer on sale), receiver, live, or room of the listener's",
+        ),
         "409": error("the key was used with other parameters"),
       },
     },

@@ -3,11 +3,12 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Viewer } from "../auth/viewer";
 import type { Db } from "../db/client";
 import { coinOrders, livers } from "../db/schema";
+import { sendGift } from "../services/gifts/send-gift";
 import { buyItem } from "../services/ledger/buy-item";
 import { convertItems } from "../services/ledger/convert-items";
 import { fulfilCoinOrder } from "../services/ledger/fulfil-coin-order";
 import { requestPayout } from "../services/ledger/request-payout";
-import { sendGift } from "../services/ledger/send-gift";
+import { DEFAULT_LIVE_SETTINGS } from "../services/live/live-settings";
 
 const DEMO_BANK_ACCOUNT = {
   account_holder: "デモテン",
@@ -57,6 +58,7 @@ export async function seedDemoMoney(
       db,
       actor: listener,
       input: { item_id, quantity, staff_id: demo.castId, idempotency_key: `demo-${randomUUID()}` },
+      settings: DEFAULT_LIVE_SETTINGS,
     });
   // 15,950 coins: 12,500 spent on items, 5,000 points converted and asked for as a payout.
   await buy("bouquet", 10);

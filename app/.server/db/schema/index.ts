@@ -5,6 +5,7 @@ export * from "./directory-state";
 export * from "./favorites";
 export * from "./inquiries";
 export * from "./listeners";
+export * from "./live-room";
 export * from "./livers";
 export * from "./lives";
 export * from "./logs";

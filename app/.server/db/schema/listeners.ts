@@ -1,4 +1,4 @@
-import { jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { boolean, jsonb, pgTable, text } from "drizzle-orm/pg-core";
 import type { MatchingInfo } from "../../../domain/options";
 import { user } from "./auth";
 import { createdAt, updatedAt } from "./columns";
@@ -27,6 +27,8 @@ export const listeners = pgTable("listeners", {
     official_information: true,
   }),
   matching_info: jsonb("matching_info").$type<Partial<MatchingInfo>>().notNull().default({}),
+  /** Shown as 「匿名のリスナー」 in the rankings of the lives she supports (contract §16). */
+  hide_from_rankings: boolean("hide_from_rankings").notNull().default(false),
 });
 
 export type Listener = typeof listeners.$inferSelect;

@@ -35,6 +35,8 @@ export const lives = pgTable(
     end_reason: text("end_reason", { enum: LIVE_END_REASONS }),
     /** The `live` post written when it started (contract §8). */
     post_id: text("post_id"),
+    /** The comment the broadcaster pinned at the top for everyone (contract §16). */
+    pinned_comment_id: text("pinned_comment_id"),
   },
   (t) => [
     check("lives_title_length", sql`char_length(${t.title}) between 1 and 50`),
@@ -48,7 +50,10 @@ export const lives = pgTable(
   ],
 );
 
-/** A listener's comment in a live; `deleted` by the broadcaster (or the store) stays for reports. */
+/**
+ * A comment in a live: a listener's, or the broadcaster's own (contract §16, shown with 「配信者」).
+ * `deleted` by the broadcaster (or the store) stays for reports.
+ */
 export const liveComments = pgTable(
   "live_comments",
   {
@@ -56,11 +61,15 @@ export const liveComments = pgTable(
     live_id: text("live_id")
       .notNull()
       .references(() => lives.live_id, { onDelete: "cascade" }),
-    listener_id: text("listener_id")
+    author_type: text("author_type", { enum: ["listener", "broadcaster"] })
       .notNull()
-      .references(() => listeners.uid, { onDelete: "cascade" }),
+      .default("listener"),
+    /** The listener who wrote it; null for the broadcaster's comments. */
+    listener_id: text("listener_id").references(() => listeners.uid, { onDelete: "cascade" }),
     /** The nickname at the time (a renamed listener's old comments keep their name). */
     nickname: text("nickname").notNull(),
+    /** The listener's fan level for this broadcaster when she wrote it (0 for the broadcaster). */
+    fan_level: integer("fan_level").notNull().default(0),
     body: text("body").notNull(),
     status: text("status", { enum: ["visible", "deleted"] })
       .notNull()
@@ -70,6 +79,9 @@ export const liveComments = pgTable(
   },
   (t) => [
     check("live_comments_body_length", sql`char_length(${t.body}) between 1 and 200`),
+    check("live_comments_author", sql`(${t.author_type} = 'listener') = (${t.listener_id} is not null)`),
+    // A listener's comments by time (her fan points are recomputed from them: ADR 0043).
+    index("live_comments_listener_created_idx").on(t.listener_id, t.created_at),
     index("live_comments_live_created_idx").on(t.live_id, t.created_at, t.comment_id),
   ],
 );

@@ -43,6 +43,8 @@ export const items = pgTable(
     image_url: text("image_url").notNull().default(""),
     coin_price: integer("coin_price").notNull(),
     point_value: integer("point_value").notNull(),
+    /** The full-screen animation of a top-tier gift (a Lottie JSON file; ADR 0043), "" for none. */
+    animation_url: text("animation_url").notNull().default(""),
     status: text("status", { enum: ["active", "hidden"] })
       .notNull()
       .default("active"),
@@ -189,13 +191,26 @@ export const gifts = pgTable(
     quantity: integer("quantity").notNull(),
     live_id: text("live_id"),
     room_id: text("room_id"),
+    /**
+     * Who received it as a broadcaster: the staff member, or the store for a store's own gift. The
+     * fan points and the rankings are counted per broadcaster (ADR 0043).
+     */
+    broadcaster_id: text("broadcaster_id").notNull(),
+    /** Its worth when sent: the item's coin price × quantity, and its point value × quantity. */
+    coins: integer("coins").notNull(),
+    points: integer("points").notNull(),
+    /** The combo it belongs to (the first gift's id) and ×N with it included (ADR 0043). */
+    combo_id: text("combo_id").notNull(),
+    combo_count: integer("combo_count").notNull(),
     created_at: createdAt(),
   },
   (t) => [
     check("gifts_quantity", sql`${t.quantity} > 0`),
+    check("gifts_worth", sql`${t.coins} >= 0 and ${t.points} >= 0 and ${t.combo_count} >= ${t.quantity}`),
     index("gifts_liver_idx").on(t.liver_id, t.created_at.desc()),
     index("gifts_staff_idx").on(t.staff_id, t.created_at.desc()),
     index("gifts_listener_idx").on(t.listener_id, t.created_at.desc()),
+    index("gifts_live_idx").on(t.live_id, t.created_at).where(sql`${t.live_id} is not null`),
   ],
 );
 

@@ -42,6 +42,11 @@ export interface MessageGift {
   name: string;
   image_url: string;
   quantity: number;
+  /** The combo it joined and ×N with it (ADR 0043); absent on gifts older than combos. */
+  combo_id?: string;
+  combo_count?: number;
+  /** 1 banner, 2 overlay, 3 full screen (domain/gifts.ts). */
+  tier?: number;
 }
 
 /** One message of a room. `read_at` is set when the counterpart reads it. */

@@ -30,9 +30,13 @@ export function createTestPayments(authSecret: string): PaymentPort & {
   const secret = testWebhookSecret(authSecret);
   return {
     provider: "test",
-    async createCheckout(): Promise<CheckoutSession> {
+    async createCheckout(request): Promise<CheckoutSession> {
       const id = `cs_test_local_${randomUUID().replace(/-/g, "")}`;
-      return { id, url: `${TEST_CHECKOUT_PATH}/${id}` };
+      // Stripe sends the payer back to the success URL; our page cannot keep it anywhere, so the
+      // way back it carries (`return`, contract §16) travels in the page's own URL instead.
+      const back = new URL(request.successUrl, "http://same.origin").searchParams.get("return");
+      const query = back ? `?${new URLSearchParams({ return: back })}` : "";
+      return { id, url: `${TEST_CHECKOUT_PATH}/${id}${query}` };
     },
     async confirmSession(session) {
       return session;

@@ -1,15 +1,13 @@
-import { randomUUID } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
-import { CHAT_TEXTS, MessageBodySchema, roomTopic, tellsStore } from "~/domain/chat";
-import { accountTopic } from "~/domain/realtime-topics";
+import { eq } from "drizzle-orm";
+import { CHAT_TEXTS, MessageBodySchema, tellsStore } from "~/domain/chat";
 import type { Viewer } from "../../auth/viewer";
 import type { Db } from "../../db/client";
-import { type Message, messages, roomBlocks, rooms, staffs } from "../../db/schema";
+import { type Message, roomBlocks, staffs } from "../../db/schema";
 import { hitRateLimit } from "../../rate-limit/rate-limiter";
 import { RATE_LIMITS } from "../../rate-limit/rules";
-import { publish } from "../../realtime/publish";
 import { recordNotification } from "../notifications/record-notification";
 import { memberRoom } from "./room-access";
+import { writeMessage } from "./write-message";
 
 export type SendMessageResult =
   | { ok: true; message: Message }
@@ -53,7 +51,7 @@ export async function sendMessage({
         error: "invalid",
         message: parsed.error.issues[0]?.message ?? CHAT_TEXTS.bodyRequired,
       } as const;
-    const { room, counterpartId } = access;
+    const { room } = access;
     const [block] = await tx
       .select({ blocker_id: roomBlocks.blocker_id })
       .from(roomBlocks)
@@ -70,46 +68,27 @@ export async function sendMessage({
         retryAfterSeconds: rate.retryAfterSeconds,
       } as const;
 
-    const [message] = await tx
-      .insert(messages)
-      .values({
-        message_id: randomUUID(),
-        room_id: room.id,
-        sender_id: actor.uid,
-        body: parsed.data,
-        image_url: input.imageUrl ?? null,
-        created_at: sql`clock_timestamp()`,
-      })
-      .returning();
-    if (!message) throw new Error("message insert returned nothing");
-    await tx
-      .update(rooms)
-      .set({ last_message_at: message.created_at, updated_at: message.created_at })
-      .where(eq(rooms.id, room.id));
-
-    if (actor.uid === room.listener_id && tellsStore(room.last_message_at, message.created_at)) {
-      const [staff] = await tx
-        .select({ liver_id: staffs.liver_id })
-        .from(staffs)
-        .where(eq(staffs.uid, room.staff_id));
-      if (staff)
-        await recordNotification(tx, {
-          kind: "message_to_staff",
-          liverId: staff.liver_id,
-          staffId: room.staff_id,
-          listenerId: room.listener_id,
-          at: message.created_at,
-        });
-    }
-
-    // Topics in sorted order ("account:" < "room:"), as publish asks.
-    await publish({
-      db: tx,
-      topic: accountTopic(counterpartId),
-      type: "message",
-      data: { room_id: room.id, message_id: message.message_id },
-    });
-    await publish({ db: tx, topic: roomTopic(room.id), type: "message", data: message });
+    const message = await writeMessage(
+      tx,
+      room,
+      actor.uid,
+      { body: parsed.data, image_url: input.imageUrl ?? null },
+      async (written) => {
+        if (actor.uid !== room.listener_id || !tellsStore(room.last_message_at, written.created_at)) return;
+        const [staff] = await tx
+          .select({ liver_id: staffs.liver_id })
+          .from(staffs)
+          .where(eq(staffs.uid, room.staff_id));
+        if (staff)
+          await recordNotification(tx, {
+            kind: "message_to_staff",
+            liverId: staff.liver_id,
+            staffId: room.staff_id,
+            listenerId: room.listener_id,
+            at: written.created_at,
+          });
+      },
+    );
     return { ok: true, message } as const;
   });
 }

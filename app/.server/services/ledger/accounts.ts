@@ -1,3 +1,4 @@
+import { type SQL, sql } from "drizzle-orm";
 import type { CoinLotKind, LedgerUnit } from "~/domain/money";
 import type { Db } from "../../db/client";
 import { ledgerAccounts } from "../../db/schema";
@@ -92,6 +93,14 @@ export const accounts = {
     tracked: false,
   }),
 };
+
+/** `accounts.listenerItems(...).account_id` for an item id that a statement knows (an SQL expression). */
+export const listenerItemsAccountSql = (listenerId: string, itemId: SQL): SQL =>
+  sql`'listener:' || ${listenerId} || ':item:' || ${itemId}`;
+
+/** `accounts.storeItems(...).account_id` for a store id that a statement knows (an SQL expression). */
+export const storeItemsAccountSql = (liverId: SQL, itemId: string): SQL =>
+  sql`'liver:' || ${liverId} || ':item:' || ${itemId}`;
 
 export type PlatformPurpose =
   | "coin_sales"

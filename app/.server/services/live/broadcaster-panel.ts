@@ -1,5 +1,4 @@
 import { and, eq } from "drizzle-orm";
-import type { LiveCommentEvent } from "~/domain/live";
 import { liveTopic } from "~/domain/live";
 import { roleRefusal } from "~/domain/permissions";
 import type { Viewer } from "../../auth/viewer";
@@ -7,26 +6,30 @@ import type { Db } from "../../db/client";
 import { lives } from "../../db/schema";
 import { topicHead } from "../../realtime/publish";
 import { findBroadcaster } from "./live-access";
-import { getLive, type PublicLive, recentComments } from "./read-lives";
+import type { LiveSettings } from "./live-settings";
+import { type LiveRoomState, readLiveRoom } from "./read-live-room";
+import { getLive, type PublicLive } from "./read-lives";
 
 export interface BroadcasterPanel {
   /** May this account go live now (publicly listed)? */
   listed: boolean;
   broadcasterId: string;
-  current: { live: PublicLive; comments: LiveCommentEvent[]; lastEventId: number; seenAt: string } | null;
+  current: ({ live: PublicLive; lastEventId: number; seenAt: string } & LiveRoomState) | null;
 }
 
 /**
  * What the broadcaster panel of `/staff/mypage` and `/liver/mypage` opens with: whether the
- * account can go live, and its live on now (after a reload the panel picks it up again, with the
- * comments so far and the stream position they were read at).
+ * account can go live, and its live on now (after a reload the panel picks it up again, with its
+ * room so far — comments, gifts, pin, points, ranking — and the stream position it was read at).
  */
 export async function getBroadcasterPanel({
   db,
   actor,
+  settings,
 }: {
   db: Db;
   actor: Viewer;
+  settings: Pick<LiveSettings, "tierThresholds" | "fanThresholds">;
 }): Promise<BroadcasterPanel | null> {
   if (roleRefusal(actor, "live.start")) return null;
   const broadcaster = await findBroadcaster(db, actor.uid);
@@ -43,9 +46,9 @@ export async function getBroadcasterPanel({
     if (live)
       current = {
         live,
-        comments: await recentComments(db, row.live_id),
         lastEventId,
         seenAt: row.broadcaster_seen_at.toISOString(),
+        ...(await readLiveRoom(db, { live: { ...row, name: broadcaster.name }, settings })),
       };
   }
   return { listed: broadcaster.listed, broadcasterId: broadcaster.id, current };

@@ -1,8 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
+import { fanLevel } from "~/domain/fans";
+import { liveTopic } from "~/domain/live";
 import type { Viewer } from "../../auth/viewer";
 import type { Db } from "../../db/client";
-import { liveViewers } from "../../db/schema";
+import { liveAudience, liveViewers } from "../../db/schema";
+import { publish } from "../../realtime/publish";
+import { recordWatchMinute } from "../fans/fan-points";
 import { countViewers, refreshViewerCount } from "./finish-live";
 import { loadLive } from "./live-access";
 import type { LiveSettings } from "./live-settings";
@@ -36,34 +40,70 @@ export async function joinLive({
     const watching = await countViewers(tx, live.live_id);
     if (watching >= settings.maxViewers) return { ok: false, error: "full" } as const;
     const viewerId = randomUUID();
+    const listenerId = actor?.type === "listener" ? actor.uid : null;
     await tx.insert(liveViewers).values({
       live_id: live.live_id,
       viewer_id: viewerId,
-      listener_id: actor?.type === "listener" ? actor.uid : null,
+      listener_id: listenerId,
       seen_at: sql`clock_timestamp()`,
     });
+    // The audience, once each (the summary's unique viewers): a listener by her id, a tab by its own.
+    await tx
+      .insert(liveAudience)
+      .values({
+        live_id: live.live_id,
+        viewer_key: listenerId ? `listener:${listenerId}` : `viewer:${viewerId}`,
+      })
+      .onConflictDoNothing();
     const { count } = await refreshViewerCount(tx, live);
     return { ok: true, viewer_id: viewerId, viewer_count: count } as const;
   });
 }
 
 /**
- * `PUT /api/lives/{id}/viewers/{viewer_id}`: the tab is still watching. False when the viewer is
- * unknown (silent for 40 s, or the live ended): the page joins again.
+ * `PUT /api/lives/{id}/viewers/{viewer_id}` `{visible?}`: the tab is still watching. False when the
+ * viewer is unknown (silent for 40 s, or the live ended): the page joins again. A signed-in
+ * listener whose page is visible earns the minute as fan points (fans/fan-points.ts; at most once
+ * a minute however many tabs beat) and is told `fan-level` on the live's stream when it rose.
  */
 export async function touchViewer({
   db,
   input,
+  settings,
 }: {
   db: Db;
-  input: { liveId: string; viewerId: string };
+  input: { liveId: string; viewerId: string; visible?: boolean };
+  settings: Pick<LiveSettings, "fanThresholds">;
 }): Promise<boolean> {
   const rows = await db
     .update(liveViewers)
     .set({ seen_at: sql`clock_timestamp()` })
     .where(and(eq(liveViewers.live_id, input.liveId), eq(liveViewers.viewer_id, input.viewerId)))
-    .returning({ id: liveViewers.viewer_id });
-  return rows.length > 0;
+    .returning({ id: liveViewers.viewer_id, listenerId: liveViewers.listener_id });
+  const [row] = rows;
+  if (!row) return false;
+  if (input.visible && row.listenerId) {
+    const live = await loadLive(db, input.liveId);
+    if (live?.status === "live") {
+      const listenerId = row.listenerId;
+      await db.transaction(async (tx) => {
+        const moved = await recordWatchMinute(tx, {
+          listenerId,
+          broadcasterId: live.broadcaster_id,
+          liveId: live.live_id,
+        });
+        const level = moved ? fanLevel(moved.after, settings.fanThresholds) : 0;
+        if (moved && level > fanLevel(moved.before, settings.fanThresholds))
+          await publish({
+            db: tx,
+            topic: liveTopic(live.live_id),
+            type: "fan-level",
+            data: { listener_id: listenerId, level },
+          });
+      });
+    }
+  }
+  return true;
 }
 
 /** `DELETE /api/lives/{id}/viewers/{viewer_id}`: the tab stopped watching; the count moves now. */

@@ -1,22 +1,66 @@
-import { blockedWordsOf } from "~/domain/remote-config";
+import { parseFanThresholds } from "~/domain/fans";
+import { parseTierThresholds } from "~/domain/gifts";
+import { blockedWordsOf, REMOTE_CONFIG_DEFAULTS, type RemoteConfigValues } from "~/domain/remote-config";
 import type { Db, Tx } from "../../db/client";
 import { remoteConfigValue } from "../shared/remote-config";
 
 /**
- * The parts of live streaming an operator changes without a deploy: the viewer cap and the
- * blocked words of comments, from the remote configuration (`live_max_viewers`,
- * `live_blocked_words` at `/admin/config`, contract §15, ADR 0033) — read only through here.
+ * The parts of the live room an operator changes without a deploy, from the remote configuration
+ * at `/admin/config` (contract §15, §16; ADR 0033, 0043) — read only through here: the viewer cap,
+ * the blocked words of comments, when a gift asks for a confirmation, the tiers of the gift
+ * animations and the fan levels' thresholds.
  */
 export interface LiveSettings {
   /** Viewers one live admits at once; the next one reads 「満員です」. */
   maxViewers: number;
   /** Words refused in comments (folded as `containsBlockedWord` folds). */
   blockedWords: readonly string[];
+  /** A gift worth more coins than this is confirmed in the page first (`gift_confirm_coins`). */
+  confirmCoins: number;
+  /** A banner up to the first price, an overlay up to the second, the full screen above (`gift_tier_coins`). */
+  tierThresholds: readonly [number, number];
+  /** The points fan levels 2…10 start at (`fan_level_thresholds`). */
+  fanThresholds: readonly number[];
 }
 
-export async function liveSettings({ db }: { db: Db | Tx }): Promise<LiveSettings> {
+function settingsOf(values: Pick<RemoteConfigValues, LiveSettingKey>): LiveSettings {
+  const defaults = REMOTE_CONFIG_DEFAULTS;
   return {
-    maxViewers: await remoteConfigValue(db, "live_max_viewers"),
-    blockedWords: blockedWordsOf(await remoteConfigValue(db, "live_blocked_words")),
+    maxViewers: values.live_max_viewers,
+    blockedWords: blockedWordsOf(values.live_blocked_words),
+    confirmCoins: values.gift_confirm_coins,
+    // A stored value always fits its key (domain/remote-config.ts checks it); the default is the fallback.
+    tierThresholds:
+      parseTierThresholds(values.gift_tier_coins) ?? parseTierThresholds(defaults.gift_tier_coins)!,
+    fanThresholds:
+      parseFanThresholds(values.fan_level_thresholds) ?? parseFanThresholds(defaults.fan_level_thresholds)!,
   };
 }
+
+type LiveSettingKey =
+  | "live_max_viewers"
+  | "live_blocked_words"
+  | "gift_confirm_coins"
+  | "gift_tier_coins"
+  | "fan_level_thresholds";
+
+export async function liveSettings({ db }: { db: Db | Tx }): Promise<LiveSettings> {
+  const [live_max_viewers, live_blocked_words, gift_confirm_coins, gift_tier_coins, fan_level_thresholds] =
+    await Promise.all([
+      remoteConfigValue(db, "live_max_viewers"),
+      remoteConfigValue(db, "live_blocked_words"),
+      remoteConfigValue(db, "gift_confirm_coins"),
+      remoteConfigValue(db, "gift_tier_coins"),
+      remoteConfigValue(db, "fan_level_thresholds"),
+    ]);
+  return settingsOf({
+    live_max_viewers,
+    live_blocked_words,
+    gift_confirm_coins,
+    gift_tier_coins,
+    fan_level_thresholds,
+  });
+}
+
+/** Every setting at its default: the demo seed, and tests that set none or only some. */
+export const DEFAULT_LIVE_SETTINGS: LiveSettings = settingsOf(REMOTE_CONFIG_DEFAULTS);

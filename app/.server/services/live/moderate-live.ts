@@ -28,8 +28,9 @@ export type DeleteCommentResult =
 
 /**
  * `DELETE /api/lives/{id}/comments/{comment_id}`: the broadcaster (or her store) removes a comment.
- * The row stays (`deleted`, for reports); `comment_count` drops and `comment-deleted` is published,
- * so it vanishes for every viewer. Deleting it again changes nothing.
+ * The row stays (`deleted`, for reports); `comment_count` drops (for an audience comment) and
+ * `comment-deleted` is published, so it vanishes for every viewer — and from the top when it was
+ * pinned (`pin` with none). Deleting it again changes nothing.
  */
 export async function deleteComment({
   db,
@@ -55,9 +56,16 @@ export async function deleteComment({
       .update(liveComments)
       .set({ status: "deleted", deleted_at: sql`clock_timestamp()` })
       .where(eq(liveComments.comment_id, comment.comment_id));
+    const pinned = found.live.pinned_comment_id === comment.comment_id;
+    // The audience's comments are counted (the broadcaster's own are not); a pinned one comes down.
     await tx
       .update(lives)
-      .set({ comment_count: sql`greatest(${lives.comment_count} - 1, 0)` })
+      .set({
+        ...(comment.author_type === "listener"
+          ? { comment_count: sql`greatest(${lives.comment_count} - 1, 0)` }
+          : {}),
+        ...(pinned ? { pinned_comment_id: null } : {}),
+      })
       .where(eq(lives.live_id, found.live.live_id));
     await publish({
       db: tx,
@@ -65,6 +73,8 @@ export async function deleteComment({
       type: "comment-deleted",
       data: { comment_id: comment.comment_id },
     });
+    if (pinned)
+      await publish({ db: tx, topic: liveTopic(found.live.live_id), type: "pin", data: { comment: null } });
     return { ok: true, comment_id: comment.comment_id, deleted: true } as const;
   });
 }
@@ -124,7 +134,8 @@ export type ReportCommentResult =
 
 const snapshot = (c: LiveComment): ReportedComment => ({
   comment_id: c.comment_id,
-  listener_id: c.listener_id,
+  // The broadcaster's own comments (ADR 0043) have no listener; they are never the reported one.
+  listener_id: c.listener_id ?? "",
   nickname: c.nickname,
   body: c.body,
   status: c.status,
@@ -154,7 +165,9 @@ export async function reportComment({
     .select()
     .from(liveComments)
     .where(and(eq(liveComments.comment_id, input.commentId), eq(liveComments.live_id, live.live_id)));
-  if (!comment) return { ok: false, error: "not_found" };
+  // A broadcaster's own comment is not reported here: the queue judges listeners (ADR 0043).
+  if (!comment?.listener_id) return { ok: false, error: "not_found" };
+  const reportedId = comment.listener_id;
   const reason = LiveReportReasonSchema.safeParse(typeof input.reason === "string" ? input.reason : "");
   if (!reason.success)
     return {
@@ -193,7 +206,7 @@ export async function reportComment({
       live_id: live.live_id,
       comment_id: comment.comment_id,
       reporter_id: actor.uid,
-      reported_id: comment.listener_id,
+      reported_id: reportedId,
       reason: reason.data,
       comment: snapshot(comment),
       context: [...before.reverse(), comment, ...after].map(snapshot),

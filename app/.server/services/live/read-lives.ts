@@ -1,9 +1,10 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { BroadcasterType, LiveCommentEvent, LiveListQuery, LiveStatus } from "~/domain/live";
-import { LIVE_COMMENTS_SHOWN } from "~/domain/live";
+import type { BroadcasterType, LiveListQuery, LiveStatus } from "~/domain/live";
 import { type Db, queryRows } from "../../db/client";
 import { topicHead } from "../../realtime/publish";
 import { findBroadcaster, loadLive } from "./live-access";
+import type { LiveSettings } from "./live-settings";
+import { type LiveRoomState, readLiveRoom } from "./read-live-room";
 
 /** A live as the public API and pages show it (contract §13 fields + who broadcasts + viewers now). */
 export interface PublicLive {
@@ -134,24 +135,6 @@ export async function liveNowOf({ db, liverId }: { db: Db; liverId?: string }): 
   return (await selectLives(db, where, 20)).map(toPublic);
 }
 
-/** The comments a live page opens with: the newest 100 still shown, oldest first. */
-export async function recentComments(db: Db, liveId: string): Promise<LiveCommentEvent[]> {
-  const rows = await queryRows<{
-    comment_id: string;
-    live_id: string;
-    listener_id: string;
-    nickname: string;
-    body: string;
-    created_at: Date | string;
-  }>(
-    db,
-    sql`select comment_id, live_id, listener_id, nickname, body, created_at from live_comments
-         where live_id = ${liveId} and status = 'visible'
-         order by created_at desc, comment_id desc limit ${LIVE_COMMENTS_SHOWN}`,
-  );
-  return rows.reverse().map((r) => ({ ...r, created_at: iso(r.created_at) }));
-}
-
 export interface LivePage {
   broadcaster: {
     type: BroadcasterType;
@@ -161,8 +144,8 @@ export interface LivePage {
     liver_id: string;
     liver_name: string;
   };
-  /** The live on now, with its comments so far and the stream position they were read at. */
-  current: { live: PublicLive; comments: LiveCommentEvent[]; lastEventId: number } | null;
+  /** The live on now, with its room so far (read-live-room.ts) and the stream position it was read at. */
+  current: ({ live: PublicLive; lastEventId: number } & LiveRoomState) | null;
   /** Past lives with their figures, newest first (at most 10). */
   past: PublicLive[];
   /** A staff member's next shift from today (Tokyo), if any: `{date, start_time, end_time}`. */
@@ -171,15 +154,18 @@ export interface LivePage {
 
 /**
  * `/listener/live/{id}` (public, `{id}` the staff member's or the store's id): the live on now with
- * its newest comments — read after the stream's head, so the page subscribes from there and misses
- * nothing — or, when none, the next shift and the past lives. Null for an unknown or unlisted id.
+ * its room (comments, gifts, pin, points, ranking) — read after the stream's head, so the page
+ * subscribes from there and misses nothing — or, when none, the next shift and the past lives.
+ * Null for an unknown or unlisted id.
  */
 export async function getLivePage({
   db,
   input,
+  settings,
 }: {
   db: Db;
   input: { broadcasterId: string };
+  settings: Pick<LiveSettings, "tierThresholds" | "fanThresholds">;
 }): Promise<LivePage | null> {
   const broadcaster = await findBroadcaster(db, input.broadcasterId);
   if (!broadcaster?.listed) return null;
@@ -188,7 +174,11 @@ export async function getLivePage({
   let current: LivePage["current"] = null;
   if (onNow) {
     const lastEventId = await topicHead(db, `live:${onNow.live_id}`);
-    current = { live: toPublic(onNow), comments: await recentComments(db, onNow.live_id), lastEventId };
+    const room = await readLiveRoom(db, {
+      live: { ...onNow, name: broadcaster.name },
+      settings,
+    });
+    current = { live: toPublic(onNow), lastEventId, ...room };
   }
   const past = lives
     .filter((row) => row.status === "ended")

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
+import { coinPagePath, parseCoinReturn } from "~/domain/coin-return";
 import { MONEY_TEXTS } from "~/domain/money-texts";
 import { roleRefusal } from "~/domain/permissions";
 import type { Viewer } from "../../auth/viewer";
@@ -11,13 +12,16 @@ import { ensureListenerCustomer } from "./listener-customer";
 
 export type StartCheckoutResult =
   | { ok: true; orderId: string; url: string }
-  | { ok: false; error: "forbidden" | "not_found" }
+  | { ok: false; error: "forbidden" | "not_found" | "invalid_return" }
   | { ok: false; error: "unavailable"; message: string };
 
 /**
  * Starts buying a coin pack: the order row first (so a webhook can never arrive for an order we
  * do not know), then the provider's checkout session (its id kept on the order), and the page to
- * pay on. A provider failure leaves the order `failed` and says so.
+ * pay on. A provider failure leaves the order `failed` and says so. `returnPath` (contract §16:
+ * the live the listener came from) rides on the provider's success and cancel URLs, so she comes
+ * back to `/listener/coin?order=…&return=…` and from there to the live; only a same-origin path
+ * is accepted.
  */
 export async function startCoinCheckout({
   db,
@@ -31,10 +35,12 @@ export async function startCoinCheckout({
   port: PaymentPort | null;
   /** The listener's customer at the provider is named in the checkout, so a card can be saved. */
   customers?: CustomerPort | null;
-  input: { packId: string; baseUrl: string };
+  input: { packId: string; baseUrl: string; returnPath?: string | null };
 }): Promise<StartCheckoutResult> {
   const refused = roleRefusal(actor, "coin.buy");
   if (refused) return { ok: false, error: refused };
+  const back = parseCoinReturn(input.returnPath);
+  if (!back.ok) return { ok: false, error: "invalid_return" };
   const [pack] = await db
     .select()
     .from(coinPacks)
@@ -59,8 +65,8 @@ export async function startCoinCheckout({
       listenerId: actor.uid,
       amountJpy: pack.price_jpy,
       productName: pack.name,
-      successUrl: `${input.baseUrl}/listener/coin?order=${orderId}`,
-      cancelUrl: `${input.baseUrl}/listener/coin?canceled=${orderId}`,
+      successUrl: `${input.baseUrl}${coinPagePath({ order: orderId, returnPath: back.path })}`,
+      cancelUrl: `${input.baseUrl}${coinPagePath({ canceled: orderId, returnPath: back.path })}`,
     });
     await db
       .update(coinOrders)
