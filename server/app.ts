@@ -146,6 +146,8 @@ export function createApp(
     );
     // The item pictures (public/img/, issue 17).
     app.use("/img", express.static("build/client/img", { maxAge: "1d", index: false }));
+    // The items' gift animations (public/gifts/, ADR 0043), fetched when a top-tier gift plays.
+    app.use("/gifts", express.static("build/client/gifts", { maxAge: "1d", index: false }));
     // The few files at the root of the build (favicons), looked up once (a folder added to public/
     // needs a mount of its own, like /assets): a static handler for the
     // whole root would stat the disk for every page and API request.

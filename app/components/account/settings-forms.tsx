@@ -8,6 +8,8 @@ import {
   mailSettingFormSchema,
   NicknameSchema,
   PasswordChangeSchema,
+  RANKING_PRIVACY_TEXTS,
+  RankingPrivacySchema,
   SETTINGS_DONE_MESSAGES,
   type SettingsDoneKey,
 } from "~/domain/account-settings";
@@ -24,7 +26,7 @@ import { RadioGroup } from "../form/radio-group";
 import type { SelectOption } from "../form/select-input";
 import { SubmitButton } from "../form/submit-button";
 import { TextInput } from "../form/text-input";
-import { field, listField, useSchemaForm } from "../form/use-schema-form";
+import { controlIdOf, field, listField, useSchemaForm } from "../form/use-schema-form";
 import { Notice } from "./auth-card";
 
 /**
@@ -173,6 +175,50 @@ export function MailSettingsForm({
           columns={1}
         />
         <SubmitButton pendingLabel="保存中…">通知設定を保存する</SubmitButton>
+      </IntentForm>
+    </Section>
+  );
+}
+
+/** The listener's name in rankings (contract §16): one box, 「匿名のリスナー」 when ticked. */
+export function RankingPrivacyForm({
+  action,
+  hide,
+  result,
+}: {
+  action: string;
+  /** The stored flag. */
+  hide: boolean;
+  result?: SettingsFormResult;
+}) {
+  const { fields, errors } = useSchemaForm(RankingPrivacySchema, { id: "ranking", result });
+  const id = controlIdOf(fields.hide_from_rankings);
+  // After a refused post the box shows what was sent, else what is stored.
+  const checked = result ? result.values.hide_from_rankings === "1" : hide;
+  return (
+    <Section id="ranking" title={RANKING_PRIVACY_TEXTS.title} lead={RANKING_PRIVACY_TEXTS.lead}>
+      <FormErrorSummary
+        errors={errors}
+        labels={{ hide_from_rankings: RANKING_PRIVACY_TEXTS.title }}
+        idPrefix="ranking"
+        className="mb-4"
+      />
+      <IntentForm action={action} intent="ranking">
+        <label
+          htmlFor={id}
+          className="flex min-h-11 cursor-pointer items-start gap-3 rounded-lg border border-slate-300 bg-white px-3 py-3 has-checked:border-brand-500 has-checked:bg-brand-50"
+        >
+          <input
+            type="checkbox"
+            id={id}
+            name={fields.hide_from_rankings.name}
+            value="1"
+            defaultChecked={checked}
+            className="mt-0.5 size-5 shrink-0 accent-brand-600"
+          />
+          <span className="font-bold text-sm leading-relaxed">{RANKING_PRIVACY_TEXTS.label}</span>
+        </label>
+        <SubmitButton pendingLabel="保存中…">{RANKING_PRIVACY_TEXTS.submit}</SubmitButton>
       </IntentForm>
     </Section>
   );

@@ -1,14 +1,23 @@
 import { Form } from "react-router";
-import type { GiftItem } from "../live/gift-panel";
+import { GiftIcon } from "~/components/ui/icons";
 import type { RoomActionData } from "./chat-room";
+
+/** An item the listener holds, as the plain form offers it. */
+export interface GiftItem {
+  item_id: string;
+  name: string;
+  image_url: string;
+  quantity: number;
+}
 
 /**
  * The ギフト button of a listener's chat room (contract §14, ADR 0038): a disclosure (`<details>`,
  * so it opens without JavaScript) holding a plain form — an item of the inventory, a quantity and
  * the render's idempotency key — posted to the room page (PRG, like the other chat forms; with
  * JavaScript the same form goes through the router). The gift comes back as a message of the room.
- * The live viewer's GiftPanel gives one item per tap through the API and needs JavaScript; the item
- * type is shared.
+ * With JavaScript the room shows the gift sheet of the live room instead (components/live/
+ * gift-sheet.tsx: the catalogue, coins, quantities, buying what is missing); this form is what a
+ * browser without it gets.
  */
 export function ChatGiftPanel({
   action,
@@ -32,7 +41,7 @@ export function ChatGiftPanel({
       data-testid="chat-gift"
     >
       <summary className="inline-flex min-h-11 cursor-pointer list-none items-center gap-1 rounded-full bg-amber-400 px-4 font-bold text-slate-900 text-sm [&::-webkit-details-marker]:hidden">
-        <span aria-hidden="true">🎁</span>
+        <GiftIcon className="size-4" />
         ギフト
       </summary>
       {items.length === 0 ? (

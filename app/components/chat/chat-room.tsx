@@ -2,11 +2,11 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { messagesPath } from "~/domain/chat-paths";
 import { formatMonthDayTime } from "~/domain/relative-time";
-import type { GiftItem } from "../live/gift-panel";
+import { GiftSheet, type Wallet } from "../live/gift-sheet";
 import { StaffAvatar } from "../mypage/staff-avatar";
 import { FlashMessage } from "../mypage/ui";
 import { useEventSource } from "../realtime/use-event-source";
-import { ChatGiftPanel } from "./chat-gift-panel";
+import { ChatGiftPanel, type GiftItem } from "./chat-gift-panel";
 import { CHAT_UI } from "./chat-texts";
 import { MessageComposer } from "./message-composer";
 import { RoomMenu } from "./room-menu";
@@ -92,8 +92,17 @@ export interface ChatRoomProps {
   eventsSince: number;
   done: "block" | "report" | null;
   actionData: RoomActionData | null;
-  /** The listener's inventory and this render's idempotency key (the ギフト form); null for staff. */
-  gift: { items: GiftItem[]; idempotencyKey: string } | null;
+  /**
+   * The listener's gifts (null for staff): her inventory and this render's key for the plain form,
+   * her wallet for the sheet (with JavaScript), when to confirm, and the coin page with a way back.
+   */
+  gift: {
+    items: GiftItem[];
+    idempotencyKey: string;
+    wallet: Wallet | null;
+    confirmCoins: number;
+    chargePath: string;
+  } | null;
 }
 
 /**
@@ -346,7 +355,17 @@ export function ChatRoom(props: ChatRoomProps) {
         </p>
       ) : (
         <>
-          {props.gift ? (
+          {props.gift && hydrated && props.gift.wallet ? (
+            <div className="border-slate-100 border-t bg-white px-2 pt-2 sm:px-3" data-testid="chat-gift">
+              <GiftSheet
+                wallet={props.gift.wallet}
+                target={{ room_id: roomId }}
+                confirmCoins={props.gift.confirmCoins}
+                chargePath={props.gift.chargePath}
+                tone="light"
+              />
+            </div>
+          ) : props.gift ? (
             <ChatGiftPanel
               action={here}
               items={props.gift.items}

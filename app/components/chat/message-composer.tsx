@@ -1,4 +1,5 @@
 import { type KeyboardEvent, useRef, useState } from "react";
+import { ImageIcon } from "~/components/ui/icons";
 import { MESSAGE_MAX_LENGTH } from "~/domain/chat";
 import { IMAGE_ACCEPT } from "~/domain/images";
 import type { RoomActionData } from "./chat-room";
@@ -62,7 +63,7 @@ export function MessageComposer({
       <input type="hidden" name="intent" value="send" />
       {picture ? (
         <p className="mb-2 flex items-center gap-2 px-2 text-slate-600 text-xs" data-testid="message-picture">
-          <span aria-hidden="true">🖼</span>
+          <ImageIcon className="size-4" />
           <span className="truncate">{picture}</span>
         </p>
       ) : null}

@@ -15,6 +15,8 @@ export interface FollowButtonProps {
   followerNumber: number;
   /** compact: a small pill for cards; large: the page's main button with the count beside it. */
   size?: "compact" | "large";
+  /** overlay: on a dark ground (the live viewer); the compact pill is then only as wide as it needs. */
+  tone?: "light" | "overlay";
 }
 
 /**
@@ -30,6 +32,7 @@ export function FollowButton({
   favoriteId,
   followerNumber,
   size = "compact",
+  tone = "light",
 }: FollowButtonProps) {
   const viewer = useViewer();
   const location = useLocation();
@@ -56,17 +59,33 @@ export function FollowButton({
     : "bg-brand-600 text-white shadow hover:bg-brand-700";
   const label = following ? "フォロー中" : large ? "フォローする" : "フォロー";
   const counter = large ? (
-    <span className="text-slate-600 text-sm" data-testid="follower-number">
-      フォロワー <span className="font-bold text-slate-900">{formatNumber(count)}</span>人
+    <span
+      className={`text-sm ${tone === "overlay" ? "text-white/80" : "text-slate-600"}`}
+      data-testid="follower-number"
+    >
+      フォロワー{" "}
+      <span className={`font-bold ${tone === "overlay" ? "text-white" : "text-slate-900"}`}>
+        {formatNumber(count)}
+      </span>
+      人
     </span>
   ) : (
-    <span className="flex items-center gap-1 text-slate-500 text-xs" data-testid="follower-number">
+    <span
+      className={`flex items-center gap-1 text-xs ${tone === "overlay" ? "text-white/90" : "text-slate-500"}`}
+      data-testid="follower-number"
+    >
       <HeartIcon className="size-3.5 text-brand-500" />
       <span className="sr-only">フォロワー</span>
-      <span className="font-bold text-slate-700">{formatNumber(count)}</span>
+      <span className={`font-bold ${tone === "overlay" ? "text-white" : "text-slate-700"}`}>
+        {formatNumber(count)}
+      </span>
     </span>
   );
-  const row = large ? "flex flex-wrap items-center gap-3" : "flex w-full items-center justify-between gap-2";
+  const row = large
+    ? "flex flex-wrap items-center gap-3"
+    : tone === "overlay"
+      ? "flex shrink-0 items-center gap-2"
+      : "flex w-full items-center justify-between gap-2";
 
   if (viewer?.type !== "listener") {
     return (

@@ -21,6 +21,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly reason?: string,
+    /** The request field the message belongs next to (`pay_with_coins`: the coins ran out). */
+    readonly field?: string,
   ) {
     super(message);
   }
@@ -41,10 +43,15 @@ export async function api<T>(
     ...init,
   });
   const json = (await response.json().catch(() => null)) as
-    | (T & { error?: { message?: string; reason?: string } })
+    | (T & { error?: { message?: string; reason?: string; field?: string } })
     | null;
   if (!response.ok)
-    throw new ApiError(response.status, json?.error?.message ?? "通信に失敗しました", json?.error?.reason);
+    throw new ApiError(
+      response.status,
+      json?.error?.message ?? "通信に失敗しました",
+      json?.error?.reason,
+      json?.error?.field,
+    );
   return json as T;
 }
 

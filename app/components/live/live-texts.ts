@@ -60,6 +60,18 @@ export const LIVE_UI = {
     `最大 ${peak.toLocaleString("ja-JP")}人・コメント ${comments.toLocaleString("ja-JP")}件`,
   profile: "プロフィールを見る",
   watchNow: "視聴する",
-  gift: (from: string, item: string, quantity: number) =>
-    `${from}さんが${item}${quantity > 1 ? ` ×${quantity}` : ""}を贈りました`,
+  // The live room (contract §16)
+  pinned: "ピン留めされたコメント",
+  pin: "ピン留め",
+  unpin: "ピン留めを外す",
+  broadcasterPlaceholder: "配信者としてコメントする",
+  runningPoints: "今回の獲得ポイント",
+  points: (points: number) => `${points.toLocaleString("ja-JP")}pt`,
+  summaryLink: "配信のまとめを見る",
+  cameraReleased: "カメラとマイクをオフにしました",
+  endTitle: "配信は終了しました",
+  endFollowLead: "フォローすると、次の配信やお知らせが届きます。",
+  otherLives: "いま配信中のライブ",
+  noOtherLives: "いま配信中のほかのライブはありません",
+  levelUp: (level: number) => `ファンレベルが${level}に上がりました！`,
 } as const;

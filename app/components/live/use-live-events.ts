@@ -1,5 +1,13 @@
 import { useEffect, useRef } from "react";
-import type { LiveCommentEvent, LiveEndedEvent, LiveGiftEvent, LiveViewersEvent } from "~/domain/live";
+import type {
+  LiveCommentEvent,
+  LiveEndedEvent,
+  LiveFanLevelEvent,
+  LiveGiftEvent,
+  LivePinEvent,
+  LiveRankingEvent,
+  LiveViewersEvent,
+} from "~/domain/live";
 import { readGiftEvent } from "~/domain/live";
 
 export interface LiveEventHandlers {
@@ -7,6 +15,9 @@ export interface LiveEventHandlers {
   commentDeleted?(commentId: string): void;
   viewers?(viewers: LiveViewersEvent): void;
   gift?(gift: LiveGiftEvent): void;
+  ranking?(ranking: LiveRankingEvent): void;
+  pin?(pin: LivePinEvent): void;
+  fanLevel?(fanLevel: LiveFanLevelEvent): void;
   ended?(ended: LiveEndedEvent): void;
   /** The stream's resume point is gone (a long absence): the page reloads its data. */
   reset?(): void;
@@ -45,6 +56,18 @@ export function useLiveEvents(liveId: string | null, lastEventId: number, handle
       const gift = readGiftEvent(parse(e as MessageEvent));
       if (gift) ref.current.gift?.(gift);
     });
+    source.addEventListener("ranking", (e) => {
+      const ranking = parse(e as MessageEvent) as LiveRankingEvent | null;
+      if (ranking && Array.isArray(ranking.items)) ref.current.ranking?.(ranking);
+    });
+    source.addEventListener("pin", (e) => {
+      const pin = parse(e as MessageEvent) as LivePinEvent | null;
+      if (pin && "comment" in pin) ref.current.pin?.(pin);
+    });
+    source.addEventListener("fan-level", (e) => {
+      const up = parse(e as MessageEvent) as LiveFanLevelEvent | null;
+      if (up && typeof up.level === "number") ref.current.fanLevel?.(up);
+    });
     source.addEventListener("ended", (e) => {
       ref.current.ended?.(parse(e as MessageEvent) as LiveEndedEvent);
       source.close();
@@ -52,15 +75,4 @@ export function useLiveEvents(liveId: string | null, lastEventId: number, handle
     source.addEventListener("reset", () => ref.current.reset?.());
     return () => source.close();
   }, [liveId, lastEventId]);
-}
-
-/** Comments in stream order, each once (a replay after a reconnect may repeat one). */
-export function addComment(
-  list: LiveCommentEvent[],
-  comment: LiveCommentEvent,
-  max = 200,
-): LiveCommentEvent[] {
-  if (list.some((c) => c.comment_id === comment.comment_id)) return list;
-  const next = [...list, comment];
-  return next.length > max ? next.slice(next.length - max) : next;
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { data, redirect } from "react-router";
-import { requireViewer } from "~/.server/auth/viewer";
+import { requireViewer, type Viewer } from "~/.server/auth/viewer";
 import { readLimitedFormData } from "~/.server/http/limited-form-data";
 import { FORM_MESSAGES, MYPAGE_FORM_MAX_BYTES } from "~/.server/http/mypage-form";
 import { topicHead } from "~/.server/realtime/publish";
@@ -10,8 +10,10 @@ import { markRoomRead } from "~/.server/services/chat/mark-room-read";
 import { reportRoom } from "~/.server/services/chat/report-room";
 import { sendImageMessage } from "~/.server/services/chat/send-image-message";
 import { sendMessage } from "~/.server/services/chat/send-message";
+import { readGiftWallet } from "~/.server/services/gifts/read-gift-wallet";
+import { sendGift } from "~/.server/services/gifts/send-gift";
 import { readInventory } from "~/.server/services/ledger/read-purchase-page";
-import { sendGift } from "~/.server/services/ledger/send-gift";
+import { liveSettings } from "~/.server/services/live/live-settings";
 import { ChatRoom, type RoomActionData, toClientMessage } from "~/components/chat/chat-room";
 import { CHAT_UI } from "~/components/chat/chat-texts";
 import { roleOfPath } from "~/domain/account-roles";
@@ -60,20 +62,33 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     blockedMe: page.blocked_me,
     eventsSince,
     done: done === "block" || done === "report" ? (done as "block" | "report") : null,
-    // The listener's ギフト form (ADR 0038): the inventory, and a key per render so a form sent
-    // twice gives once.
+    // The listener's gifts: the sheet of the live room with JavaScript (the catalogue, her coins,
+    // buying what is missing: ADR 0043), the plain ギフト form of her inventory without it (ADR 0038,
+    // a key per render so a form sent twice gives once).
     gift:
       role === "listener" && !page.blocked_by_me && !page.blocked_me
-        ? {
-            items: (await readInventory(context.db, viewer.uid)).map((line) => ({
-              item_id: line.item.item_id,
-              name: line.item.name,
-              image_url: line.item.image_url,
-              quantity: line.quantity,
-            })),
-            idempotencyKey: randomUUID(),
-          }
+        ? await giftsOf(context, viewer, messagesPath(role, params.id))
         : null,
+  };
+}
+
+async function giftsOf(context: Route.LoaderArgs["context"], viewer: Viewer, here: string) {
+  const [inventory, wallet, settings] = await Promise.all([
+    readInventory(context.db, viewer.uid),
+    readGiftWallet({ db: context.db, actor: viewer }),
+    liveSettings(context),
+  ]);
+  return {
+    items: inventory.map((line) => ({
+      item_id: line.item.item_id,
+      name: line.item.name,
+      image_url: line.item.image_url,
+      quantity: line.quantity,
+    })),
+    idempotencyKey: randomUUID(),
+    wallet,
+    confirmCoins: settings.confirmCoins,
+    chargePath: `/listener/coin?return=${encodeURIComponent(here)}`,
   };
 }
 
@@ -133,6 +148,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         room_id: params.id,
         idempotency_key: text("idempotency_key"),
       },
+      settings: await liveSettings(context),
     });
     if (result.ok) return redirect(here);
     if (result.error === "forbidden") throw new Response(null, { status: 403 });

@@ -13,6 +13,7 @@ import {
 import { refundTestCheckout } from "~/.server/services/payments/refund-test-checkout";
 import { SubmitButton } from "~/components/form/submit-button";
 import { Card, PageHeader } from "~/components/mypage/ui";
+import { coinPagePath, parseCoinReturn } from "~/domain/coin-return";
 import { formatCoins, formatYen } from "~/domain/money";
 import { MONEY_TEXTS } from "~/domain/money-texts";
 import { cardBrandLabel, cardExpiry, TEST_CARDS } from "~/domain/payment-methods";
@@ -24,6 +25,12 @@ function testPort(env: Route.LoaderArgs["context"]["env"]) {
   const port = paymentPort(env);
   if (port?.provider !== "test") throw new Response(null, { status: 404 });
   return port as ReturnType<typeof createTestPayments>;
+}
+
+/** The way back the checkout URL carries (contract §16); anything but a same-origin path is dropped. */
+function returnPathOf(request: Request): string | null {
+  const back = parseCoinReturn(new URL(request.url).searchParams.get("return"));
+  return back.ok ? back.path : null;
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -45,6 +52,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         })
       : null;
   return {
+    returnPath: returnPathOf(request),
     savedCards: saved?.ok ? saved.cards : [],
     order: {
       status: order.status,
@@ -86,7 +94,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   });
   if (!result.ok) throw new Response(null, { status: 404 });
   if (method === "konbini") return null; // stay: the voucher waits for its payment
-  return redirect(`/listener/coin?order=${result.orderId}`);
+  // Where Stripe's success URL would lead: the coin page, with the way back to the live.
+  return redirect(coinPagePath({ order: result.orderId, returnPath: returnPathOf(request) }));
 }
 
 export function meta() {
@@ -94,11 +103,14 @@ export function meta() {
 }
 
 export default function TestCheckout({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, savedCards } = loaderData;
+  const { order, savedCards, returnPath } = loaderData;
   const waiting = order.status === "awaiting_payment";
   return (
     <div className="space-y-5">
-      <PageHeader title={MONEY_TEXTS.testPayment} back={{ to: "/listener/coin", label: "コインに戻る" }} />
+      <PageHeader
+        title={MONEY_TEXTS.testPayment}
+        back={{ to: coinPagePath({ returnPath }), label: "コインに戻る" }}
+      />
       <p
         role="note"
         className="rounded-xl bg-amber-100 p-3 font-bold text-amber-900 text-sm"

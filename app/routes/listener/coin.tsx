@@ -5,7 +5,8 @@ import { customerPort } from "~/.server/integrations/payments/listener-customers
 import { readCoinPage } from "~/.server/services/payments/read-coin-page";
 import { startCoinCheckout } from "~/.server/services/payments/start-coin-checkout";
 import { SubmitButton } from "~/components/form/submit-button";
-import { Badge, Card, PageHeader } from "~/components/mypage/ui";
+import { Badge, ButtonLink, Card, PageHeader } from "~/components/mypage/ui";
+import { COIN_RETURN_TEXTS, coinReturnLabel, parseCoinReturn } from "~/domain/coin-return";
 import { formatCoins, formatYen } from "~/domain/money";
 import { MONEY_TEXTS } from "~/domain/money-texts";
 import { pageTitle } from "~/site";
@@ -28,7 +29,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     input: { orderId: url.searchParams.get("order"), now: new Date() },
   });
   if ("error" in page) throw new Response(null, { status: 403 });
-  return {
+  // `?return=` (contract §16): a same-origin path becomes the way back; anything else is a 400
+  // that says so, and the page offers no link to it.
+  const back = parseCoinReturn(url.searchParams.get("return"));
+  const loaded = {
     ...page,
     balance: {
       ...page.balance,
@@ -40,7 +44,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
     provider: context.env.payments.provider,
     canceled: url.searchParams.has("canceled"),
+    returnPath: back.ok ? back.path : null,
+    returnError: back.ok ? null : COIN_RETURN_TEXTS.invalid,
   };
+  return back.ok ? loaded : data(loaded, { status: 400 });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -51,10 +58,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     actor: viewer,
     port: paymentPort(context.env),
     customers: customerPort(context.env, context.db),
-    input: { packId: String(form.get("pack_id") ?? ""), baseUrl: context.env.baseUrl },
+    input: {
+      packId: String(form.get("pack_id") ?? ""),
+      baseUrl: context.env.baseUrl,
+      returnPath: String(form.get("return") ?? ""),
+    },
   });
   if (result.ok) return redirect(result.url);
   if (result.error === "not_found") return data({ error: MONEY_TEXTS.packRequired }, { status: 400 });
+  if (result.error === "invalid_return") return data({ error: COIN_RETURN_TEXTS.invalid }, { status: 400 });
   if (result.error === "unavailable") return data({ error: result.message }, { status: 400 });
   throw new Response(null, { status: 403 });
 }
@@ -72,17 +84,34 @@ const tokyoDate = (iso: string) =>
   });
 
 export default function CoinPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { packs, balance, order, provider, canceled } = loaderData;
+  const { packs, balance, order, provider, canceled, returnPath, returnError } = loaderData;
   const status = order ? ORDER_STATUS[order.status] : null;
   return (
     <div className="space-y-5">
       <PageHeader title="コイン" lead="コインでアイテムを購入し、キャストやお店に贈ることができます。" />
+      {returnError ? (
+        <p
+          role="alert"
+          className="rounded-xl bg-red-50 p-3 font-bold text-red-800 text-sm"
+          data-testid="return-error"
+        >
+          {returnError}
+        </p>
+      ) : null}
       {status ? (
         <p role="status" data-testid="order-status">
           <Badge tone={status.tone}>{status.label}</Badge>
         </p>
       ) : null}
       {canceled ? <p className="text-slate-600 text-sm">購入を取り消しました。</p> : null}
+      {returnPath ? (
+        <p data-testid="coin-return">
+          <ButtonLink to={returnPath} className="w-full text-base">
+            <span aria-hidden="true">‹</span>
+            {coinReturnLabel(returnPath)}
+          </ButtonLink>
+        </p>
+      ) : null}
       {actionData?.error ? (
         <p role="alert" className="rounded-xl bg-red-50 p-3 font-bold text-red-800 text-sm">
           {actionData.error}
@@ -128,6 +157,7 @@ export default function CoinPage({ loaderData, actionData }: Route.ComponentProp
               <li key={pack.pack_id} className="rounded-xl p-4 ring-1 ring-slate-200">
                 <Form method="post" className="flex items-center justify-between gap-3">
                   <input type="hidden" name="pack_id" value={pack.pack_id} />
+                  {returnPath ? <input type="hidden" name="return" value={returnPath} /> : null}
                   <div>
                     <p className="font-bold">{formatCoins(pack.coins)}</p>
                     {pack.bonus_coins > 0 ? (

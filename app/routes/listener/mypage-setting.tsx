@@ -6,6 +6,7 @@ import {
   MailSettingsForm,
   NicknameForm,
   PasswordChangeForm,
+  RankingPrivacyForm,
   resultFor,
   SettingsPage,
 } from "~/components/account/settings-forms";
@@ -14,7 +15,7 @@ import { pageTitle } from "~/site";
 import type { Route } from "./+types/mypage-setting";
 
 const ACTION = "/listener/mypage/setting";
-const INTENTS = ["nickname", "image", "mail_setting", "email", "password"];
+const INTENTS = ["nickname", "image", "mail_setting", "ranking", "email", "password"];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return loadSettings({ request, context, role: "listener" });
@@ -56,6 +57,12 @@ export default function ListenerSetting({ loaderData, actionData }: Route.Compon
         options={LISTENER_MAIL_SETTINGS}
         setting={loaderData.mailSetting}
         result={resultFor(actionData, "mail_setting")}
+      />
+      <RankingPrivacyForm
+        key={`ranking-${key}`}
+        action={ACTION}
+        hide={loaderData.hideFromRankings}
+        result={resultFor(actionData, "ranking")}
       />
       <EmailChangeForm
         key={`email-${key}`}

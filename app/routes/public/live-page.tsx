@@ -1,10 +1,13 @@
 import { useState } from "react";
 import { data, Link, useRevalidator } from "react-router";
 import { getViewer } from "~/.server/auth/viewer";
-import { readInventory } from "~/.server/services/ledger/read-purchase-page";
+import { followStateOf } from "~/.server/services/favorites/follow-state";
+import { readGiftWallet } from "~/.server/services/gifts/read-gift-wallet";
+import { liveSettings } from "~/.server/services/live/live-settings";
 import { getLivePage } from "~/.server/services/live/read-lives";
 import { LIVE_UI } from "~/components/live/live-texts";
 import { LiveViewer } from "~/components/live/live-viewer";
+import { ViewerEndScreen } from "~/components/live/viewer-end-screen";
 import { LIVE_TEXTS, liveWatchPath } from "~/domain/live";
 import { shiftLabel } from "~/domain/schedule-times";
 import { dayLabel } from "~/domain/shifts";
@@ -13,26 +16,30 @@ import type { Route } from "./+types/live-page";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const viewer = await getViewer(request, context);
-  const page = await getLivePage({ db: context.db, input: { broadcasterId: params.id } });
+  const settings = await liveSettings(context);
+  const page = await getLivePage({ db: context.db, input: { broadcasterId: params.id }, settings });
   if (!page) throw data(null, { status: 404 });
-  const gift =
-    viewer?.type === "listener" && page.current
-      ? {
-          items: (await readInventory(context.db, viewer.uid)).map((line) => ({
-            item_id: line.item.item_id,
-            name: line.item.name,
-            image_url: line.item.image_url,
-            quantity: line.quantity,
-          })),
-          receiver: { type: page.broadcaster.type, id: page.broadcaster.id },
-        }
-      : null;
+  const listener = viewer?.type === "listener" ? viewer : null;
+  const [follow, wallet] = await Promise.all([
+    followStateOf(context.db, {
+      kind: page.broadcaster.type,
+      targetId: page.broadcaster.id,
+      listenerId: listener?.uid ?? null,
+    }),
+    listener && page.current ? readGiftWallet({ db: context.db, actor: listener }) : null,
+  ]);
+  const here = liveWatchPath(page.broadcaster.id);
   return data(
     {
       ...page,
-      canComment: viewer?.type === "listener",
-      gift,
-      loginPath: `/listener/login?from=${encodeURIComponent(liveWatchPath(page.broadcaster.id))}`,
+      follow,
+      canComment: Boolean(listener),
+      /** The signed-in listener (her own `fan-level` events), null for anyone else. */
+      listenerId: listener?.uid ?? null,
+      wallet,
+      giftRules: { confirmCoins: settings.confirmCoins, tierThresholds: settings.tierThresholds },
+      loginPath: `/listener/login?from=${encodeURIComponent(here)}`,
+      chargePath: `/listener/coin?return=${encodeURIComponent(here)}`,
       media: { mode: context.env.live.media, iceServers: context.env.live.iceServers },
     },
     // Who is live changes by the minute, and the comments with it: never a stale page.
@@ -68,10 +75,13 @@ const fullDate = (iso: string) =>
  * or 「現在配信していません」 with the next shift and the past lives with their figures.
  */
 export default function LivePage({ loaderData }: Route.ComponentProps) {
-  const { broadcaster, current, past, nextShift, canComment, loginPath, media, gift } = loaderData;
+  const { broadcaster, current, past, nextShift, follow, listenerId, wallet, giftRules, media } = loaderData;
   const revalidator = useRevalidator();
   const [endedNow, setEndedNow] = useState<{ peak: number; comments: number } | null>(null);
   const profilePath = `/listener/${broadcaster.type}/${broadcaster.id}`;
+  const shift = nextShift
+    ? `${dayLabel(nextShift.date)} ${shiftLabel(nextShift.start_time, nextShift.end_time)}`
+    : null;
 
   if (current && !endedNow)
     return (
@@ -79,17 +89,40 @@ export default function LivePage({ loaderData }: Route.ComponentProps) {
         <LiveViewer
           key={current.live.live_id}
           live={current.live}
-          broadcaster={{ name: broadcaster.name, image_url: broadcaster.image_url, profilePath }}
-          comments={current.comments}
-          lastEventId={current.lastEventId}
-          canComment={canComment}
-          loginPath={loginPath}
+          room={{
+            liveId: current.live.live_id,
+            lastEventId: current.lastEventId,
+            comments: current.comments,
+            gifts: current.gifts,
+            pinned: current.pinned,
+            points: current.points,
+            ranking: current.ranking,
+            viewers: { count: current.live.viewer_count, peak: current.live.viewer_peak },
+          }}
+          broadcaster={{ ...broadcaster, profilePath }}
+          follow={follow}
+          listenerId={listenerId}
+          loginPath={loaderData.loginPath}
+          chargePath={loaderData.chargePath}
           media={media}
-          gift={gift}
+          wallet={wallet}
+          confirmCoins={giftRules.confirmCoins}
           onEnded={(summary) => {
             setEndedNow(summary);
             revalidator.revalidate();
           }}
+        />
+      </div>
+    );
+
+  if (endedNow)
+    return (
+      <div className="mx-auto max-w-2xl px-4 py-8">
+        <ViewerEndScreen
+          broadcaster={broadcaster}
+          follow={follow}
+          figures={LIVE_UI.pastLiveFigures(endedNow.peak, endedNow.comments)}
+          nextShift={broadcaster.type === "staff" ? (shift ?? LIVE_UI.noNextShift) : null}
         />
       </div>
     );
@@ -112,12 +145,7 @@ export default function LivePage({ loaderData }: Route.ComponentProps) {
         data-testid="live-status"
         className="rounded-2xl bg-slate-900 px-6 py-10 text-center text-white"
       >
-        <p className="font-bold text-xl">{endedNow ? LIVE_UI.ended : LIVE_TEXTS.notLive}</p>
-        {endedNow ? (
-          <p className="mt-2 text-sm text-white/80" data-testid="live-ended-summary">
-            {LIVE_UI.pastLiveFigures(endedNow.peak, endedNow.comments)}
-          </p>
-        ) : null}
+        <p className="font-bold text-xl">{LIVE_TEXTS.notLive}</p>
       </section>
       {broadcaster.type === "staff" ? (
         <section aria-labelledby="next-shift" className="rounded-2xl border border-slate-200 bg-white p-4">
@@ -125,9 +153,7 @@ export default function LivePage({ loaderData }: Route.ComponentProps) {
             {LIVE_UI.nextShift}
           </h2>
           <p className="mt-1 text-lg" data-testid="next-shift">
-            {nextShift
-              ? `${dayLabel(nextShift.date)} ${shiftLabel(nextShift.start_time, nextShift.end_time)}`
-              : LIVE_UI.noNextShift}
+            {shift ?? LIVE_UI.noNextShift}
           </p>
         </section>
       ) : null}
