@@ -209,6 +209,38 @@ describe.each(drivers)("payments on %s", (driver) => {
     expect(await coins()).toBe(before + 500);
   });
 
+  it("keeps a same-origin way back through the checkout (return=) and refuses any other, ordering nothing", async () => {
+    const test = createTestPayments("a-local-auth-secret-of-32-characters!");
+    const livePath = "/listener/live/some-cast";
+    const started = await startCoinCheckout({
+      db: db(),
+      actor: listener,
+      port: test,
+      input: { packId: "coins-500", baseUrl: "", returnPath: livePath },
+    });
+    if (!started.ok) throw new Error("checkout failed");
+    // The test checkout page carries the way back; after paying, the coin page offers it.
+    expect(new URL(started.url, "http://x").searchParams.get("return")).toBe(livePath);
+    const countOrders = async () => (await db().select().from(coinOrders)).length;
+    const before = await countOrders();
+    for (const returnPath of [
+      "https://evil.example/",
+      "//evil.example/x",
+      "/\\evil.example",
+      "javascript:alert(1)",
+    ]) {
+      expect(
+        await startCoinCheckout({
+          db: db(),
+          actor: listener,
+          port: test,
+          input: { packId: "coins-500", baseUrl: "", returnPath },
+        }),
+      ).toEqual({ ok: false, error: "invalid_return" });
+    }
+    expect(await countOrders()).toBe(before);
+  });
+
   it("the test provider completes through the same signed path, with its own local secret", async () => {
     const test = createTestPayments("a-local-auth-secret-of-32-characters!");
     const other = createTestPayments("another-auth-secret-of-32-characters!");

@@ -65,8 +65,8 @@ test("coins with the test provider, an item, a gift, then the store converts and
   await expect(page.getByTestId("flash-message")).toContainText("10個購入しました");
   await expect(page.getByTestId("inventory-bouquet")).toHaveText("×10");
 
-  // One bouquet in the demo cast's live (started through the API), from the viewer's gift button:
-  // the viewers see it rise over the video.
+  // One bouquet in the demo cast's live (started through the API), from the viewer's gift sheet:
+  // the viewers see it over the video.
   const castContext = await browser.newContext();
   const cast = await castContext.newPage();
   await signIn(cast, "staff");
@@ -74,10 +74,13 @@ test("coins with the test provider, an item, a gift, then the store converts and
   expect(started.status()).toBe(201);
   const liveId = ((await started.json()) as { live_id: string }).live_id;
   await page.goto(`/listener/live/${castId}`);
-  await page.getByRole("button", { name: "ギフト" }).click();
-  await page.getByTestId("live-gift-panel").getByRole("button", { name: "花束を贈る" }).click();
+  await page.getByTestId("gift-open").click();
+  const sheet = page.getByTestId("gift-sheet");
+  await sheet.getByTestId("gift-item-bouquet").click();
+  await sheet.getByTestId("gift-send").click();
+  await expect(sheet.getByTestId("gift-message")).toContainText("花束 ×1 を贈りました");
+  await expect(sheet.getByTestId("gift-item-bouquet")).toContainText("所持 9");
   await expect(page.getByTestId("live-gift").first()).toContainText("花束");
-  await expect(page.getByTestId("live-gift-panel")).toContainText("×9");
   expect((await cast.request.post(`/api/lives/${liveId}/end`)).status()).toBe(200);
   await castContext.close();
 

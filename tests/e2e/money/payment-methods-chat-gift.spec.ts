@@ -85,15 +85,19 @@ test("a saved test card is listed and deleted; a gift in chat reaches the cast l
   await cast.page.goto(`/staff/mypage/message/${roomId}`);
   await expect(cast.page.getByTestId("chat-room")).toHaveAttribute("data-hydrated", "true");
   await expect(cast.page.getByTestId("chat-gift")).toHaveCount(0);
+  await expect(cast.page.getByTestId("gift-open")).toHaveCount(0);
 
   await page.goto(`/listener/mypage/message/${roomId}`);
   await expect(page.getByTestId("chat-room")).toHaveAttribute("data-hydrated", "true");
   const gifts = await page.getByTestId("message-gift").count();
-  await page.getByTestId("chat-gift").locator("summary").click();
-  const form = page.getByTestId("chat-gift-form");
-  await form.getByText("バラ").click();
-  await form.getByTestId("chat-gift-quantity").fill("2");
-  await form.getByTestId("chat-gift-send").click();
+  // With JavaScript the room offers the live's gift sheet (the form is the fallback without it).
+  await page.getByTestId("gift-open").click();
+  const sheet = page.getByTestId("gift-sheet");
+  await sheet.getByTestId("gift-item-rose").click();
+  await sheet.getByTestId("gift-quantity").fill("2");
+  await sheet.getByTestId("gift-send").click();
+  await expect(sheet.getByTestId("gift-message")).toContainText("バラ ×2 を贈りました");
+  await page.keyboard.press("Escape");
   await expect(page.getByTestId("message-gift")).toHaveCount(gifts + 1);
   await expect(page.getByTestId("message-gift").last()).toContainText("バラ ×2");
   // The cast sees it arrive without reloading.
