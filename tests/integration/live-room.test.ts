@@ -10,8 +10,10 @@ import type { Viewer } from "~/.server/auth/viewer";
 import { queryRows } from "~/.server/db/client";
 import { favorites, gifts, items, ledgerTransactions, listeners } from "~/.server/db/schema";
 import { readEvents } from "~/.server/realtime/publish";
+import { openRoom } from "~/.server/services/chat/open-room";
 import { recordFanComment } from "~/.server/services/fans/fan-points";
 import { readOwnFanLevel } from "~/.server/services/fans/read-fans";
+import { readRoomFanLevel } from "~/.server/services/fans/read-room-fan-level";
 import { fansReconcileIsClean, reconcileFans } from "~/.server/services/fans/reconcile-fans";
 import { sendGift } from "~/.server/services/gifts/send-gift";
 import { reconcileIsClean, reconcileLedger } from "~/.server/services/ledger/reconcile-ledger";
@@ -523,5 +525,28 @@ describe.each(drivers)("the live room on %s", (driver) => {
     });
     expect(reconcileIsClean(await reconcileLedger({ db: db() }))).toBe(true);
     expect(fansReconcileIsClean(await reconcileFans({ db: db() }))).toBe(true);
+  });
+
+  it("shows a listener's level for the staff member in their chat room, to its two members only", async () => {
+    const listener = await makeListener(db(), { nickname: "ちゃっと" });
+    const at = new Date();
+    for (let i = 0; i < 55; i++)
+      await recordFanComment(db(), { listenerId: listener.uid, broadcasterId: cast.uid, at });
+    const opened = await openRoom({ db: db(), actor: listener, input: { staff_id: cast.uid } });
+    if (!opened.ok) throw new Error("could not open the room");
+    const level = (actor: Viewer) =>
+      readRoomFanLevel({
+        db: db(),
+        actor,
+        input: { roomId: opened.room.id },
+        thresholds: SETTINGS.fanThresholds,
+      });
+    // 50 points (the day's cap of comments): level 2 at the first threshold of 50.
+    expect(await level(cast)).toEqual({ ok: true, level: 2 });
+    expect(await level(listener)).toEqual({ ok: true, level: 2 });
+    expect(await level(otherCast)).toEqual({ ok: false, error: "not_found" });
+    // These points stand for no comment rows: take them away for the reconcile of other tests.
+    await db().execute(sql`delete from fan_days where listener_id = ${listener.uid}`);
+    await db().execute(sql`delete from fan_points where listener_id = ${listener.uid}`);
   });
 });

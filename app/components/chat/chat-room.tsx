@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useRevalidator } from "react-router";
+import { FanBadge } from "~/components/fans/fan-badge";
 import { messagesPath } from "~/domain/chat-paths";
 import { formatMonthDayTime } from "~/domain/relative-time";
 import { GiftSheet, type Wallet } from "../live/gift-sheet";
@@ -83,7 +84,8 @@ export interface ChatRoomProps {
   role: "listener" | "staff";
   me: string;
   roomId: string;
-  counterpart: { name: string; image_url: string };
+  /** fan_level: the listener's level for this staff member (0 on the listener's own side). */
+  counterpart: { name: string; image_url: string; fan_level: number };
   items: ClientMessage[];
   nextBefore: string | null;
   olderPage: boolean;
@@ -276,13 +278,13 @@ export function ChatRoom(props: ChatRoomProps) {
           <span aria-hidden="true">‹</span>
         </Link>
         <StaffAvatar name={counterpart.name} imageUrl={counterpart.image_url || null} size="size-10" />
-        <h1
-          id="chat-title"
-          className="min-w-0 flex-1 truncate font-bold text-lg"
-          data-testid="chat-counterpart"
-        >
-          {counterpart.name}
-        </h1>
+        <div className="flex min-w-0 flex-1 items-center gap-2">
+          <h1 id="chat-title" className="min-w-0 truncate font-bold text-lg" data-testid="chat-counterpart">
+            {counterpart.name}
+          </h1>
+          {/* Her fan level for this staff member (contract §16), on the staff member's side. */}
+          {role === "staff" ? <FanBadge level={counterpart.fan_level} /> : null}
+        </div>
         <RoomMenu blockedByMe={props.blockedByMe} actionData={props.actionData} />
       </header>
 

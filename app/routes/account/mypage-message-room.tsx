@@ -10,6 +10,7 @@ import { markRoomRead } from "~/.server/services/chat/mark-room-read";
 import { reportRoom } from "~/.server/services/chat/report-room";
 import { sendImageMessage } from "~/.server/services/chat/send-image-message";
 import { sendMessage } from "~/.server/services/chat/send-message";
+import { readRoomFanLevel } from "~/.server/services/fans/read-room-fan-level";
 import { readGiftWallet } from "~/.server/services/gifts/read-gift-wallet";
 import { sendGift } from "~/.server/services/gifts/send-gift";
 import { readInventory } from "~/.server/services/ledger/read-purchase-page";
@@ -49,12 +50,26 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     if (page.error === "invalid_before") throw redirect(messagesPath(role, params.id));
     throw new Response(null, { status: 404 });
   }
+  // The listener's fan level for this staff member, beside her name on the staff member's side.
+  const fan =
+    role === "staff"
+      ? await readRoomFanLevel({
+          db: context.db,
+          actor: viewer,
+          input: { roomId: params.id },
+          thresholds: (await liveSettings(context)).fanThresholds,
+        })
+      : null;
   const done = new URL(request.url).searchParams.get("done");
   return {
     role,
     me: viewer.uid,
     roomId: page.room_id,
-    counterpart: { name: page.counterpart.name, image_url: page.counterpart.image_url },
+    counterpart: {
+      name: page.counterpart.name,
+      image_url: page.counterpart.image_url,
+      fan_level: fan?.ok ? fan.level : 0,
+    },
     items: page.items.map(toClientMessage).reverse(),
     nextBefore: page.next_before,
     olderPage: Boolean(before),
