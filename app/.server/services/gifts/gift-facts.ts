@@ -4,6 +4,10 @@ import { livers, staffs } from "../../db/schema";
 import { accounts, storeItemsAccountSql } from "../ledger/accounts";
 import { listedStaff } from "../shared/staff-query";
 
+/** The platform's side of buying items with coins (`pay_with_coins`), per item. */
+export const purchasePlatformAccounts = (itemId: string) =>
+  [accounts.platform("items_issued", "items", itemId), accounts.platform("coins_spent", "coins")] as const;
+
 export interface GiftItemFacts {
   item_id: string;
   name: string;
@@ -31,12 +35,17 @@ export interface GiftFacts {
   combo: { combo_id: string; count: number; at: string } | null;
   /** The giver's fan points for the receiver this Tokyo month (null: none yet). */
   fanPoints: number | string | null;
+  /** The live named by `liveId` (null: none, or no `liveId`). */
+  live: { broadcaster_id: string; status: "live" | "ended" } | null;
+  /** Whether the platform's two accounts a purchase books to exist already (after the first ever). */
+  platform: boolean | null;
 }
 
 /**
  * Everything a gift needs to know before it books, in one round trip (ADR 0040, 0043): the key's
  * answer, the item, the receiver, the giver's items of that kind (a refusal needs no write),
- * whether the store's item account exists, the combo it may join and the fan points it adds to.
+ * whether the store's item account exists, the combo it may join, the fan points it adds to, the
+ * live it is sent in and whether the accounts of a purchase exist (then none is inserted).
  */
 export async function readGiftFacts(
   db: Db,
@@ -83,7 +92,12 @@ export async function readGiftFacts(
                and g.created_at > ${input.at.toISOString()}::timestamptz - interval '10 seconds'
              order by g.created_at desc limit 1) as combo,
           (select f.points from fan_points f, (${receiver}) r
-             where f.listener_id = ${input.actorId} and f.broadcaster_id = r.id and f.month = ${input.month}) as "fanPoints"`,
+             where f.listener_id = ${input.actorId} and f.broadcaster_id = r.id and f.month = ${input.month}) as "fanPoints",
+          (select json_build_object('broadcaster_id', broadcaster_id, 'status', status)
+             from lives where live_id = ${input.liveId ?? ""}) as live,
+          (select count(*) = 2 from ledger_accounts
+             where account_id in (${purchasePlatformAccounts(input.itemId)[0].account_id},
+                                  ${purchasePlatformAccounts(input.itemId)[1].account_id})) as platform`,
   );
   return facts!;
 }

@@ -16,11 +16,10 @@ import { accounts, ensureAccounts } from "../ledger/accounts";
 import { bookGift, type GiftPurchase, isBalanceRefusal } from "../ledger/book-gift";
 import { spendCoinsPostings } from "../ledger/coin-lots";
 import { findReplay, type Once, requestHash } from "../ledger/run-once";
-import { loadLive } from "../live/live-access";
 import { publishRankingAfterGift, supportersCte } from "../live/live-ranking";
 import type { LiveSettings } from "../live/live-settings";
 import { notificationCtes } from "../notifications/record-notification";
-import { readGiftFacts } from "./gift-facts";
+import { purchasePlatformAccounts, readGiftFacts } from "./gift-facts";
 
 const id = z.string().trim().min(1).max(64);
 
@@ -166,7 +165,7 @@ export async function sendGift({
       field: gift.staff_id ? "staff_id" : "liver_id",
     };
   if (gift.live_id) {
-    const live = await loadLive(db, gift.live_id);
+    const live = facts.live;
     if (!live || live.broadcaster_id !== receiver.id)
       return { ok: false, error: "not_found", message: MONEY_TEXTS.receiverNotFound, field: "live_id" };
     if (live.status !== "live")
@@ -323,12 +322,14 @@ export async function sendGift({
       await db.transaction(async (tx) => {
         const spend = await spendCoinsPostings(tx, actor.uid, cost.coins, now);
         if ("insufficient" in spend) throw new CoinsShort();
-        await ensureAccounts(tx, [
-          accounts.listenerItems(actor.uid, item.item_id),
-          to,
-          accounts.platform("items_issued", "items", item.item_id),
-          accounts.platform("coins_spent", "coins"),
-        ]);
+        // The accounts the purchase books to, inserted only while one of them is missing (the
+        // first gift of that item by her, to that store, or ever): a round trip saved on the rest.
+        if (facts.have === null || !facts.held || !facts.platform)
+          await ensureAccounts(tx, [
+            accounts.listenerItems(actor.uid, item.item_id),
+            to,
+            ...purchasePlatformAccounts(item.item_id),
+          ]);
         const lots = spend.postings
           .filter((p) => p.tracked)
           .map((p) => ({ account_id: p.account_id, amount: -p.amount }));
