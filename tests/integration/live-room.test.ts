@@ -12,7 +12,7 @@ import { favorites, gifts, items, ledgerTransactions, listeners } from "~/.serve
 import { readEvents } from "~/.server/realtime/publish";
 import { openRoom } from "~/.server/services/chat/open-room";
 import { recordFanComment } from "~/.server/services/fans/fan-points";
-import { readOwnFanLevel } from "~/.server/services/fans/read-fans";
+import { listFans, readOwnFanLevel } from "~/.server/services/fans/read-fans";
 import { readRoomFanLevel } from "~/.server/services/fans/read-room-fan-level";
 import { fansReconcileIsClean, reconcileFans } from "~/.server/services/fans/reconcile-fans";
 import { sendGift } from "~/.server/services/gifts/send-gift";
@@ -548,5 +548,58 @@ describe.each(drivers)("the live room on %s", (driver) => {
     // These points stand for no comment rows: take them away for the reconcile of other tests.
     await db().execute(sql`delete from fan_days where listener_id = ${listener.uid}`);
     await db().execute(sql`delete from fan_points where listener_id = ${listener.uid}`);
+  });
+
+  it("lists a month's fans to the performer (her own) and her store (its own and its staff's), to no one else", async () => {
+    const elsewhere = await makeLiver(db(), { store_name: "ラウンジ 星", status: "public" });
+    const elsewhereCast = await makeStaff(db(), elsewhere.uid, {
+      name: "ひかり",
+      status: "public",
+      is_displayed: true,
+    });
+    const fan = await makeListener(db(), { nickname: "ふぁん" });
+    await giveCoins(db(), fan.uid, 1_000);
+    const sent = await gift(fan, {
+      item_id: "rose",
+      quantity: 3,
+      staff_id: cast.uid,
+      pay_with_coins: true,
+      idempotency_key: randomUUID(),
+    });
+    expect(sent).toMatchObject({ ok: true });
+    const hidden = await makeListener(db(), { nickname: "かくれんぼ" });
+    await db().update(listeners).set({ hide_from_rankings: true }).where(eq(listeners.uid, hidden.uid));
+    await giveCoins(db(), hidden.uid, 1_000);
+    expect(
+      await gift(hidden, { item_id: "rose", quantity: 1, pay_with_coins: true, idempotency_key: randomUUID() }),
+    ).toMatchObject({ ok: true });
+    const fans = (actor: Viewer, month?: string) =>
+      listFans({ db: db(), actor, input: { month }, thresholds: SETTINGS.fanThresholds });
+
+    const own = await fans(cast);
+    expect(own?.items.every((row) => row.broadcaster.id === cast.uid)).toBe(true);
+    expect(own?.items.find((row) => row.listener.nickname === "ふぁん")).toMatchObject({
+      coins: 300,
+      points: 300,
+      level: 3,
+      broadcaster: { type: "staff", name: "あかり" },
+    });
+    const ranks = own?.items.map((row) => row.rank) ?? [];
+    expect(ranks).toEqual(ranks.map((_, i) => i + 1));
+    const points = own?.items.map((row) => row.points) ?? [];
+    expect(points).toEqual([...points].sort((a, b) => b - a));
+    // Who hides from rankings is anonymous in these lists too.
+    expect(own?.items.some((row) => row.listener.nickname === "かくれんぼ")).toBe(false);
+    expect(own?.items.some((row) => row.listener.nickname === ANONYMOUS_LISTENER && row.coins === 100)).toBe(true);
+
+    const storeList = await fans(store);
+    expect(
+      storeList?.items.some((row) => row.listener.nickname === "ふぁん" && row.broadcaster.id === cast.uid),
+    ).toBe(true);
+    expect((await fans(elsewhere))?.items.some((row) => row.broadcaster.id === cast.uid)).toBe(false);
+    expect((await fans(elsewhereCast))?.items).toEqual([]);
+    expect(await fans(fan)).toBeNull();
+    expect(await fans(cast, "2020-01")).toEqual({ month: "2020-01", items: [] });
+    expect((await fans(cast, "2020-13"))?.month).toBe(tokyoMonth(new Date()));
   });
 });

@@ -88,22 +88,26 @@ async function phone(browser: Browser, errors: string[]): Promise<Page> {
   return page;
 }
 
-interface TopTierSeen {
+interface EffectSeen {
   text: string;
   animation: boolean;
 }
 
-/** Runs in a page: keeps what the full-screen gift effect showed while it was up. */
-function watchTopTierGift() {
-  const seen: TopTierSeen = { text: "", animation: false };
-  (window as unknown as { topTierGift: TopTierSeen }).topTierGift = seen;
+/** Runs in a page: keeps what a gift effect matching `selector` showed while it was up. */
+function watchGiftEffect({ selector, key }: { selector: string; key: string }) {
+  const seen: EffectSeen = { text: "", animation: false };
+  (window as unknown as Record<string, EffectSeen>)[key] = seen;
   new MutationObserver(() => {
-    const effect = document.querySelector('[data-testid="live-gift"][data-tier="3"]');
+    const effect = document.querySelector(selector);
     if (!effect) return;
     seen.text = effect.textContent ?? seen.text;
     if (effect.querySelector('[data-testid="live-gift-animation"] svg')) seen.animation = true;
   }).observe(document.body, { childList: true, subtree: true });
 }
+const effectSeen = (screen: Page, key: string) =>
+  screen.evaluate((name) => (window as unknown as Record<string, EffectSeen>)[name], key);
+const TOP_TIER = { selector: '[data-testid="live-gift"][data-tier="3"]', key: "topTier" };
+const STILL = { selector: '[data-testid="live-gift"][data-still="true"]', key: "still" };
 
 const shot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`) });
 
@@ -210,7 +214,7 @@ test("a live room on phones: watch and comment, gift the top item after charging
 
   // The full-screen effect lasts its animation (~3 s): watched from now on in the broadcaster's and
   // the other viewer's page, so a slow step of the test cannot miss it.
-  for (const screen of [page, viewerB]) await screen.evaluate(watchTopTierGift);
+  for (const screen of [page, viewerB]) await screen.evaluate(watchGiftEffect, TOP_TIER);
 
   // The top-tier gift asks for a confirmation, then buys and gives in one step.
   await viewerA.getByTestId("gift-open").click();
@@ -231,7 +235,7 @@ test("a live room on phones: watch and comment, gift the top item after charging
     [viewerB, "full-screen-viewer"],
   ] as const) {
     await expect
-      .poll(() => screen.evaluate(() => (window as unknown as { topTierGift: TopTierSeen }).topTierGift))
+      .poll(() => effectSeen(screen, TOP_TIER.key))
       .toEqual({ text: expect.stringContaining("シャンパン ×1 を贈りました"), animation: true });
     const effect = screen.locator('[data-testid="live-gift"][data-tier="3"]');
     if (await effect.isVisible()) await shot(screen, name);
@@ -247,6 +251,19 @@ test("a live room on phones: watch and comment, gift the top item after charging
   await expect(viewerB.getByTestId("live-ranking")).toContainText("5,000コイン");
   await viewerB.keyboard.press("Escape");
   await expect(panel.getByTestId("live-points")).toContainText("2,500pt");
+
+  // With reduced motion a gift is a still card: B asks for it, A sends a bouquet (1,000 coins: no
+  // confirmation at 1,000).
+  await viewerB.emulateMedia({ reducedMotion: "reduce" });
+  await viewerB.evaluate(watchGiftEffect, STILL);
+  await viewerA.getByTestId("gift-open").click();
+  await sheet.getByTestId("gift-item-bouquet").click();
+  await sheet.getByTestId("gift-send").click();
+  await expect(sheet.getByTestId("gift-message")).toContainText("花束 ×1 を贈りました");
+  await viewerA.keyboard.press("Escape");
+  await expect
+    .poll(() => effectSeen(viewerB, STILL.key))
+    .toEqual({ text: expect.stringContaining("花束 ×1 を贈りました"), animation: false });
 
   // The broadcaster answers: both viewers see it marked 「配信者」; she pins it for everyone.
   const answer = "シャンパンありがとう！乾杯";
@@ -290,8 +307,8 @@ test("a live room on phones: watch and comment, gift the top item after charging
   await expect(page).toHaveURL(/\/staff\/mypage\/lives\/[^/]+$/);
   await expect(page.getByTestId("summary-hero")).toContainText("今夜もよろしくね");
   const figures = page.getByTestId("summary-figure");
-  await expect(figures.filter({ hasText: "ギフト" })).toContainText("1件");
-  await expect(figures.filter({ hasText: "ポイント" })).toContainText("2,500");
+  await expect(figures.filter({ hasText: "ギフト" })).toContainText("2件");
+  await expect(figures.filter({ hasText: "ポイント" })).toContainText("3,000");
   await expect(figures.filter({ hasText: "コメント" })).toContainText("2件");
   await expect(page.getByTestId("summary-top-fans")).toContainText("デモユーザー");
   await shot(page, "summary");
