@@ -12,7 +12,9 @@ import {
 } from "react-router";
 import { getViewer } from "./.server/auth/viewer";
 import { clearLoginUserType, readLoginUserType } from "./.server/http/login-user-type";
+import { topicHead } from "./.server/realtime/publish";
 import { countUnreadMessages } from "./.server/services/chat/count-unread-messages";
+import { countUnreadNotifications } from "./.server/services/notifications/list-notifications";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { ErrorContent, NotFoundContent } from "./components/layout/not-found-content";
@@ -20,9 +22,11 @@ import { RouteProgress } from "./components/layout/route-progress";
 import { ScrollToTopButton } from "./components/layout/scroll-to-top-button";
 import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
+import { AccountEvents } from "./components/realtime/account-events";
 import { GlobalLoaderProvider } from "./components/ui/global-loader";
 import { ModalProvider } from "./components/ui/modal-provider";
 import { isMessagesPath, roomIdOfPath } from "./domain/chat-paths";
+import { accountTopic } from "./domain/realtime-topics";
 import { pageTitle, SITE_DESCRIPTION } from "./site";
 
 export const links: Route.LinksFunction = () => [
@@ -43,11 +47,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           input: { opening: roomIdOfPath(new URL(request.url).pathname) },
         })
       : null;
+  // The bell and the account's event stream (contract §17, ADR 0044), for the three mypage roles:
+  // the unread count as stored and where the stream starts (nothing published after this is missed).
+  const member = viewer && viewer.type !== "operator" ? viewer : null;
+  const [unreadNotifications, eventsSince] = member
+    ? await Promise.all([
+        countUnreadNotifications(context.db, member.uid),
+        topicHead(context.db, accountTopic(member.uid)),
+      ])
+    : [0, 0];
   return data(
     {
       nonce: context.nonce,
       viewer: viewer
-        ? { type: viewer.type, name: viewer.name, unreadMessages: unread?.ok ? unread.unread : 0 }
+        ? {
+            type: viewer.type,
+            name: viewer.name,
+            unreadMessages: unread?.ok ? unread.unread : 0,
+            unreadNotifications,
+            eventsSince,
+          }
         : null,
       lastRole: lastRole.role,
     },
@@ -85,16 +104,34 @@ export function Layout({ children }: { children: ReactNode }) {
         <GlobalLoaderProvider>
           <ModalProvider>
             <RouteProgress />
-            <SiteHeader viewer={rootData?.viewer ?? null} lastRole={rootData?.lastRole ?? null} />
-            <main className="flex-1">{children}</main>
-            <SiteFooter />
-            <ScrollToTopButton />
+            <MemberEvents viewer={rootData?.viewer ?? null}>
+              <SiteHeader viewer={rootData?.viewer ?? null} lastRole={rootData?.lastRole ?? null} />
+              <main className="flex-1">{children}</main>
+              <SiteFooter />
+              <ScrollToTopButton />
+            </MemberEvents>
           </ModalProvider>
         </GlobalLoaderProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
     </html>
+  );
+}
+
+/** A listener's, store's or staff member's pages keep her account's event stream open (the bell). */
+function MemberEvents({
+  viewer,
+  children,
+}: {
+  viewer: { type: string; unreadNotifications: number; eventsSince: number } | null;
+  children: ReactNode;
+}) {
+  if (!viewer || viewer.type === "operator") return children;
+  return (
+    <AccountEvents since={viewer.eventsSince} unread={viewer.unreadNotifications}>
+      {children}
+    </AccountEvents>
   );
 }
 

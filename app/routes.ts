@@ -27,6 +27,9 @@ const LISTENER_MYPAGE = [
   route("listener/mypage/news/:id", "routes/account/mypage-news-detail.tsx", {
     id: "listener-mypage-news-detail",
   }),
+  route("listener/mypage/notifications", "routes/account/mypage-notifications.tsx", {
+    id: "listener-mypage-notifications",
+  }),
   route("listener/coin", "routes/listener/coin.tsx"),
   route("listener/coin/test-checkout/:session", "routes/listener/coin-test-checkout.tsx"),
   route("listener/mypage/purchase", "routes/listener/mypage-purchase.tsx"),
@@ -45,6 +48,9 @@ const LIVER_MYPAGE = [
   route("liver/mypage/setting", "routes/liver/mypage-setting.tsx"),
   route("liver/mypage/news", "routes/account/mypage-news.tsx", { id: "liver-mypage-news" }),
   route("liver/mypage/news/:id", "routes/account/mypage-news-detail.tsx", { id: "liver-mypage-news-detail" }),
+  route("liver/mypage/notifications", "routes/account/mypage-notifications.tsx", {
+    id: "liver-mypage-notifications",
+  }),
   route("liver/mypage/sns/callback/:source", "routes/liver/mypage-sns-callback.ts"),
   route("liver/mypage/manual", "routes/account/mypage-manual.tsx", { id: "liver-mypage-manual" }),
   route("liver/mypage/item", "routes/liver/mypage-item.tsx"),
@@ -70,6 +76,9 @@ const STAFF_MYPAGE = [
   route("staff/mypage/post", "routes/staff/mypage-post.tsx"),
   route("staff/mypage/setting", "routes/staff/mypage-setting.tsx"),
   route("staff/mypage/news/:id", "routes/account/mypage-news-detail.tsx", { id: "staff-mypage-news-detail" }),
+  route("staff/mypage/notifications", "routes/account/mypage-notifications.tsx", {
+    id: "staff-mypage-notifications",
+  }),
   route("staff/mypage/instagram", "routes/staff/mypage-instagram.tsx"),
   route("staff/mypage/instagram/callback/:source", "routes/staff/mypage-instagram-callback.ts"),
   route("staff/mypage/manual", "routes/account/mypage-manual.tsx", { id: "staff-mypage-manual" }),
@@ -232,6 +241,9 @@ export default [
   route("api/lives/:id/pin", "routes/api/live-pin.ts"),
   route("api/lives/:id/summary", "routes/api/live-summary.ts"),
   route("api/fans", "routes/api/fans.ts"),
+  // In-app notifications (contract §17, ADR 0044)
+  route("api/notifications", "routes/api/notifications.ts"),
+  route("api/notifications/read", "routes/api/notifications-read.ts"),
   route("api/livekit/webhook", "routes/api/livekit-webhook.ts"),
   route("api/payments/webhook", "routes/api/payments-webhook.ts"),
   route("api/gifts", "routes/api/gifts.ts"),

@@ -136,6 +136,11 @@ export const PERMISSIONS = {
     who: STORE_OR_STAFF_ITSELF,
   },
   "fans.own.read": { what: "read one's own fan level for a broadcaster", who: { listener: "own" } },
+  // In-app notifications (contract §17, ADR 0044).
+  "notification.read": {
+    what: "read one's own notifications and mark them read",
+    who: { listener: "own", liver: "own", staff: "own" },
+  },
   "live.report": { what: "report a live comment to the operator", who: { listener: "any" } },
   // Coins, items, gifts and payouts (contract §14, ADR 0032).
   "coin.buy": { what: "buy coin packs, read one's coins and history", who: { listener: "own" } },

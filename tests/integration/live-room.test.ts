@@ -571,7 +571,12 @@ describe.each(drivers)("the live room on %s", (driver) => {
     await db().update(listeners).set({ hide_from_rankings: true }).where(eq(listeners.uid, hidden.uid));
     await giveCoins(db(), hidden.uid, 1_000);
     expect(
-      await gift(hidden, { item_id: "rose", quantity: 1, pay_with_coins: true, idempotency_key: randomUUID() }),
+      await gift(hidden, {
+        item_id: "rose",
+        quantity: 1,
+        pay_with_coins: true,
+        idempotency_key: randomUUID(),
+      }),
     ).toMatchObject({ ok: true });
     const fans = (actor: Viewer, month?: string) =>
       listFans({ db: db(), actor, input: { month }, thresholds: SETTINGS.fanThresholds });
@@ -590,7 +595,9 @@ describe.each(drivers)("the live room on %s", (driver) => {
     expect(points).toEqual([...points].sort((a, b) => b - a));
     // Who hides from rankings is anonymous in these lists too.
     expect(own?.items.some((row) => row.listener.nickname === "かくれんぼ")).toBe(false);
-    expect(own?.items.some((row) => row.listener.nickname === ANONYMOUS_LISTENER && row.coins === 100)).toBe(true);
+    expect(own?.items.some((row) => row.listener.nickname === ANONYMOUS_LISTENER && row.coins === 100)).toBe(
+      true,
+    );
 
     const storeList = await fans(store);
     expect(

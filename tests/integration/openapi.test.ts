@@ -432,6 +432,35 @@ const CASES: Case[] = [
   ...moneyCases(),
   ...liveCases(),
 
+  // In-app notifications (contract §17): the demo accounts' lists and read marks.
+  get("notifications", () => "/api/notifications?limit=5", 200, "listener"),
+  get("notifications of a staff member", () => "/api/notifications", 200, "staff"),
+  get("notifications, unknown before", () => "/api/notifications?before=nope", 400, "liver"),
+  get("notifications, signed out", () => "/api/notifications", 401),
+  {
+    name: "mark all read",
+    method: "post",
+    url: () => "/api/notifications/read",
+    as: "listener",
+    body: () => ({ all: true }),
+    status: 200,
+  },
+  {
+    name: "mark read, no ids",
+    method: "post",
+    url: () => "/api/notifications/read",
+    as: "staff",
+    body: () => ({ ids: [] }),
+    status: 400,
+  },
+  {
+    name: "mark read, signed out",
+    method: "post",
+    url: () => "/api/notifications/read",
+    body: () => ({ all: true }),
+    status: 401,
+  },
+
   // Remote configuration (contract §15): the body, and a 304 for the body held.
   get("remote configuration", () => "/api/config", 200),
   get("remote configuration, signed in", () => "/api/config", 200, "liver"),
@@ -1078,6 +1107,8 @@ describe("the OpenAPI document", () => {
 
 /** Documented answers the table above does not provoke, and why. */
 const NOT_CALLED: Record<string, string> = {
+  "get /api/notifications 403": "only an operator is refused; the table signs in no operator",
+  "post /api/notifications/read 403": "only an operator is refused; the table signs in no operator",
   "post /api/lives/{id}/comments 403":
     "a listener blocked by the broadcaster (tests/integration/lives-api.test.ts); the table's listener stays unblocked",
   "get /api/me/events 429":

@@ -71,6 +71,7 @@ live.talk                      401       403      own   own   403
 live.summary.read              401       403      own   own   403
 fans.read                      401       403      own   own   403
 fans.own.read                  401       own      403   403   403
+notification.read              401       own      own   own   403
 live.report                    401       any      403   403   403
 coin.buy                       401       own      403   403   403
 item.buy                       401       own      403   403   403

@@ -3,23 +3,11 @@
  * webhook. Kept apart from ./paths.ts, which spreads MONEY_PATHS into API_PATHS.
  */
 import { z } from "zod";
-import type { ZodOpenApiPathsObject, ZodOpenApiResponseObject } from "zod-openapi";
-import { ErrorResponse } from "./responses";
+import type { ZodOpenApiPathsObject } from "zod-openapi";
+import { FieldError, jsonResponse } from "./responses";
 
-const json = (schema: z.ZodType, description = "OK"): ZodOpenApiResponseObject => ({
-  description,
-  content: { "application/json": { schema } },
-});
-const MoneyError = z
-  .object({
-    error: z.object({
-      code: ErrorResponse.shape.error.shape.code,
-      message: z.string().meta({ description: "Japanese" }),
-      field: z.string().optional().meta({ description: "the field the message belongs next to" }),
-    }),
-  })
-  .meta({ id: "MoneyError" });
-const error = (description: string) => json(MoneyError, description);
+const json = jsonResponse;
+const error = (description: string) => json(FieldError, description);
 
 const GiftRequest = z
   .object({

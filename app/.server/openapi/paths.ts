@@ -6,7 +6,7 @@
  * route that is neither.
  */
 import { z } from "zod";
-import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject, ZodOpenApiResponseObject } from "zod-openapi";
+import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from "zod-openapi";
 import { MessagePageSchema, OpenRoomSchema, ReportRoomSchema, SendMessageSchema } from "~/domain/chat";
 import {
   DateRangeSchema,
@@ -22,6 +22,7 @@ import { CONFIG_PATHS } from "./config-paths";
 import { LIVE_PATHS } from "./live-paths";
 import { MONEY_PATHS } from "./money-paths";
 import { NATIVE_POST_PATHS } from "./native-post-paths";
+import { NOTIFICATION_PATHS } from "./notification-paths";
 import {
   AreaNode,
   ErrorResponse,
@@ -29,6 +30,7 @@ import {
   FeedItem,
   FieldError,
   Health,
+  jsonResponse,
   Liver,
   listOf,
   Me,
@@ -49,10 +51,7 @@ import {
   Unfollowed,
 } from "./responses";
 
-const json = (schema: z.ZodType, description = "OK"): ZodOpenApiResponseObject => ({
-  description,
-  content: { "application/json": { schema } },
-});
+const json = jsonResponse;
 const error = (description: string) => json(ErrorResponse, description);
 
 const notFound = error("not-found");
@@ -369,6 +368,7 @@ export const API_PATHS: ZodOpenApiPathsObject = {
   ...ROOM_PATHS,
   ...LIVE_PATHS,
   ...MONEY_PATHS,
+  ...NOTIFICATION_PATHS,
   // Native posts (contract §8): PATCH and DELETE /api/posts/{id}.
   "/api/posts/{id}": NATIVE_POST_PATHS["/api/posts/{id}"],
   // Remote configuration (contract §15).

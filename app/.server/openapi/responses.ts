@@ -5,6 +5,7 @@
  * to answer without a line here fails the conformance test (tests/integration/openapi.test.ts).
  */
 import { z } from "zod";
+import type { ZodOpenApiResponseObject } from "zod-openapi";
 import type { ApiErrorCode } from "~/.server/http/api-response";
 import {
   ALCOHOL_TYPE_VALUES,
@@ -48,6 +49,12 @@ export const ErrorResponse = z
     id: "Error",
     description: "`{error: {code, message}}` with the function status names of the spec",
   });
+
+/** A JSON answer of the document. */
+export const jsonResponse = (schema: z.ZodType, description = "OK"): ZodOpenApiResponseObject => ({
+  description,
+  content: { "application/json": { schema } },
+});
 
 /** `{items, total, page, pageSize}`, the answer of every list. */
 export const listOf = (item: z.ZodType) =>

@@ -54,6 +54,53 @@ export async function publish({
   return { seq: Number(row!.seq) };
 }
 
+/**
+ * `publish` for many topics at once, one event each, in one statement (a notification's fan-out
+ * chunk tells each recipient's account stream, ADR 0044): the topics' heads are bumped in sorted
+ * order (no deadlock with another publisher of several topics), the events stored and the
+ * notifications queued. The same rules as `publish`: pass the business transaction, call it last.
+ */
+export async function publishToMany({
+  db,
+  type,
+  events,
+}: {
+  db: Db;
+  type: string;
+  events: readonly { topic: string; data: unknown }[];
+}): Promise<void> {
+  if (events.length === 0) return;
+  if (!TYPE_PATTERN.test(type)) throw new Error(`invalid realtime event type ${JSON.stringify(type)}`);
+  const byTopic = new Map<string, unknown>();
+  for (const event of events) {
+    if (!isValidTopic(event.topic)) throw new Error(`invalid realtime topic ${JSON.stringify(event.topic)}`);
+    if (byTopic.has(event.topic)) throw new Error(`one event per topic: ${event.topic}`);
+    byTopic.set(event.topic, event.data ?? null);
+  }
+  const rows = JSON.stringify(
+    [...byTopic.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([topic, data]) => ({ topic, data })),
+  );
+  await queryRows(
+    db,
+    sql`with input as (
+          select r.topic, r.data, r.ord
+          from jsonb_array_elements(${rows}::jsonb) with ordinality as e(value, ord),
+               lateral (select e.value->>'topic' as topic, e.value->'data' as data, e.ord) r
+        ), heads as (
+          insert into realtime_topics (topic, last_seq)
+          select topic, 1 from input order by ord
+          on conflict (topic) do update set last_seq = realtime_topics.last_seq + 1
+          returning topic, last_seq
+        ), stored as (
+          insert into realtime_events (topic, seq, type, data, created_at)
+          select h.topic, h.last_seq, ${type}, i.data, clock_timestamp()
+          from heads h join input i on i.topic = h.topic
+          returning topic, seq
+        )
+        select count(pg_notify(${NOTIFY_CHANNEL}, topic || '|' || seq)) from stored`,
+  );
+}
+
 /** The sequence number of the newest event of a topic (0 when none was ever published). */
 export async function topicHead(db: Db, topic: string): Promise<number> {
   const [row] = await queryRows<{ last_seq: string | number }>(

@@ -2,7 +2,9 @@ import { Link } from "react-router";
 import { SITE_NAME } from "~/site";
 import { MapSearchLinks } from "../search/map-search-links";
 import { QuickSearchForm } from "../search/quick-search-form";
+import { UserIcon } from "../ui/icons";
 import { useModal } from "../ui/modal-provider";
+import { HeaderBell } from "./header-bell";
 import { LOGIN_HUB, LOGIN_LINKS, MYPAGE_LABEL, MYPAGE_PATH, type Viewer, type ViewerType } from "./nav-links";
 
 export function SiteHeader({ viewer, lastRole }: { viewer: Viewer | null; lastRole: ViewerType | null }) {
@@ -53,16 +55,22 @@ export function SiteHeader({ viewer, lastRole }: { viewer: Viewer | null; lastRo
             <circle cx="11" cy="11" r="7" />
             <path d="M20 20l-3.5-3.5" strokeLinecap="round" />
           </svg>
-          <span>さがす</span>
+          {/* A phone shows the magnifier only (the word stays for screen readers). */}
+          <span className="sr-only sm:not-sr-only">さがす</span>
         </Link>
+        {viewer && viewer.type !== "operator" ? <HeaderBell role={viewer.type} /> : null}
         {viewer ? (
           <Link
             to={MYPAGE_PATH[viewer.type]}
             className="flex max-w-48 items-center gap-1 rounded-full bg-brand-600 px-3 py-2 font-bold text-sm hover:bg-brand-700"
             data-testid="header-mypage"
           >
-            <span className="truncate">{viewer.name}</span>
-            <span className="shrink-0 font-normal text-xs opacity-90">{MYPAGE_LABEL[viewer.type]}</span>
+            {/* A phone shows a person (the words stay for screen readers); from 640 px the name and label. */}
+            <UserIcon className="size-5 sm:hidden" />
+            <span className="sr-only sm:not-sr-only sm:truncate">{viewer.name}</span>
+            <span className="sr-only sm:not-sr-only sm:shrink-0 sm:font-normal sm:text-xs sm:opacity-90">
+              {MYPAGE_LABEL[viewer.type]}
+            </span>
             {viewer.unreadMessages ? (
               <span
                 className="ml-0.5 inline-flex min-w-5 shrink-0 items-center justify-center rounded-full bg-white px-1.5 font-bold text-brand-700 text-xs"

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { formatNumber } from "~/domain/format";
 import { useEventSource } from "./use-event-source";
@@ -8,19 +8,43 @@ interface FollowerEvent {
   change: number;
 }
 
+/** The bell's count (contract §17): the signed-in account's unread notifications, kept live. */
+const UnreadNotifications = createContext(0);
+export const useUnreadNotifications = () => useContext(UnreadNotifications);
+
 /**
- * The signed-in account's live events on every mypage page: a new follower shows a notice and
- * the page's figures reload (the follower count on the mypage home).
+ * The signed-in account's live events (`GET /api/me/events`, one stream for every page): a new
+ * notification moves the bell's count (ADR 0044) and reading them elsewhere brings it back; a new
+ * follower shows a notice; a chat message reloads the page's figures (the unread counts of the
+ * header and the menu). `unread` and `since` come with the page (the root loader).
  */
-export function AccountEvents({ since }: { since: number }) {
-  // The resume point of the first render; later reloads of the layout must not reconnect.
+export function AccountEvents({
+  since,
+  unread: loaded,
+  children,
+}: {
+  since: number;
+  unread: number;
+  children: ReactNode;
+}) {
+  // The resume point of the first render; later reloads of the page must not reconnect.
   const [url] = useState(() => `/api/me/events?last_event_id=${since}`);
+  const [unread, setUnread] = useState(loaded);
+  // A reload of the page's data (a navigation, a revalidation) brings the count as stored.
+  useEffect(() => setUnread(loaded), [loaded]);
   const [notice, setNotice] = useState<string | null>(null);
   const revalidator = useRevalidator();
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
   useEventSource(url, {
+    notification(data) {
+      if ((data as { counted?: boolean }).counted) setUnread((n) => n + 1);
+    },
+    "notification-read"(data) {
+      const count = (data as { unread?: unknown }).unread;
+      if (typeof count === "number") setUnread(count);
+    },
     follower(data) {
       const event = data as FollowerEvent;
       void revalidator.revalidate();
@@ -40,17 +64,20 @@ export function AccountEvents({ since }: { since: number }) {
   });
 
   return (
-    <div
-      role="status"
-      aria-live="polite"
-      className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex justify-center px-4"
-      data-testid="account-event-notice"
-    >
-      {notice ? (
-        <p className="pointer-events-auto rounded-full bg-slate-900 px-5 py-3 font-bold text-sm text-white shadow-lg">
-          {notice}
-        </p>
-      ) : null}
-    </div>
+    <UnreadNotifications.Provider value={unread}>
+      {children}
+      <div
+        role="status"
+        aria-live="polite"
+        className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex justify-center px-4"
+        data-testid="account-event-notice"
+      >
+        {notice ? (
+          <p className="pointer-events-auto rounded-full bg-slate-900 px-5 py-3 font-bold text-sm text-white shadow-lg">
+            {notice}
+          </p>
+        ) : null}
+      </div>
+    </UnreadNotifications.Provider>
   );
 }

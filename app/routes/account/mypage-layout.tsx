@@ -1,15 +1,12 @@
 import { Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
 import { requireViewer } from "~/.server/auth/viewer";
-import { topicHead } from "~/.server/realtime/publish";
 import { countUnreadMessages } from "~/.server/services/chat/count-unread-messages";
 import { countUnreadNews } from "~/.server/services/news/count-unread-news";
 import { AccountSidebar } from "~/components/layout/account-sidebar";
 import { MYPAGE_NAV } from "~/components/layout/mypage-nav";
-import { AccountEvents } from "~/components/realtime/account-events";
 import { ROLE_LABELS, roleOfPath } from "~/domain/account-roles";
 import { isMessagesPath, roomIdOfPath } from "~/domain/chat-paths";
 import { newsIdOfPath } from "~/domain/news";
-import { accountTopic } from "~/domain/realtime-topics";
 import type { Route } from "./+types/mypage-layout";
 
 /**
@@ -21,8 +18,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const role = roleOfPath(pathname);
   if (!role) throw new Response(null, { status: 404 });
   const viewer = await requireViewer(request, context, role);
-  // Where the account's event stream starts: nothing published after this render is missed.
-  const eventsSince = await topicHead(context.db, accountTopic(viewer.uid));
   // The news page loads beside this layout: the one it opens counts as read already.
   const unreadNews = await countUnreadNews({
     db: context.db,
@@ -37,7 +32,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
   return {
     viewer: { type: viewer.type, name: viewer.name, email: viewer.email },
-    eventsSince,
     counts: { unreadNews, unreadMessages: unreadMessages.ok ? unreadMessages.unread : 0 },
   };
 }
@@ -56,7 +50,7 @@ export function shouldRevalidate({
 }
 
 export default function MypageLayout({ loaderData }: Route.ComponentProps) {
-  const { viewer, eventsSince, counts } = loaderData;
+  const { viewer, counts } = loaderData;
   const items = MYPAGE_NAV[viewer.type];
   return (
     <div className="mx-auto max-w-5xl px-4 py-6 wide:grid wide:grid-cols-[14rem_1fr] wide:items-start wide:gap-6">
@@ -77,7 +71,6 @@ export default function MypageLayout({ loaderData }: Route.ComponentProps) {
       <div className="min-w-0">
         <Outlet />
       </div>
-      <AccountEvents since={eventsSince} />
     </div>
   );
 }

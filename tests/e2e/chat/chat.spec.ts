@@ -37,6 +37,12 @@ async function castPage(browser: Browser): Promise<{ page: Page; uid: string }> 
   return { page, uid: me.account.uid };
 }
 
+/** The header bell's count (contract §17): 0 without a badge. */
+const bellOf = async (page: Page) => {
+  const badge = page.getByTestId("header-bell-count");
+  return (await badge.count()) ? Number.parseInt((await badge.textContent()) ?? "0", 10) : 0;
+};
+
 const unreadOf = async (page: Page) => {
   const badge = page.getByTestId("header-unread-messages");
   return (await badge.count()) ? Number.parseInt((await badge.textContent()) ?? "0", 10) : 0;
@@ -65,6 +71,7 @@ test("listener and cast talk live; the cast's unread count moves; the store gets
   const cast = await castPage(browser);
   await cast.page.goto("/staff/mypage/message");
   const castUnreadBefore = await unreadOf(cast.page);
+  const castBellBefore = await bellOf(cast.page);
 
   // Signed out, メッセージを送る leads to the login and back to the staff page.
   await page.goto(`/listener/staff/${cast.uid}`);
@@ -86,6 +93,8 @@ test("listener and cast talk live; the cast's unread count moves; the store gets
 
   // The cast's header count moves live, and her inbox shows the new room on top.
   await expect.poll(() => unreadOf(cast.page), { timeout: 15_000 }).toBe(castUnreadBefore + 1);
+  // Her bell too (the message notice, through the notification job).
+  await expect.poll(() => bellOf(cast.page), { timeout: 15_000 }).toBe(castBellBefore + 1);
   await cast.page.reload();
   const room = cast.page.getByTestId("room-item").filter({ hasText: NICKNAME });
   await expect(room.getByTestId("room-unread")).toHaveText(/1/);
@@ -93,6 +102,8 @@ test("listener and cast talk live; the cast's unread count moves; the store gets
   await expect(cast.page.getByTestId("chat-room")).toHaveAttribute("data-hydrated", "true");
   await expect(cast.page.getByTestId("message").filter({ hasText: "はじめまして" })).toBeVisible();
   await expect.poll(() => unreadOf(cast.page)).toBe(castUnreadBefore);
+  // Opening the conversation reads its notice: the bell is back.
+  await expect.poll(() => bellOf(cast.page)).toBe(castBellBefore);
 
   // Her opening the room reads it: the listener sees 既読 live.
   await expect(mine.getByTestId("message-read")).toBeVisible({ timeout: 15_000 });
@@ -119,6 +130,24 @@ test("listener and cast talk live; the cast's unread count moves; the store gets
   await cast.page.goto("/staff/mypage/message");
   expect(await seriousViolations(cast.page)).toEqual([]);
   await cast.page.screenshot({ path: info.outputPath("cast-room.png") });
+
+  // Away from the room, the listener's bell tells her of the cast's next message; the bell leads
+  // to the list, the line to the room, and reading it takes the count back.
+  await page.goto("/");
+  const listenerBell = await bellOf(page);
+  await cast.page.goto(roomUrl.replace("/listener/", "/staff/"));
+  await expect(cast.page.getByTestId("chat-room")).toHaveAttribute("data-hydrated", "true");
+  await cast.page.getByRole("textbox", { name: "メッセージ" }).fill("また来てね");
+  await cast.page.getByTestId("message-send").click();
+  await expect.poll(() => bellOf(page), { timeout: 15_000 }).toBe(listenerBell + 1);
+  await page.getByTestId("header-bell").click();
+  await expect(page).toHaveURL(/\/listener\/mypage\/notifications$/);
+  const line = page.getByTestId("notification").first();
+  await expect(line).toContainText("また来てね");
+  await expect(line).toHaveAttribute("data-unread", "true");
+  await line.click();
+  await expect(page).toHaveURL(new RegExp(`${roomUrl}$`));
+  await expect.poll(() => bellOf(page)).toBe(listenerBell);
 
   // The store is told who wrote to whom, never what.
   // (through the notification fan-out and the mail queue: give the jobs a little longer)

@@ -3,6 +3,7 @@ export * from "./account-activity";
 export * from "./auth";
 export * from "./directory-state";
 export * from "./favorites";
+export * from "./in-app-notifications";
 export * from "./inquiries";
 export * from "./listeners";
 export * from "./live-room";

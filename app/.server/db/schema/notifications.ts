@@ -1,6 +1,10 @@
 import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
-import { NOTIFICATION_KINDS, NOTIFICATION_RECIPIENT_TYPES } from "../../../domain/notifications";
+import {
+  NOTIFICATION_EVENT_KINDS,
+  NOTIFICATION_KINDS,
+  NOTIFICATION_RECIPIENT_TYPES,
+} from "../../../domain/notifications";
 import { createdAt, tstz } from "./columns";
 
 /**
@@ -13,7 +17,7 @@ export const notificationEvents = pgTable(
   "notification_events",
   {
     id: text("id").primaryKey(),
-    kind: text("kind", { enum: NOTIFICATION_KINDS }).notNull(),
+    kind: text("kind", { enum: NOTIFICATION_EVENT_KINDS }).notNull(),
     /** The event as recorded (ids, title, audience), dates as ISO strings. */
     payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
     /** Names and links resolved once by the fan-out (author, store, listener), reused by summaries. */

@@ -4,6 +4,7 @@ import type { Viewer } from "../../auth/viewer";
 import type { Db } from "../../db/client";
 import { messages } from "../../db/schema";
 import { publish } from "../../realtime/publish";
+import { markRoomNotificationRead } from "../notifications/mark-notifications-read";
 import { memberRoom } from "./room-access";
 
 export type MarkRoomReadResult =
@@ -12,8 +13,8 @@ export type MarkRoomReadResult =
 
 /**
  * `POST /api/rooms/{id}/read`: the actor has read the room — every unread message of the
- * counterpart gets `read_at`, and the counterpart sees the read marks live. Nothing unread:
- * nothing changes, nothing is published.
+ * counterpart gets `read_at`, and the counterpart sees the read marks live; her notification of
+ * the conversation is read with them. Nothing unread: nothing changes, nothing is published.
  */
 export async function markRoomRead({
   db,
@@ -39,6 +40,9 @@ export async function markRoomRead({
       )
       .returning({ message_id: messages.message_id, read_at: messages.read_at });
     const readAt = marked[0]?.read_at ?? null;
+    // Her unread line of this conversation in the notifications is read too (ADR 0044); its
+    // account topic sorts before the room's (publish's order rule).
+    await markRoomNotificationRead(tx, actor.uid, access.room.id);
     if (marked.length > 0)
       await publish({
         db: tx,

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { CHAT_TEXTS, MessageBodySchema, tellsStore } from "~/domain/chat";
+import { messageExcerpt } from "~/domain/in-app-notifications";
 import type { Viewer } from "../../auth/viewer";
 import type { Db } from "../../db/client";
 import { type Message, roomBlocks, staffs } from "../../db/schema";
@@ -23,7 +24,8 @@ export type SendMessageResult =
  * the room row's lock: the block and the sender's 20-a-minute limit are checked, the message is
  * stored with the database's clock (strictly later than the room's previous message), the room's
  * `last_message_at` moves, a listener's first message (or first after 24 h of silence) records
- * the store's `message_to_staff` notice — who and when, never the content — and the room and the
+ * the store's `message_to_staff` notice — who and when, never the content — every message records
+ * the other member's `chat_message` notice (her in-app line, ADR 0044), and the room and the
  * counterpart's account hear of it live once it commits. A refusal writes nothing.
  */
 export async function sendMessage({
@@ -74,6 +76,18 @@ export async function sendMessage({
       actor.uid,
       { body: parsed.data, image_url: input.imageUrl ?? null },
       async (written) => {
+        // The other member hears of every message: her in-app line and push (ADR 0044).
+        await recordNotification(tx, {
+          kind: "chat_message",
+          roomId: room.id,
+          messageId: written.message_id,
+          listenerId: room.listener_id,
+          staffId: room.staff_id,
+          from: actor.uid === room.listener_id ? "listener" : "staff",
+          excerpt: messageExcerpt(parsed.data),
+          picture: Boolean(input.imageUrl),
+          at: written.created_at,
+        });
         if (actor.uid !== room.listener_id || !tellsStore(room.last_message_at, written.created_at)) return;
         const [staff] = await tx
           .select({ liver_id: staffs.liver_id })

@@ -41,6 +41,14 @@ export async function resolveEventDetails(db: Db, event: NotificationEvent): Pro
         // The store reads its staff's rooms from its own mypage.
         liverPath: "/liver/mypage",
       };
+    case "chat_message":
+      // Its reader knows the other member by her name: the listener's nickname or the staff's name.
+      return {
+        actor:
+          event.from === "listener"
+            ? await listenerName(db, event.listenerId)
+            : await staffName(db, event.staffId),
+      };
   }
 }
 

@@ -7,9 +7,13 @@ import type { Mailer } from "../../integrations/mail/mailer";
 import { claimWindows } from "./claim-windows";
 import { type EventDetails, resolveEventDetails } from "./event-details";
 import { eventFromRow } from "./event-payload";
+import { inAppGroups, inAppRecipientChunk, writeInAppChunk } from "./in-app-fan-out";
 import { buildNotificationMail, type NotificationEnv, notificationTemplate } from "./notification-mail";
 import { type Recipient, recipientChunk, recipientGroups } from "./notification-recipients";
 import type { NotificationEvent } from "./record-notification";
+
+/** The events that are mailed (every kind but those told in-app only). */
+type MailEvent = Exclude<NotificationEvent, { kind: "chat_message" }>;
 
 export interface NotificationJobContext {
   db: Db;
@@ -56,7 +60,14 @@ export async function fanOutNotification(
       .set({ details: details as unknown as Record<string, string> })
       .where(eq(notificationEvents.id, eventId));
   }
-  const groups = recipientGroups(event);
+  // The in-app lines first, everyone the event concerns (ADR 0044); then the mail of §9.
+  await fanOutInApp(context, eventId, event, details);
+  if (event.kind === "chat_message") {
+    await markFannedOut(db, eventId);
+    return { recipients: 0, mails: 0 };
+  }
+  const mailEvent = event;
+  const groups = recipientGroups(mailEvent);
   let recipients = 0;
   let mails = 0;
   const startGroup = row.cursor
@@ -66,13 +77,13 @@ export async function fanOutNotification(
     const type = groups[g] as NotificationRecipientType;
     let after = row.cursor && g === startGroup ? row.cursor.after : "";
     // Rendered once per recipient type; each chunk only signs its recipients' tokens.
-    const mail = notificationTemplate(context.env, type, event.kind, { details, at: event.at });
+    const mail = notificationTemplate(context.env, type, mailEvent.kind, { details, at: event.at });
     let more = true;
     while (more) {
       // Reading the next keys is cheap and in order; the writing transactions run side by side.
       const wave: Recipient[][] = [];
       while (more && wave.length < parallel) {
-        const chunk = await recipientChunk(db, event, type, after, chunkSize);
+        const chunk = await recipientChunk(db, mailEvent, type, after, chunkSize);
         if (chunk.length > 0) {
           wave.push(chunk);
           after = chunk[chunk.length - 1]?.id ?? after;
@@ -80,7 +91,9 @@ export async function fanOutNotification(
         more = chunk.length === chunkSize;
       }
       const written = await Promise.all(
-        wave.map((chunk) => writeChunk(context, eventId, event, details as EventDetails, type, mail, chunk)),
+        wave.map((chunk) =>
+          writeChunk(context, eventId, mailEvent, details as EventDetails, type, mail, chunk),
+        ),
       );
       if (wave.length > 0)
         await db
@@ -93,17 +106,49 @@ export async function fanOutNotification(
       }
     }
   }
+  await markFannedOut(db, eventId);
+  return { recipients, mails };
+}
+
+async function markFannedOut(db: Db, eventId: string): Promise<void> {
   await db
     .update(notificationEvents)
     .set({ fanned_out_at: new Date() })
     .where(eq(notificationEvents.id, eventId));
-  return { recipients, mails };
+}
+
+/**
+ * The in-app channel (ADR 0044): each recipient type the event tells, in chunks of key order, one
+ * transaction per chunk (rows and bell events). A chunk done again after a restart writes nothing
+ * twice, so a resumed job may simply walk the recipients again.
+ */
+async function fanOutInApp(
+  context: NotificationJobContext,
+  eventId: string,
+  event: NotificationEvent,
+  details: EventDetails,
+): Promise<number> {
+  const { db, chunkSize = FAN_OUT_CHUNK } = context;
+  let written = 0;
+  for (const { type, line } of inAppGroups(event, details)) {
+    let after = "";
+    for (;;) {
+      const ids = await inAppRecipientChunk(db, event, type, after, chunkSize);
+      if (ids.length > 0)
+        written += await db.transaction((tx) =>
+          writeInAppChunk(tx, { eventId, type, line, recipientIds: ids, at: event.at }),
+        );
+      if (ids.length < chunkSize) break;
+      after = ids[ids.length - 1] ?? after;
+    }
+  }
+  return written;
 }
 
 async function writeChunk(
   context: NotificationJobContext,
   eventId: string,
-  event: NotificationEvent,
+  event: MailEvent,
   details: EventDetails,
   type: NotificationRecipientType,
   mail: ReturnType<typeof notificationTemplate>,

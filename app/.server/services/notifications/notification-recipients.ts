@@ -29,6 +29,9 @@ export function recipientGroups(event: NotificationEvent): NotificationRecipient
     case "message_to_staff":
     case "item_to_staff":
       return ["liver"];
+    case "chat_message":
+      // Told in-app and by push only (ADR 0044).
+      return [];
     default:
       return ["listener"];
   }

@@ -5,9 +5,9 @@ import { notificationEvents } from "../../db/schema";
 import { enqueueJob, jobInsertWhen } from "../../jobs/enqueue";
 
 /**
- * The six notification triggers of contract §9. Whoever causes one calls `recordNotification`
- * inside the transaction of the event; the mail (batched per recipient and kind per hour, with a
- * one-click unsubscribe) is written from there through the durable job queue.
+ * The notification triggers (contract §9, §17). Whoever causes one calls `recordNotification`
+ * inside the transaction of the event; its fan-out job writes each recipient's in-app line (ADR
+ * 0044) and the mail (batched per recipient and kind per hour, with a one-click unsubscribe).
  */
 export type NotificationEvent =
   /** A followed staff member or store went live (issue 16 calls this when a live starts). */
@@ -31,6 +31,22 @@ export type NotificationEvent =
       staffId: string;
       listenerId: string;
       itemName: string;
+      at: Date;
+    }
+  /**
+   * A chat message, every one, for the other member's in-app line and push (ADR 0044); no mail
+   * (the store's mail is `message_to_staff`). The excerpt is the message's first 60 characters.
+   */
+  | {
+      kind: "chat_message";
+      roomId: string;
+      /** Her line is written only while this message is unread (read in the room: no notice). */
+      messageId: string;
+      listenerId: string;
+      staffId: string;
+      from: "listener" | "staff";
+      excerpt: string;
+      picture: boolean;
       at: Date;
     };
 

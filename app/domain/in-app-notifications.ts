@@ -1,0 +1,178 @@
+import { messagesPath } from "./chat-paths";
+import { liveWatchPath } from "./live-paths";
+
+/**
+ * In-app notifications (contract §17, docs/decisions/0044-in-app-notifications.md): the kinds a
+ * user sees in her list, which recorded event becomes which kind for whom, and the Japanese words
+ * of each line. Pure and isomorphic: the fan-out renders a line once and stores it; the pages and
+ * the bell read the same texts.
+ */
+
+export const IN_APP_KINDS = [
+  "message",
+  "gift",
+  "follow",
+  "live",
+  "post",
+  "shift",
+  "news",
+  "payout",
+  "report",
+  "age_verification",
+] as const;
+export type InAppKind = (typeof IN_APP_KINDS)[number];
+
+/** Who has a list: every role with a mypage. */
+export const IN_APP_RECIPIENT_TYPES = ["listener", "liver", "staff"] as const;
+export type InAppRecipientType = (typeof IN_APP_RECIPIENT_TYPES)[number];
+
+/** A page of the list. */
+export const NOTIFICATION_PAGE_DEFAULT = 20;
+export const NOTIFICATION_PAGE_MAX = 50;
+/** A message's text as shown in a notification (the rest is in the room). */
+export const MESSAGE_EXCERPT_MAX = 60;
+/** The bell shows "99+" above this. */
+export const BELL_COUNT_MAX = 99;
+
+/** `limit` as asked: absent or not a whole number 1–50 → the default. */
+export function clampNotificationLimit(value: unknown): number {
+  const n = typeof value === "string" && /^\d+$/.test(value) ? Number(value) : Number.NaN;
+  return Number.isInteger(n) && n >= 1 && n <= NOTIFICATION_PAGE_MAX ? n : NOTIFICATION_PAGE_DEFAULT;
+}
+
+/** The bell's badge: nothing at 0, the number up to 99, then "99+". */
+export function bellLabel(unread: number): string | null {
+  if (unread <= 0) return null;
+  return unread > BELL_COUNT_MAX ? `${BELL_COUNT_MAX}+` : String(unread);
+}
+
+/** A message as its notification shows it: one line, at most 60 characters with "…". */
+export function messageExcerpt(body: string): string {
+  const line = body.replace(/\s+/g, " ").trim();
+  const chars = Array.from(line);
+  return chars.length > MESSAGE_EXCERPT_MAX ? `${chars.slice(0, MESSAGE_EXCERPT_MAX - 1).join("")}…` : line;
+}
+
+/** One line of the list as stored: what it says and where it goes. */
+export interface InAppLine {
+  kind: InAppKind;
+  title: string;
+  body: string;
+  url: string;
+  /** Lines of one group replace the recipient's unread one (a conversation: one line per room). */
+  group: string | null;
+}
+
+/** What the fan-out knows of an event (names resolved once), for the lines of its recipients. */
+export type InAppSource =
+  | { kind: "following_live"; actor: string; author: { type: "staff" | "liver"; id: string } }
+  | {
+      kind: "following_instagram" | "following_tiktok";
+      actor: string;
+      author: { type: "staff" | "liver"; id: string };
+    }
+  | { kind: "official_information"; title: string; newsId: string }
+  | { kind: "message_to_staff"; listener: string; staff: string }
+  | { kind: "item_to_staff"; listener: string; staff: string; item: string }
+  | {
+      kind: "chat_message";
+      /** Who wrote, as the reader knows her (the listener's nickname or the staff member's name). */
+      from: string;
+      roomId: string;
+      excerpt: string;
+      picture: boolean;
+    };
+
+const san = (name: string) => (name.trim() ? `${name.trim()}さん` : "ゲストさん");
+const SNS = { following_instagram: "Instagram", following_tiktok: "TikTok" } as const;
+
+/** The line an event makes for one recipient type; null when that type is not told of it. */
+export function inAppLine(source: InAppSource, to: InAppRecipientType): InAppLine | null {
+  switch (source.kind) {
+    case "following_live":
+      if (to !== "listener") return null;
+      return {
+        kind: "live",
+        title: `${source.actor}がライブ配信を始めました`,
+        body: "タップして視聴する",
+        url: liveWatchPath(source.author.id),
+        group: null,
+      };
+    case "following_instagram":
+    case "following_tiktok":
+      if (to !== "listener") return null;
+      return {
+        kind: "post",
+        title: `${source.actor}が${SNS[source.kind]}に新しい投稿をしました`,
+        body: "タップして投稿を見る",
+        url: `/listener/${source.author.type}/${encodeURIComponent(source.author.id)}/sns`,
+        group: null,
+      };
+    case "official_information":
+      return {
+        kind: "news",
+        title: `お知らせ：${source.title}`,
+        body: "運営からのお知らせです",
+        url: `/${to}/mypage/news/${encodeURIComponent(source.newsId)}`,
+        group: null,
+      };
+    case "message_to_staff":
+      // The store hears of a conversation starting (or waking after 24 h); its staff member hears
+      // of every message through `chat_message`.
+      if (to !== "liver") return null;
+      return {
+        kind: "message",
+        title: `${san(source.listener)}から${source.staff}にメッセージが届きました`,
+        body: "スタッフのメッセージはスタッフのマイページで確認できます",
+        url: "/liver/mypage",
+        group: null,
+      };
+    case "item_to_staff":
+      if (to === "listener") return null;
+      return {
+        kind: "gift",
+        title:
+          to === "staff"
+            ? `${san(source.listener)}から「${source.item}」が届きました`
+            : `${san(source.listener)}から${source.staff}に「${source.item}」が届きました`,
+        body: to === "staff" ? "ありがとうを伝えましょう" : "アイテムはマイページで確認できます",
+        url: to === "staff" ? "/staff/mypage/item" : "/liver/mypage/item",
+        group: null,
+      };
+    case "chat_message":
+      if (to === "liver") return null;
+      return {
+        kind: "message",
+        title: to === "staff" ? `${san(source.from)}からメッセージ` : `${source.from}からメッセージ`,
+        body: source.picture && !source.excerpt ? "画像が届きました" : source.excerpt,
+        url: messagesPath(to, source.roomId),
+        group: `room:${source.roomId}`,
+      };
+  }
+}
+
+/** The wording of the list pages and the bell. */
+export const NOTIFICATION_TEXTS = {
+  title: "通知",
+  bell: "通知",
+  bellUnread: (n: number) => `未読の通知 ${n}件`,
+  empty: "まだ通知はありません",
+  emptyLead: "フォロー中の配信や投稿、メッセージやギフトが届くとここに表示されます。",
+  markAll: "すべて既読にする",
+  markedAll: "すべて既読にしました",
+  unread: "未読",
+  older: "さらに表示",
+  invalidIds: "既読にする通知を指定してください",
+  kinds: {
+    message: "メッセージ",
+    gift: "ギフト",
+    follow: "フォロー",
+    live: "ライブ",
+    post: "投稿",
+    shift: "出勤",
+    news: "お知らせ",
+    payout: "振込",
+    report: "通報",
+    age_verification: "年齢確認",
+  } satisfies Record<InAppKind, string>,
+} as const;
