@@ -94,7 +94,11 @@ export function Layout({ children }: { children: ReactNode }) {
     <html lang="ja">
       <head>
         <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        {/* The keyboard resizes the page (Chrome): a chat's composer stays above it. */}
+        <meta
+          name="viewport"
+          content="width=device-width, initial-scale=1, viewport-fit=cover, interactive-widget=resizes-content"
+        />
         <meta name="theme-color" content="#1c1733" />
         <meta name="format-detection" content="telephone=no" />
         <Meta />

@@ -1,5 +1,6 @@
 import { messagesPath } from "./chat-paths";
 import { liveWatchPath } from "./live-paths";
+import { BELL_TEXTS } from "./notification-bell";
 
 /**
  * In-app notifications (contract §17, docs/decisions/0044-in-app-notifications.md): the kinds a
@@ -31,19 +32,11 @@ export const NOTIFICATION_PAGE_DEFAULT = 20;
 export const NOTIFICATION_PAGE_MAX = 50;
 /** A message's text as shown in a notification (the rest is in the room). */
 export const MESSAGE_EXCERPT_MAX = 60;
-/** The bell shows "99+" above this. */
-export const BELL_COUNT_MAX = 99;
 
 /** `limit` as asked: absent or not a whole number 1–50 → the default. */
 export function clampNotificationLimit(value: unknown): number {
   const n = typeof value === "string" && /^\d+$/.test(value) ? Number(value) : Number.NaN;
   return Number.isInteger(n) && n >= 1 && n <= NOTIFICATION_PAGE_MAX ? n : NOTIFICATION_PAGE_DEFAULT;
-}
-
-/** The bell's badge: nothing at 0, the number up to 99, then "99+". */
-export function bellLabel(unread: number): string | null {
-  if (unread <= 0) return null;
-  return unread > BELL_COUNT_MAX ? `${BELL_COUNT_MAX}+` : String(unread);
 }
 
 /** A message as its notification shows it: one line, at most 60 characters with "…". */
@@ -154,8 +147,7 @@ export function inAppLine(source: InAppSource, to: InAppRecipientType): InAppLin
 /** The wording of the list pages and the bell. */
 export const NOTIFICATION_TEXTS = {
   title: "通知",
-  bell: "通知",
-  bellUnread: (n: number) => `未読の通知 ${n}件`,
+  ...BELL_TEXTS,
   empty: "まだ通知はありません",
   emptyLead: "フォロー中の配信や投稿、メッセージやギフトが届くとここに表示されます。",
   markAll: "すべて既読にする",

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import {
-  bellLabel,
   clampNotificationLimit,
   type InAppSource,
   inAppLine,
   messageExcerpt,
 } from "~/domain/in-app-notifications";
+import { bellLabel } from "~/domain/notification-bell";
 
 const author = { type: "staff" as const, id: "s1" };
 const cases: [string, InAppSource, "listener" | "liver" | "staff", ReturnType<typeof inAppLine>][] = [

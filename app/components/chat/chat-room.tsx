@@ -265,7 +265,7 @@ export function ChatRoom(props: ChatRoomProps) {
   return (
     <section
       aria-labelledby="chat-title"
-      className="flex h-[calc(100dvh-15.5rem)] min-h-[26rem] flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 wide:h-[calc(100dvh-8rem)]"
+      className="flex h-[calc(100dvh-3.5rem)] min-h-[20rem] flex-col overflow-hidden bg-white wide:h-[calc(100dvh-8rem)] wide:rounded-2xl wide:shadow-sm wide:ring-1 wide:ring-slate-200"
       data-testid="chat-room"
       data-hydrated={hydrated ? "true" : undefined}
     >

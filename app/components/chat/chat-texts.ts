@@ -26,6 +26,8 @@ export const CHAT_UI = {
   bodyLabel: "メッセージ",
   send: "送信",
   attach: "画像を添付",
+  pictureChosen: "送信する画像",
+  removePicture: "取り消す",
   enterHint: "Enterで送信・Shift+Enterで改行",
   blockedByMe: "このユーザーをブロックしました。メッセージの送受信はできません。",
   blockedMe: "このユーザーにはメッセージを送信できません",

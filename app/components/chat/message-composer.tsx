@@ -1,5 +1,5 @@
-import { type KeyboardEvent, useRef, useState } from "react";
-import { ImageIcon } from "~/components/ui/icons";
+import { type KeyboardEvent, useEffect, useRef, useState } from "react";
+import { CloseIcon, ImageIcon } from "~/components/ui/icons";
 import { MESSAGE_MAX_LENGTH } from "~/domain/chat";
 import { IMAGE_ACCEPT } from "~/domain/images";
 import type { RoomActionData } from "./chat-room";
@@ -25,6 +25,18 @@ export function MessageComposer({
   const formRef = useRef<HTMLFormElement>(null);
   const [error, setError] = useState<string | null>(null);
   const [picture, setPicture] = useState<string | null>(null);
+  // The picked picture as the phone shows it before sending (a local object URL, freed after).
+  const [preview, setPreview] = useState<string | null>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
+  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
+  const pick = (file: File | undefined) => {
+    setPicture(file?.name ?? null);
+    setPreview(file?.type.startsWith("image/") ? URL.createObjectURL(file) : null);
+  };
+  const removePicture = () => {
+    if (fileRef.current) fileRef.current.value = "";
+    pick(undefined);
+  };
   const serverError = actionData?.errors.body ?? null;
   const shown = error ?? serverError;
 
@@ -62,10 +74,33 @@ export function MessageComposer({
     >
       <input type="hidden" name="intent" value="send" />
       {picture ? (
-        <p className="mb-2 flex items-center gap-2 px-2 text-slate-600 text-xs" data-testid="message-picture">
-          <ImageIcon className="size-4" />
-          <span className="truncate">{picture}</span>
-        </p>
+        <div
+          className="mb-2 flex items-center gap-3 px-2 text-slate-600 text-xs"
+          data-testid="message-picture"
+        >
+          {preview ? (
+            <img
+              src={preview}
+              alt={CHAT_UI.pictureChosen}
+              className="size-16 shrink-0 rounded-lg object-cover ring-1 ring-slate-200"
+              // A picture this browser cannot show (HEIC on a desktop): its name is enough.
+              onError={() => setPreview(null)}
+              data-testid="message-picture-thumbnail"
+            />
+          ) : (
+            <ImageIcon className="size-4" />
+          )}
+          <span className="min-w-0 flex-1 truncate">{picture}</span>
+          <button
+            type="button"
+            onClick={removePicture}
+            className="flex min-h-11 shrink-0 items-center gap-1 rounded-full px-3 font-bold text-slate-600 hover:bg-slate-100"
+            data-testid="message-picture-remove"
+          >
+            <CloseIcon className="size-3.5" />
+            {CHAT_UI.removePicture}
+          </button>
+        </div>
       ) : null}
       <div className="flex items-end gap-2">
         <label
@@ -73,11 +108,12 @@ export function MessageComposer({
           title={CHAT_UI.attach}
         >
           <input
+            ref={fileRef}
             type="file"
             name="image"
             accept={IMAGE_ACCEPT}
             className="sr-only"
-            onChange={(event) => setPicture(event.currentTarget.files?.[0]?.name ?? null)}
+            onChange={(event) => pick(event.currentTarget.files?.[0])}
             data-testid="message-image"
           />
           <svg

@@ -47,8 +47,11 @@ export function AccountSidebar({
   logoutAction,
   navLabel,
   items,
+  hidden = false,
 }: {
   tone: keyof typeof TONES;
+  /** Hidden below `wide:` (a conversation on a phone takes the whole screen). */
+  hidden?: boolean;
   /** The small line above the name ("店舗アカウント", "運営管理画面"). */
   caption: string;
   name: string;
@@ -59,7 +62,9 @@ export function AccountSidebar({
 }) {
   const t = TONES[tone];
   return (
-    <aside className={`mb-6 rounded-2xl shadow-sm wide:sticky wide:top-20 wide:mb-0 ${t.aside}`}>
+    <aside
+      className={`mb-6 rounded-2xl shadow-sm wide:sticky wide:top-20 wide:mb-0 ${hidden ? "hidden wide:block" : ""} ${t.aside}`}
+    >
       <div className="flex items-center justify-between gap-3 p-4 wide:block">
         <div className="min-w-0">
           <p className={`text-xs ${t.caption}`}>{caption}</p>

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { bellLabel, NOTIFICATION_TEXTS } from "~/domain/in-app-notifications";
+import { BELL_TEXTS, bellLabel } from "~/domain/notification-bell";
 import { useUnreadNotifications } from "../realtime/account-events";
 import { BellIcon } from "../ui/icons";
 
@@ -14,7 +14,7 @@ export function HeaderBell({ role }: { role: "listener" | "liver" | "staff" }) {
     <Link
       to={`/${role}/mypage/notifications`}
       className="relative grid size-11 shrink-0 place-items-center rounded-full hover:bg-white/10"
-      aria-label={unread > 0 ? NOTIFICATION_TEXTS.bellUnread(unread) : NOTIFICATION_TEXTS.bell}
+      aria-label={unread > 0 ? BELL_TEXTS.bellUnread(unread) : BELL_TEXTS.bell}
       data-testid="header-bell"
     >
       <BellIcon className="size-6" />

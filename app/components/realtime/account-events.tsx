@@ -1,7 +1,6 @@
 import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { formatNumber } from "~/domain/format";
-import { useEventSource } from "./use-event-source";
 
 interface FollowerEvent {
   follower_number: number;
@@ -37,7 +36,8 @@ export function AccountEvents({
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  useEventSource(url, {
+  const handlers = useRef<Record<string, (data: unknown) => void>>({});
+  handlers.current = {
     notification(data) {
       if ((data as { counted?: boolean }).counted) setUnread((n) => n + 1);
     },
@@ -61,7 +61,21 @@ export function AccountEvents({
     reset() {
       void revalidator.revalidate();
     },
-  });
+  };
+  // Opened by hand rather than with useEventSource: every page carries this, and the bytes count.
+  useEffect(() => {
+    if (typeof EventSource === "undefined") return;
+    const source = new EventSource(url);
+    for (const type of Object.keys(handlers.current))
+      source.addEventListener(type, (event) => {
+        try {
+          handlers.current[type]?.(JSON.parse((event as MessageEvent<string>).data));
+        } catch {
+          // Not JSON: not one of ours.
+        }
+      });
+    return () => source.close();
+  }, [url]);
 
   return (
     <UnreadNotifications.Provider value={unread}>

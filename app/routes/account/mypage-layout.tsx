@@ -1,4 +1,4 @@
-import { Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Outlet, type ShouldRevalidateFunctionArgs, useLocation } from "react-router";
 import { requireViewer } from "~/.server/auth/viewer";
 import { countUnreadMessages } from "~/.server/services/chat/count-unread-messages";
 import { countUnreadNews } from "~/.server/services/news/count-unread-news";
@@ -52,9 +52,15 @@ export function shouldRevalidate({
 export default function MypageLayout({ loaderData }: Route.ComponentProps) {
   const { viewer, counts } = loaderData;
   const items = MYPAGE_NAV[viewer.type];
+  // A conversation on a phone is the whole screen under the header, as a chat app shows it: no
+  // account card, no tabs (the room's own header has the way back). From `wide:` as every page.
+  const inRoom = roomIdOfPath(useLocation().pathname) !== null;
   return (
-    <div className="mx-auto max-w-5xl px-4 py-6 wide:grid wide:grid-cols-[14rem_1fr] wide:items-start wide:gap-6">
+    <div
+      className={`mx-auto max-w-5xl wide:grid wide:grid-cols-[14rem_1fr] wide:items-start wide:gap-6 wide:px-4 wide:py-6 ${inRoom ? "" : "px-4 py-6"}`}
+    >
       <AccountSidebar
+        hidden={inRoom}
         tone="light"
         caption={`${ROLE_LABELS[viewer.type]}アカウント`}
         name={viewer.name}

@@ -149,6 +149,45 @@ test("listener and cast talk live; the cast's unread count moves; the store gets
   await expect(page).toHaveURL(new RegExp(`${roomUrl}$`));
   await expect.poll(() => bellOf(page)).toBe(listenerBell);
 
+  // On a phone the room is the whole screen under the header: no account card, the composer and
+  // at least 8 messages in view.
+  const roomId = roomUrl.split("/").at(-1) ?? "";
+  for (const body of ["1", "2", "3", "4", "5", "6"])
+    expect((await page.request.post(`/api/rooms/${roomId}/messages`, { data: { body } })).status()).toBe(201);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await expect(page.getByTestId("chat-room")).toHaveAttribute("data-hydrated", "true");
+  await expect(page.getByTestId("mypage-name")).toBeHidden();
+  await expect(page.getByTestId("message-send")).toBeInViewport();
+  const inView = await page.getByTestId("message").evaluateAll(
+    (bubbles) =>
+      bubbles.filter((bubble) => {
+        const box = bubble.getBoundingClientRect();
+        return box.height > 0 && box.top >= 0 && box.bottom <= window.innerHeight;
+      }).length,
+  );
+  expect(inView).toBeGreaterThanOrEqual(8);
+  const top = await page.getByTestId("chat-room").evaluate((room) => room.getBoundingClientRect().top);
+  expect(top).toBeLessThanOrEqual(64);
+  // A picked picture shows as a thumbnail before sending, and can be taken back.
+  const picked = await sharp({
+    create: { width: 120, height: 90, channels: 3, background: { r: 240, g: 120, b: 160 } },
+  })
+    .png()
+    .toBuffer();
+  await page
+    .getByTestId("message-image")
+    .setInputFiles({ name: "pick.png", mimeType: "image/png", buffer: picked });
+  const thumbnail = page.getByTestId("message-picture-thumbnail");
+  await expect(thumbnail).toBeVisible();
+  expect(await thumbnail.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(120);
+  await page.screenshot({ path: info.outputPath("listener-room-phone.png") });
+  await page.getByTestId("message-picture-remove").click();
+  await expect(page.getByTestId("message-picture")).toHaveCount(0);
+  expect(
+    await page.getByTestId("message-image").evaluate((input) => (input as HTMLInputElement).files?.length),
+  ).toBe(0);
+
   // The store is told who wrote to whom, never what.
   // (through the notification fan-out and the mail queue: give the jobs a little longer)
   const notice = await waitForMail(DEMO_ACCOUNTS.store.email, /にメッセージが届きました/).catch(() =>
