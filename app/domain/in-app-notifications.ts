@@ -67,6 +67,8 @@ export type InAppSource =
   | { kind: "official_information"; title: string; newsId: string }
   | { kind: "message_to_staff"; listener: string; staff: string }
   | { kind: "item_to_staff"; listener: string; staff: string; item: string }
+  | { kind: "new_follower"; listener: string; target: "staff" | "liver" }
+  | { kind: "payout_step"; step: "approved" | "rejected" | "paid"; netYen: number }
   | {
       kind: "chat_message";
       /** Who wrote, as the reader knows her (the listener's nickname or the staff member's name). */
@@ -76,6 +78,11 @@ export type InAppSource =
       picture: boolean;
     };
 
+const PAYOUT_TITLES = {
+  approved: "振込申請が承認されました",
+  rejected: "振込申請が却下されました。ポイントは戻っています",
+  paid: "振込が完了しました",
+} as const;
 const san = (name: string) => (name.trim() ? `${name.trim()}さん` : "ゲストさん");
 const SNS = { following_instagram: "Instagram", following_tiktok: "TikTok" } as const;
 
@@ -130,6 +137,24 @@ export function inAppLine(source: InAppSource, to: InAppRecipientType): InAppLin
             : `${san(source.listener)}から${source.staff}に「${source.item}」が届きました`,
         body: to === "staff" ? "ありがとうを伝えましょう" : "アイテムはマイページで確認できます",
         url: to === "staff" ? "/staff/mypage/item" : "/liver/mypage/item",
+        group: null,
+      };
+    case "new_follower":
+      if (to !== source.target) return null;
+      return {
+        kind: "follow",
+        title: `${san(source.listener)}があなたをフォローしました`,
+        body: "フォロワーが増えました",
+        url: `/${to}/mypage`,
+        group: null,
+      };
+    case "payout_step":
+      if (to !== "liver") return null;
+      return {
+        kind: "payout",
+        title: PAYOUT_TITLES[source.step],
+        body: `振込額 ${source.netYen.toLocaleString("ja-JP")}円`,
+        url: "/liver/mypage/item",
         group: null,
       };
     case "chat_message":

@@ -20,7 +20,12 @@ export const NOTIFICATION_KINDS = [
 export type NotificationKindName = (typeof NOTIFICATION_KINDS)[number];
 
 /** Every kind of recorded event: the mail kinds and those told in-app only (ADR 0044). */
-export const NOTIFICATION_EVENT_KINDS = [...NOTIFICATION_KINDS, "chat_message"] as const;
+export const NOTIFICATION_EVENT_KINDS = [
+  ...NOTIFICATION_KINDS,
+  "chat_message",
+  "new_follower",
+  "payout_step",
+] as const;
 
 /** The accounts that receive notification mail (staff have no mail_setting). */
 export const NOTIFICATION_RECIPIENT_TYPES = ["listener", "liver"] as const;

@@ -14,6 +14,7 @@ import {
   ledgerTransactions,
   livers,
   mailOutbox,
+  notificationEvents,
   operatorAuditLog,
   payoutBatches,
   payoutRequests,
@@ -167,6 +168,14 @@ describe.each(drivers)("operator payouts on %s", (driver) => {
     const mails = await db().select().from(mailOutbox).where(eq(mailOutbox.kind, "payout-approved"));
     expect(mails).toHaveLength(1);
     expect(mails[0]?.text).toContain("¥8,649");
+    // The store's notifications hear of it once (ADR 0044).
+    const notices = await db()
+      .select()
+      .from(notificationEvents)
+      .where(eq(notificationEvents.kind, "payout_step"));
+    expect(notices.filter((n) => n.payload.requestId === asked.request_id)).toEqual([
+      expect.objectContaining({ payload: expect.objectContaining({ step: "approved", netYen: 8649 }) }),
+    ]);
     // Approved is no longer pending: rejecting it now is refused and books nothing.
     expect(
       await rejectPayout({ ...context, actor, input: { requestId: asked.request_id, reason: "x" } }),

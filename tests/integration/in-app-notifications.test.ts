@@ -8,6 +8,7 @@ import { readEvents } from "~/.server/realtime/publish";
 import { markRoomRead } from "~/.server/services/chat/mark-room-read";
 import { openRoom } from "~/.server/services/chat/open-room";
 import { sendMessage } from "~/.server/services/chat/send-message";
+import { followTarget } from "~/.server/services/favorites/follow-target";
 import { fanOutNotification } from "~/.server/services/notifications/fan-out-notification";
 import { listNotifications } from "~/.server/services/notifications/list-notifications";
 import {
@@ -233,6 +234,38 @@ describe.each(drivers)("in-app notifications on %s", (driver) => {
       title: "たろうさんからあかりに「シャンパン」が届きました",
     });
     expect((await lines(listener)).items.some((i) => i.kind === "gift")).toBe(false);
+  });
+
+  it("tells a performer of a new follower, and a store of its payout's steps", async () => {
+    const fan = await makeListener(db(), { nickname: "ふぁん" });
+    expect(
+      await followTarget({ db: db(), actor: fan, input: { kind: "staff", id: cast.uid } }),
+    ).toMatchObject({
+      ok: true,
+      created: true,
+    });
+    // Following again is no new follower.
+    await followTarget({ db: db(), actor: fan, input: { kind: "staff", id: cast.uid } });
+    await db().transaction((tx) =>
+      recordNotification(tx, {
+        kind: "payout_step",
+        liverId: store.uid,
+        requestId: "r-1",
+        step: "approved",
+        netYen: 45_000,
+        at: new Date(),
+      }),
+    );
+    await fanOutPending();
+    expect((await lines(cast)).items.filter((i) => i.kind === "follow")).toEqual([
+      expect.objectContaining({ title: "ふぁんさんがあなたをフォローしました", url: "/staff/mypage" }),
+    ]);
+    expect((await lines(store)).items.filter((i) => i.kind === "follow")).toEqual([]);
+    expect((await lines(store)).items[0]).toMatchObject({
+      kind: "payout",
+      title: "振込申請が承認されました",
+      body: "振込額 45,000円",
+    });
   });
 
   it("pages back, marks read her own only, and opens one to its page", async () => {

@@ -113,6 +113,37 @@ const cases: [string, InAppSource, "listener" | "liver" | "staff", ReturnType<ty
     },
   ],
   [
+    "a new follower of a store",
+    { kind: "new_follower", listener: "たろう", target: "liver" },
+    "liver",
+    {
+      kind: "follow",
+      title: "たろうさんがあなたをフォローしました",
+      body: "フォロワーが増えました",
+      url: "/liver/mypage",
+      group: null,
+    },
+  ],
+  [
+    "a staff member's follower is not her store's",
+    { kind: "new_follower", listener: "たろう", target: "staff" },
+    "liver",
+    null,
+  ],
+  [
+    "a payout paid",
+    { kind: "payout_step", step: "paid", netYen: 12_345 },
+    "liver",
+    {
+      kind: "payout",
+      title: "振込が完了しました",
+      body: "振込額 12,345円",
+      url: "/liver/mypage/item",
+      group: null,
+    },
+  ],
+  ["a payout tells no staff", { kind: "payout_step", step: "approved", netYen: 1 }, "staff", null],
+  [
     "no chat line for a store",
     { kind: "chat_message", from: "たろう", roomId: "r1", excerpt: "x", picture: false },
     "liver",

@@ -8,6 +8,7 @@ import type { RenderedMail } from "../../integrations/mail/templates";
 import type { AccountSpec } from "../ledger/accounts";
 import { requestHash, runOnce } from "../ledger/run-once";
 import { type Posting, writeLedgerTransaction } from "../ledger/write-ledger-transaction";
+import { recordNotification } from "../notifications/record-notification";
 import { assertOperator, type SignedInOperator } from "./operator-actor";
 import { recordOperatorChange, storeNoticeLinks } from "./record-operator-change";
 
@@ -119,6 +120,16 @@ export async function recordPayoutStep(
     operator_uid: actor.uid,
     created_at: now,
   });
+  // The store's notifications tell it too (ADR 0044); exporting a batch is the operator's business.
+  if (step !== "exported")
+    await recordNotification(tx as Tx, {
+      kind: "payout_step",
+      liverId: request.liver_id,
+      requestId: request.request_id,
+      step,
+      netYen: request.net_yen,
+      at: now,
+    });
   const [store] = await tx
     .select({ uid: livers.uid, email: livers.email, name: livers.store_name })
     .from(livers)

@@ -7,6 +7,7 @@ import type { Viewer } from "../../auth/viewer";
 import type { Db } from "../../db/client";
 import { type Favorite, favorites, livers, staffs } from "../../db/schema";
 import { publish } from "../../realtime/publish";
+import { recordNotification } from "../notifications/record-notification";
 import { listedStaff } from "../shared/staff-query";
 
 export type FollowTargetResult =
@@ -62,6 +63,13 @@ export async function followTarget({
         .set({ follower_number: sql`${table.follower_number} + 1` })
         .where(eq(table.uid, input.id))
         .returning({ follower_number: table.follower_number });
+      // Her notifications tell her who followed (ADR 0044); the job writes the line.
+      await recordNotification(tx, {
+        kind: "new_follower",
+        target: { type: input.kind, id: input.id },
+        listenerId: actor.uid,
+        at: new Date(),
+      });
       // The followed account hears it live (its mypage), once the follow commits.
       await publish({
         db: tx,

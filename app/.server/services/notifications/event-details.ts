@@ -41,6 +41,10 @@ export async function resolveEventDetails(db: Db, event: NotificationEvent): Pro
         // The store reads its staff's rooms from its own mypage.
         liverPath: "/liver/mypage",
       };
+    case "new_follower":
+      return { actor: await listenerName(db, event.listenerId) };
+    case "payout_step":
+      return { actor: "" };
     case "chat_message":
       // Its reader knows the other member by her name: the listener's nickname or the staff's name.
       return {

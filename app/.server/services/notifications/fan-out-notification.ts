@@ -10,10 +10,10 @@ import { eventFromRow } from "./event-payload";
 import { inAppGroups, inAppRecipientChunk, writeInAppChunk } from "./in-app-fan-out";
 import { buildNotificationMail, type NotificationEnv, notificationTemplate } from "./notification-mail";
 import { type Recipient, recipientChunk, recipientGroups } from "./notification-recipients";
-import type { NotificationEvent } from "./record-notification";
+import { type InAppOnlyEvent, isInAppOnly, type NotificationEvent } from "./record-notification";
 
 /** The events that are mailed (every kind but those told in-app only). */
-type MailEvent = Exclude<NotificationEvent, { kind: "chat_message" }>;
+type MailEvent = Exclude<NotificationEvent, InAppOnlyEvent>;
 
 export interface NotificationJobContext {
   db: Db;
@@ -62,7 +62,7 @@ export async function fanOutNotification(
   }
   // The in-app lines first, everyone the event concerns (ADR 0044); then the mail of §9.
   await fanOutInApp(context, eventId, event, details);
-  if (event.kind === "chat_message") {
+  if (isInAppOnly(event)) {
     await markFannedOut(db, eventId);
     return { recipients: 0, mails: 0 };
   }

@@ -33,7 +33,9 @@ export function inAppGroups(
       : event.kind === "chat_message"
         ? // The other member only: nobody is told of her own message.
           [event.from === "listener" ? "staff" : "listener"]
-        : ["listener", "liver", "staff"];
+        : event.kind === "new_follower"
+          ? [event.target.type]
+          : ["listener", "liver", "staff"];
   return types.flatMap((type) => {
     const line = inAppLine(source, type);
     return line ? [{ type, line }] : [];
@@ -57,6 +59,10 @@ function inAppSource(event: NotificationEvent, details: EventDetails): InAppSour
         staff: details.staff ?? "",
         item: event.itemName,
       };
+    case "new_follower":
+      return { kind: "new_follower", listener: details.actor, target: event.target.type };
+    case "payout_step":
+      return { kind: "payout_step", step: event.step, netYen: event.netYen };
     case "chat_message":
       return {
         kind: "chat_message",
@@ -108,6 +114,10 @@ function recipientQuery(
       return one(event.liverId);
     case "item_to_staff":
       return type === "staff" ? one(event.staffId) : one(event.liverId);
+    case "new_follower":
+      return one(event.target.id);
+    case "payout_step":
+      return one(event.liverId);
     case "chat_message": {
       // Read in the room before the fan-out came to it: nothing to tell (as a chat app does).
       const reader = type === "staff" ? event.staffId : event.listenerId;

@@ -30,6 +30,8 @@ export function recipientGroups(event: NotificationEvent): NotificationRecipient
     case "item_to_staff":
       return ["liver"];
     case "chat_message":
+    case "new_follower":
+    case "payout_step":
       // Told in-app and by push only (ADR 0044).
       return [];
     default:

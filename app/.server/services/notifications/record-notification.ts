@@ -48,7 +48,24 @@ export type NotificationEvent =
       excerpt: string;
       picture: boolean;
       at: Date;
+    }
+  /** A listener followed a staff member or a store: told to the followed account (ADR 0044). */
+  | { kind: "new_follower"; target: NotificationAuthor; listenerId: string; at: Date }
+  /** The operator approved, rejected or paid a store's payout request (its mail is the step's own). */
+  | {
+      kind: "payout_step";
+      liverId: string;
+      requestId: string;
+      step: "approved" | "rejected" | "paid";
+      netYen: number;
+      at: Date;
     };
+
+/** The kinds told in-app only (and by push): no mail of §9. */
+export const IN_APP_ONLY_KINDS = ["chat_message", "new_follower", "payout_step"] as const;
+export type InAppOnlyEvent = Extract<NotificationEvent, { kind: (typeof IN_APP_ONLY_KINDS)[number] }>;
+export const isInAppOnly = (event: NotificationEvent): event is InAppOnlyEvent =>
+  (IN_APP_ONLY_KINDS as readonly string[]).includes(event.kind);
 
 export type NotificationKind = NotificationEvent["kind"];
 
