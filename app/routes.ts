@@ -220,6 +220,7 @@ export default [
   route("api/rooms", "routes/api/rooms.ts"),
   route("api/rooms/:id/messages", "routes/api/room-messages.ts"),
   route("api/rooms/:id/read", "routes/api/room-read.ts"),
+  route("api/rooms/:id/typing", "routes/api/room-typing.ts"),
   route("api/rooms/:id/block", "routes/api/room-block.ts"),
   route("api/rooms/:id/report", "routes/api/room-report.ts"),
   route("api/rooms/:id/events", "routes/api/room-events.ts"),

@@ -20,6 +20,7 @@ import { loader as eventsLoader } from "~/routes/api/room-events";
 import { action as messagesAction, loader as messagesLoader } from "~/routes/api/room-messages";
 import { action as readAction } from "~/routes/api/room-read";
 import { action as reportAction } from "~/routes/api/room-report";
+import { action as typingAction } from "~/routes/api/room-typing";
 import { action as openAction } from "~/routes/api/rooms";
 import { drivers, openTestDatabase, type TestDatabase } from "../support/databases";
 import { FACTORY_PASSWORD, makeListener, makeLiver, makeStaff } from "../support/factories";
@@ -334,6 +335,21 @@ describe.each(drivers)("the chat API on %s", (driver) => {
       data: { body: "着きました" },
     });
     expect((await stream(cookies.listener, { "Last-Event-ID": "abc" })).response.status).toBe(400);
+  });
+
+  it("typing reaches the room's open streams as a transient event, at most once per 3 s per sender", async () => {
+    const { reader } = await stream(cookies.cast);
+    await reader!.until((f) => f.some((x) => x.comment === "connected"));
+    const typing = (cookie: string | undefined) =>
+      call(typingAction, { context, url: room("typing"), cookie, method: "POST", params: { id: roomId } });
+    expect((await typing(cookies.listener)).body).toEqual({ sent: true });
+    expect((await typing(cookies.listener)).body).toEqual({ sent: false });
+    await reader!.until((f) => f.some((x) => x.event === "typing"));
+    expect(reader!.frames.filter((x) => x.event === "typing")).toEqual([
+      { event: "typing", data: JSON.stringify({ user_id: listener.uid }) },
+    ]);
+    expect((await typing(cookies.thirdListener)).status).toBe(404);
+    expect((await typing(undefined)).status).toBe(401);
   });
 
   it("a report is 201 and keeps the messages; an empty reason names `reason`", async () => {

@@ -887,6 +887,9 @@ function roomCases(): Case[] {
     get("a room's messages before an unknown one", (f) => `${room(f)}/messages?before=nope`, 400, "listener"),
     get("a room's messages, signed out", (f) => `${room(f)}/messages`, 401),
     get("a room's messages, a store", (f) => `${room(f)}/messages`, 404, "liver"),
+    post("typing", (f) => `${room(f)}/typing`, 200, "staff"),
+    post("typing, signed out", (f) => `${room(f)}/typing`, 401),
+    post("typing, a store", (f) => `${room(f)}/typing`, 404, "liver"),
     post(
       "send",
       (f) => `${room(f)}/messages`,

@@ -5,7 +5,7 @@ import { type Database, openDatabase, queryRows } from "~/.server/db/client";
 import { RealtimeHub } from "~/.server/realtime/hub";
 import { notificationSource } from "~/.server/realtime/listeners";
 import { pruneRealtimeEvents } from "~/.server/realtime/prune";
-import { publish, topicHead } from "~/.server/realtime/publish";
+import { publish, publishToMany, publishTransient, topicHead } from "~/.server/realtime/publish";
 import { eventStream } from "~/.server/realtime/sse";
 import { followTarget } from "~/.server/services/favorites/follow-target";
 import { unfollowTarget } from "~/.server/services/favorites/unfollow-target";
@@ -100,6 +100,62 @@ describe.each(drivers)("realtime channel on %s", (driver) => {
     expect(await publish({ db, topic: a, type: "test", data: { n: 3 } })).toEqual({ seq: 3 });
     await expect(publish({ db, topic: "bad topic", type: "test", data: {} })).rejects.toThrow();
     await expect(publish({ db, topic: a, type: "has space", data: {} })).rejects.toThrow();
+  });
+
+  it("publishes one event to each of many topics in one statement, numbered per topic", async () => {
+    const db = database.db;
+    const [a, b] = [freshTopic(), freshTopic()];
+    await publish({ db, topic: a, type: "test", data: { n: 0 } });
+    const { reader } = await subscribe(a);
+    await db.transaction((tx) =>
+      publishToMany({
+        db: tx,
+        type: "notification",
+        events: [
+          { topic: b, data: { to: "b" } },
+          { topic: a, data: { to: "a" } },
+        ],
+      }),
+    );
+    expect([await topicHead(db, a), await topicHead(db, b)]).toEqual([2, 1]);
+    await reader.until(() => reader.events().length === 1);
+    expect(reader.events()).toEqual([{ id: 2, event: "notification", data: { to: "a" } }]);
+    await expect(
+      publishToMany({
+        db,
+        type: "test",
+        events: [
+          { topic: a, data: 1 },
+          { topic: a, data: 2 },
+        ],
+      }),
+    ).rejects.toThrow("one event per topic");
+  });
+
+  it("tells a transient event to the open streams only: no id, nothing stored, nothing replayed", async () => {
+    const db = database.db;
+    const topic = freshTopic();
+    const { reader } = await subscribe(topic);
+    await reader.until((f) => f.some((x) => x.comment === "connected"));
+    await publishTransient({ db, topic, type: "typing", data: { user_id: "u1" } });
+    await reader.until((f) => f.some((x) => x.event === "typing"));
+    expect(reader.frames.find((x) => x.event === "typing")).toEqual({
+      event: "typing",
+      data: '{"user_id":"u1"}',
+    });
+    expect(await topicHead(db, topic)).toBe(0);
+    const [stored] = await queryRows<{ n: number | string }>(
+      db,
+      sql`select count(*) as n from realtime_events where topic = ${topic}`,
+    );
+    expect(Number(stored?.n)).toBe(0);
+    // A stream opened afterwards from the start gets nothing of it.
+    const later = await subscribe(topic, { lastEventId: 0 });
+    await later.reader.until((f) => f.some((x) => x.comment === "connected"));
+    await publish({ db, topic, type: "test", data: {} });
+    await later.reader.until(() => later.reader.events().length === 1);
+    expect(later.reader.frames.some((x) => x.event === "typing")).toBe(false);
+    await expect(publishTransient({ db, topic, type: "typing", data: "x".repeat(3_000) })).rejects.toThrow();
   });
 
   it("delivers after commit only, with the SSE headers proxies need", async () => {

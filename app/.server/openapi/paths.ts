@@ -132,6 +132,19 @@ const ROOM_PATHS: ZodOpenApiPathsObject = {
       responses: { "200": json(RoomRead), "401": unauthenticated, "404": roomNotFound },
     },
   },
+  "/api/rooms/{id}/typing": {
+    post: {
+      summary: "Tell the other member 「入力中…」 (the two members)",
+      description:
+        "Sends the transient `typing` event `{user_id}` on the room's stream (`GET /api/rooms/{id}/events`): never stored nor replayed, at most one per 3 s per sender — more often, or in a blocked room, `sent` is false.",
+      requestParams: { path: roomId },
+      responses: {
+        "200": json(z.object({ sent: z.boolean() }).meta({ id: "TypingSent" })),
+        "401": unauthenticated,
+        "404": roomNotFound,
+      },
+    },
+  },
   "/api/rooms/{id}/block": {
     post: {
       summary: "Block the counterpart: neither side can send in the room any more (the two members)",

@@ -1,9 +1,11 @@
 import type { Db } from "../db/client";
-import { type RealtimeEvent, readEvents, topicHead } from "./publish";
+import { type RealtimeEvent, readEvents, TRANSIENT_PREFIX, topicHead } from "./publish";
 
 /** A stream's end of the hub: events arrive in sequence order, each once. */
 export interface Subscriber {
   deliver(event: RealtimeEvent): void;
+  /** A transient event (typing): no sequence, not stored, not replayed (publishTransient). */
+  transient?(type: string, data: unknown): void;
   /** The hub is shutting down. */
   close(): void;
 }
@@ -168,6 +170,10 @@ export class RealtimeHub {
   }
 
   private onNotify(payload: string): void {
+    if (payload.startsWith(TRANSIENT_PREFIX)) {
+      this.onTransient(payload);
+      return;
+    }
     const at = payload.lastIndexOf("|");
     if (at < 0) return;
     const state = this.topics.get(payload.slice(0, at));
@@ -176,6 +182,20 @@ export class RealtimeHub {
     state.notified = true;
     if (seq > state.wanted) state.wanted = seq;
     void this.drain(state);
+  }
+
+  /** A transient event goes straight to the topic's local subscribers (nothing to read). */
+  private onTransient(payload: string): void {
+    let parsed: { topic?: unknown; type?: unknown; data?: unknown };
+    try {
+      parsed = JSON.parse(payload.slice(TRANSIENT_PREFIX.length));
+    } catch {
+      return;
+    }
+    if (typeof parsed.topic !== "string" || typeof parsed.type !== "string") return;
+    const state = this.topics.get(parsed.topic);
+    if (!state) return;
+    for (const subscriber of [...state.subscribers]) subscriber.transient?.(parsed.type, parsed.data ?? null);
   }
 
   /** After the LISTEN connection was lost: notifications of the gap never come, so read them. */

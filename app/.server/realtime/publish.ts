@@ -101,6 +101,35 @@ export async function publishToMany({
   );
 }
 
+/** A notification payload that carries a transient event itself (`~{json}`), not a sequence. */
+export const TRANSIENT_PREFIX = "~";
+/** A transient event's JSON fits well inside NOTIFY's 8,000 bytes. */
+const TRANSIENT_MAX_BYTES = 2_000;
+
+/**
+ * A transient event (contract §17's 「入力中…」): told to the topic's open streams in every
+ * process through the same NOTIFY channel, never stored, never replayed, no sequence — a stream
+ * that was not open misses it, as it should. Outside a transaction: it is not the consequence of
+ * anything that commits.
+ */
+export async function publishTransient({
+  db,
+  topic,
+  type,
+  data,
+}: {
+  db: Db;
+  topic: string;
+  type: string;
+  data: unknown;
+}): Promise<void> {
+  if (!isValidTopic(topic)) throw new Error(`invalid realtime topic ${JSON.stringify(topic)}`);
+  if (!TYPE_PATTERN.test(type)) throw new Error(`invalid realtime event type ${JSON.stringify(type)}`);
+  const payload = `${TRANSIENT_PREFIX}${JSON.stringify({ topic, type, data: data ?? null })}`;
+  if (Buffer.byteLength(payload) > TRANSIENT_MAX_BYTES) throw new Error("transient event too large");
+  await queryRows(db, sql`select pg_notify(${NOTIFY_CHANNEL}, ${payload})`);
+}
+
 /** The sequence number of the newest event of a topic (0 when none was ever published). */
 export async function topicHead(db: Db, topic: string): Promise<number> {
   const [row] = await queryRows<{ last_seq: string | number }>(

@@ -139,6 +139,10 @@ export async function eventStream(options: EventStreamOptions): Promise<Response
         buffered.push(event);
         if (buffered.length > MAX_BUFFERED) end();
       },
+      // No id: a transient event is not a resume point (and is not replayed).
+      transient(type, data) {
+        if (!ended && !replaying) write(`event: ${type}\ndata: ${JSON.stringify(data)}\n\n`);
+      },
       close: end,
     });
     if (ended) return unsubscribe();

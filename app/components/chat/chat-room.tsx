@@ -11,6 +11,7 @@ import { ChatGiftPanel, type GiftItem } from "./chat-gift-panel";
 import { CHAT_UI } from "./chat-texts";
 import { MessageComposer } from "./message-composer";
 import { RoomMenu } from "./room-menu";
+import { tellTyping, useTypingIndicator } from "./typing";
 
 /** A message as the page holds it: server rows (ISO times) and the sender's own pending ones. */
 export interface ClientMessage {
@@ -155,9 +156,14 @@ export function ChatRoom(props: ChatRoomProps) {
       ? null
       : `/api/rooms/${encodeURIComponent(roomId)}/events?last_event_id=${props.eventsSince}`,
   );
+  const typing = useTypingIndicator();
   useEventSource(streamUrl, {
+    typing(data) {
+      if ((data as { user_id?: string }).user_id !== me) typing.show();
+    },
     message(data) {
       const message = toClientMessage(data as ServerMessage);
+      if (message.sender_id !== me) typing.hide();
       setMessages((current) => {
         // My own message may come back on the stream before its POST answers: it replaces the
         // pending copy with the same text, so the message never shows twice.
@@ -375,9 +381,15 @@ export function ChatRoom(props: ChatRoomProps) {
               actionData={props.actionData?.intent === "gift" ? props.actionData : null}
             />
           ) : null}
+          {typing.shown ? (
+            <p role="status" className="px-4 pb-1 text-slate-500 text-xs" data-testid="chat-typing">
+              {CHAT_UI.typing(counterpart.name)}
+            </p>
+          ) : null}
           <MessageComposer
             action={here}
             hydrated={hydrated}
+            onTyping={() => tellTyping(roomId)}
             onSend={(body) => void send(body)}
             actionData={props.actionData?.intent === "send" ? props.actionData : null}
           />

@@ -26,6 +26,7 @@ export const CHAT_UI = {
   bodyLabel: "メッセージ",
   send: "送信",
   attach: "画像を添付",
+  typing: (name: string) => `${name}さんが入力中…`,
   pictureChosen: "送信する画像",
   removePicture: "取り消す",
   enterHint: "Enterで送信・Shift+Enterで改行",

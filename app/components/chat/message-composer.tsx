@@ -15,10 +15,13 @@ export function MessageComposer({
   action,
   hydrated,
   onSend,
+  onTyping,
   actionData,
 }: {
   action: string;
   hydrated: boolean;
+  /** Called as she types (the room tells the other side 「入力中…」, throttled there). */
+  onTyping?: () => void;
   onSend: (body: string) => void;
   actionData: RoomActionData | null;
 }) {
@@ -141,7 +144,10 @@ export function MessageComposer({
           defaultValue={actionData?.values.body ?? ""}
           placeholder={CHAT_UI.placeholder}
           onKeyDown={onKeyDown}
-          onInput={() => setError(null)}
+          onInput={() => {
+            setError(null);
+            onTyping?.();
+          }}
           aria-invalid={shown ? true : undefined}
           aria-describedby={shown ? "message-body-error" : "message-body-hint"}
           className="max-h-40 min-h-11 flex-1 resize-none rounded-2xl border border-slate-300 bg-white px-4 py-2.5 text-base leading-snug [field-sizing:content] focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200"

@@ -108,6 +108,12 @@ test("listener and cast talk live; the cast's unread count moves; the store gets
   // Her opening the room reads it: the listener sees 既読 live.
   await expect(mine.getByTestId("message-read")).toBeVisible({ timeout: 15_000 });
 
+  // While the listener types, the cast sees 「入力中…」; it goes by itself when she stops.
+  await page.getByRole("textbox", { name: "メッセージ" }).pressSequentially("えっと", { delay: 50 });
+  await expect(cast.page.getByTestId("chat-typing")).toContainText("入力中…");
+  await expect(cast.page.getByTestId("chat-typing")).toBeHidden({ timeout: 10_000 });
+  await page.getByRole("textbox", { name: "メッセージ" }).fill("");
+
   // She answers; the listener sees it without reloading, and reading it marks hers read.
   await cast.page.getByRole("textbox", { name: "メッセージ" }).fill("ありがとうございます！お待ちしてます");
   await cast.page.getByTestId("message-send").click();
