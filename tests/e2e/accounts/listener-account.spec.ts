@@ -116,6 +116,9 @@ test.describe("listener account", () => {
     await page.getByRole("button", { name: "ログイン", exact: true }).click();
     await expect(page).toHaveURL(/\/staff\/mypage$/);
     await page.getByRole("button", { name: "ログアウト" }).click();
+    // The sign-out lands before the next page: leaving mid-way cut the account's stream, whose
+    // reconnect then met the ended session (a 401 in the console).
+    await expect(page.getByTestId("header-mypage")).toHaveCount(0);
 
     await page.goto("/liver/login");
     await page.getByLabel("メールアドレス").fill("listener@demo.example");

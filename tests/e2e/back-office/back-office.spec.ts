@@ -342,6 +342,9 @@ test.describe("staff self-service", () => {
       }),
     ).toBeVisible();
     await page.getByRole("button", { name: "ログアウト" }).click();
+    // The sign-out lands before the next page: leaving mid-way cut the account's stream, whose
+    // reconnect then met the ended session (a 401 in the console).
+    await expect(page.getByTestId("header-mypage")).toHaveCount(0);
 
     await logIn(page, "liver", email, PASSWORD);
     await page.goto("/liver/mypage/staff");
