@@ -46,7 +46,20 @@ export function tellTyping(roomId: string): void {
   }, wait);
 }
 
-function post(roomId: string): void {
+/** After a refusal as too soon, the one more try (the server counts its 3 s from its own clock). */
+const RETRY_MS = 1_000;
+
+function post(roomId: string, retried = false): void {
   lastTold.set(roomId, Date.now());
-  void fetch(`/api/rooms/${encodeURIComponent(roomId)}/typing`, { method: "POST" }).catch(() => {});
+  void fetch(`/api/rooms/${encodeURIComponent(roomId)}/typing`, { method: "POST" })
+    .then((response) => (response.ok ? (response.json() as Promise<{ sent?: boolean }>) : null))
+    .then((answer) => {
+      if (answer?.sent !== false || retried || waiting.has(roomId)) return;
+      waiting.add(roomId);
+      setTimeout(() => {
+        waiting.delete(roomId);
+        post(roomId, true);
+      }, RETRY_MS);
+    })
+    .catch(() => {});
 }
