@@ -72,7 +72,9 @@ describe.each(drivers)("the viewer of a session cookie on %s", (driver) => {
     const signature = decoded.slice(decoded.lastIndexOf(".") + 1);
     const cases = {
       none: null,
-      "another token, same signature": `${name}=${encodeURIComponent(`x${token.slice(1)}.${signature}`)}`,
+      // Another first character than the token's own (a token starting with "x" stayed the same
+      // once in 62 runs, and was rightly accepted).
+      "another token, same signature": `${name}=${encodeURIComponent(`${token.startsWith("x") ? "y" : "x"}${token.slice(1)}.${signature}`)}`,
       "signature of another secret": `${name}=${encodeURIComponent(`${token}.${"A".repeat(43)}=`)}`,
       "no signature": `${name}=${encodeURIComponent(token)}`,
       "other cookie name": `other=${value}`,
