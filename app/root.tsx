@@ -47,7 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           input: { opening: roomIdOfPath(new URL(request.url).pathname) },
         })
       : null;
-  // The bell and the account's event stream (contract §17, ADR 0044), for the three mypage roles:
+  // The bell and the account's event stream (ADR 0044), for the three mypage roles:
   // the unread count as stored and where the stream starts (nothing published after this is missed).
   const member = viewer && viewer.type !== "operator" ? viewer : null;
   const [unreadNotifications, eventsSince] = member

@@ -57,7 +57,7 @@ const LIVER_MYPAGE = [
   route("liver/mypage/item/convert", "routes/liver/mypage-item-convert.tsx"),
   route("liver/mypage/payment", "routes/liver/mypage-payment.tsx"),
   route("liver/mypage/payment/test-checkout/:session", "routes/liver/mypage-payment-test-checkout.tsx"),
-  // The live room (contract §16, ADR 0043): fans, and the record and summary of the lives
+  // The live room (ADR 0043): fans, and the record and summary of the lives
   route("liver/mypage/fans", "routes/account/mypage-fans.tsx", { id: "liver-mypage-fans" }),
   route("liver/mypage/lives", "routes/account/mypage-lives.tsx", { id: "liver-mypage-lives" }),
   route("liver/mypage/lives/:id", "routes/account/mypage-live-summary.tsx", {
@@ -83,7 +83,7 @@ const STAFF_MYPAGE = [
   route("staff/mypage/instagram/callback/:source", "routes/staff/mypage-instagram-callback.ts"),
   route("staff/mypage/manual", "routes/account/mypage-manual.tsx", { id: "staff-mypage-manual" }),
   route("staff/mypage/item", "routes/staff/mypage-item.tsx"),
-  // The live room (contract §16, ADR 0043): fans, and the record and summary of the lives
+  // The live room (ADR 0043): fans, and the record and summary of the lives
   route("staff/mypage/fans", "routes/account/mypage-fans.tsx", { id: "staff-mypage-fans" }),
   route("staff/mypage/lives", "routes/account/mypage-lives.tsx", { id: "staff-mypage-lives" }),
   route("staff/mypage/lives/:id", "routes/account/mypage-live-summary.tsx", {
@@ -107,7 +107,7 @@ const ADMIN_PAGES = [
   route("admin/payout-batches/:id", "routes/admin/payout-batch-file.ts"),
   route("admin/coin-packs", "routes/admin/coin-packs.tsx"),
   route("admin/items", "routes/admin/items.tsx"),
-  // Stores, staff and remote configuration (issue 18, ADR 0033)
+  // Stores, staff and remote configuration (ADR 0033)
   route("admin/stores", "routes/admin/stores.tsx"),
   route("admin/stores/ranking", "routes/admin/store-ranking.tsx"),
   route("admin/stores/:id", "routes/admin/store.tsx"),
@@ -133,7 +133,7 @@ export default [
   route("search/sns", "routes/public/search-sns.tsx"),
   route("listener/liver/:id", "routes/public/liver-page.tsx"),
   route("listener/staff/:id", "routes/public/staff-page.tsx"),
-  // The live viewer (contract §13): public, `:id` is the staff member's or the store's id
+  // The live viewer (ADR 0031): public, `:id` is the staff member's or the store's id
   route("listener/live/:id", "routes/public/live-page.tsx"),
 
   // Feeds (contract §8 "Pages"): one page module, the scope from the route id
@@ -179,13 +179,13 @@ export default [
   route("contact/confirm", "routes/inquiry/contact-confirm.tsx"),
   route("contact/complete", "routes/inquiry/contact-complete.tsx"),
   route("shop_entry", "routes/inquiry/shop-entry.tsx"),
-  // Notification mail's one-click unsubscribe (contract §9, RFC 8058)
+  // Notification mail's one-click unsubscribe (ADR 0025, RFC 8058)
   route("unsubscribe/:token", "routes/public/unsubscribe.tsx"),
   mypageArea("listener", LISTENER_MYPAGE),
   mypageArea("liver", LIVER_MYPAGE),
   mypageArea("staff", STAFF_MYPAGE),
 
-  // The operator's console (contract §15): login open, everything else behind the shell's guard
+  // The operator's console (ADR 0033): login open, everything else behind the shell's guard
   route("admin/login", "routes/admin/login.tsx"),
   route("admin/login/enroll", "routes/admin/enroll.tsx"),
   route("admin/logout", "routes/admin/logout.ts"),
@@ -224,7 +224,7 @@ export default [
   route("api/rooms/:id/block", "routes/api/room-block.ts"),
   route("api/rooms/:id/report", "routes/api/room-report.ts"),
   route("api/rooms/:id/events", "routes/api/room-events.ts"),
-  // Live streaming (contract §13, ADR 0031)
+  // Live streaming (ADR 0031)
   route("api/lives", "routes/api/lives.ts"),
   route("api/lives/:id", "routes/api/live.ts"),
   route("api/lives/:id/end", "routes/api/live-end.ts"),
@@ -237,12 +237,12 @@ export default [
   route("api/lives/:id/viewers/:viewerId", "routes/api/live-viewer.ts"),
   route("api/lives/:id/media", "routes/api/live-media.ts"),
   route("api/lives/:id/events", "routes/api/live-events.ts"),
-  // The live room (contract §16, ADR 0043)
+  // The live room (ADR 0043)
   route("api/lives/:id/ranking", "routes/api/live-ranking.ts"),
   route("api/lives/:id/pin", "routes/api/live-pin.ts"),
   route("api/lives/:id/summary", "routes/api/live-summary.ts"),
   route("api/fans", "routes/api/fans.ts"),
-  // In-app notifications (contract §17, ADR 0044)
+  // In-app notifications (ADR 0044)
   route("api/notifications", "routes/api/notifications.ts"),
   route("api/notifications/read", "routes/api/notifications-read.ts"),
   route("api/livekit/webhook", "routes/api/livekit-webhook.ts"),
@@ -250,7 +250,7 @@ export default [
   route("api/gifts", "routes/api/gifts.ts"),
   route("listener/mypage/history.csv", "routes/listener/mypage-history-csv.ts"),
   route("api/posts/:id", "routes/api/post.ts"),
-  // Remote configuration (contract §15, ADR 0033)
+  // Remote configuration (ADR 0033)
   route("api/config", "routes/api/config.ts"),
   route("api/openapi.json", "routes/api/openapi.ts"),
   route("api/*", "routes/api/not-found.ts"),

@@ -1,5 +1,5 @@
 /**
- * Throw-away PostgreSQL databases and shared helpers of the live bench (issue 24): a database is
+ * Throw-away PostgreSQL databases and shared helpers of the live bench (ADR 0043): a database is
  * created next to DATABASE_URL's, named after it (whoever owns that name owns this one too), and
  * dropped at the end, as the gifts bench does; the caller migrates it by opening it.
  */

@@ -1,5 +1,5 @@
 /**
- * Gifts bought with coins at a sustained rate (issue 24, contract §16), part of
+ * Gifts bought with coins at a sustained rate (ADR 0043), part of
  * `npm run bench -- --section live`.
  *
  * On a throw-away PostgreSQL database, `listeners` listeners holding coins and no items each gift
@@ -203,7 +203,7 @@ async function measure(url: string, options: GiftRateOptions): Promise<void> {
     console.log(
       [
         "",
-        `Gifts with pay_with_coins (issue 24): ${count(listeners.length)} listeners holding coins and no items, each gifting a ${ITEM.name} (${ITEM.coins} coins) into the live of one of ${performers.length} staff members (${STORES} stores) through sendGift in this process, pool of ${DEFAULT_POOL_SIZE} connections (PostgreSQL, a throw-away database); every send buys and gives in one ledger transaction with the live's gift event, ranking and fan points`,
+        `Gifts with pay_with_coins: ${count(listeners.length)} listeners holding coins and no items, each gifting a ${ITEM.name} (${ITEM.coins} coins) into the live of one of ${performers.length} staff members (${STORES} stores) through sendGift in this process, pool of ${DEFAULT_POOL_SIZE} connections (PostgreSQL, a throw-away database); every send buys and gives in one ledger transaction with the live's gift event, ranking and fan points`,
         `Load average (1/5/15 min) before ${loadBefore}, after ${loadAfter}`,
         describeSpeed(speedBefore, speedAfter),
         "",

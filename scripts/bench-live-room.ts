@@ -1,5 +1,5 @@
 /**
- * The live room under load (issue 24, contract §16), part of `npm run bench -- --section live`.
+ * The live room under load (ADR 0043), part of `npm run bench -- --section live`.
  *
  * Two server processes (the built server.js) on a throw-away PostgreSQL database; `streams` event
  * streams of one live (`GET /api/lives/{id}/events`, signed out, half on each process);
@@ -278,7 +278,7 @@ async function measure(url: string, options: LiveRoomOptions): Promise<void> {
     console.log(
       [
         "",
-        `Live room (issue 24): ${options.streams} streams of one live on 2 server processes (PostgreSQL, a throw-away database), half on each; ${options.commentRate} comments/s from ${commenters.length} listeners; one listener sends ${options.gifts} × ${item.name} (${count(item.coin_price)} coins, tier ${gifts.tiers.join("/")}) with pay_with_coins, one a second, alternately through each process`,
+        `Live room: ${options.streams} streams of one live on 2 server processes (PostgreSQL, a throw-away database), half on each; ${options.commentRate} comments/s from ${commenters.length} listeners; one listener sends ${options.gifts} × ${item.name} (${count(item.coin_price)} coins, tier ${gifts.tiers.join("/")}) with pay_with_coins, one a second, alternately through each process`,
         `Load average (1/5/15 min) before ${loadBefore}, after ${loadAverage()}`,
         describeSpeed(speedBefore, await machineSpeed(url)),
         "",

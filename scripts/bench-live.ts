@@ -2,7 +2,7 @@
  * `npm run bench -- --section live [--viewers 10,25,50] [--seconds 8] [--skip-media]
  *   [--comments-viewers 200] [--comment-rate 20] [--gifts 20] [--gift-item champagne] [--skip-room]
  *   [--gift-rate 300] [--gift-seconds 10] [--gift-listeners 600] [--skip-gift-rate]` — live
- * streaming (ADR 0031) and the live room (issue 24), three measurements:
+ * streaming (ADR 0031) and the live room (ADR 0043), three measurements:
  *
  * 1. Media: the embedded SFU (its own child process, as in production) relays one publisher to N
  *    viewers. Publisher and viewers are scripted werift clients in this process over loopback; the

@@ -51,7 +51,7 @@ import { CHROMIUM_ARGS, WEIGHED_PAGES, weighPages, weightTable } from "./page-we
 import { createProgressBar } from "./progress-bar";
 
 // The live, chat and gifts sections have options of their own and need none of the large data
-// sets; gifts (issue 17, ADR 0032) and live's room and gift rate (issue 24) make throw-away
+// sets; gifts (ADR 0032) and live's room and gift rate (ADR 0043) make throw-away
 // databases of their own.
 const OWN_SECTIONS: Record<string, string> = {
   live: "./bench-live",

@@ -6,7 +6,7 @@ export const ACCOUNT_ROLES = ["listener", "liver", "staff"] as const;
 export type AccountRole = (typeof ACCOUNT_ROLES)[number];
 
 /**
- * The fourth kind (contract §15): the operator. Created from the command line only, signs in at
+ * The fourth kind (ADR 0033): the operator. Created from the command line only, signs in at
  * `/admin/login` with a TOTP code and works under `/admin`; it never reaches the pages of the
  * three roles above, nor they `/admin`.
  */
@@ -86,7 +86,7 @@ export function safeRedirectPath(from: string | null | undefined, role: AccountT
 
 /**
  * `value` when it is a same-origin relative path by the rules of `from` above, else null: the
- * coin page's `return=` (contract §16) is checked by the same rules as the login's `from`.
+ * coin page's `return=` (ADR 0043) is checked by the same rules as the login's `from`.
  */
 export function sameOriginPathOf(value: string | null | undefined): string | null {
   return sameOriginPath(value, null);

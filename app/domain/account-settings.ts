@@ -92,7 +92,7 @@ export const PasswordChangeSchema = z
   });
 
 /**
- * The listener's name in rankings (contract §16, ADR 0043): one box; ticked, the live rankings and
+ * The listener's name in rankings (ADR 0043): one box; ticked, the live rankings and
  * the broadcasters' fan lists show her as 「匿名のリスナー」. An unticked box sends nothing: false.
  */
 export const RankingPrivacySchema = z.object({

@@ -1,7 +1,7 @@
 import { sameOriginPathOf } from "./account-roles";
 
 /**
- * The coin page's way back (contract §16, ADR 0043): running out of coins in a live opens
+ * The coin page's way back (ADR 0043): running out of coins in a live opens
  * `/listener/coin?return=/listener/live/{id}`, and after buying the listener goes straight back.
  * `return` travels through the purchase (the form, the provider's success and cancel URLs) and is
  * checked by the login's `from` rules at every step: only a same-origin path is honoured, anything

@@ -3,7 +3,7 @@ import type { BroadcasterRole } from "./live-records";
 import { tokyoMonth } from "./money";
 
 /**
- * `/staff/mypage/fans` and `/liver/mypage/fans` (contract §16, ADR 0043): the months the page
+ * `/staff/mypage/fans` and `/liver/mypage/fans` (ADR 0043): the months the page
  * offers and its wording. Fan points are counted per Tokyo calendar month; the page goes back a
  * year (this month and the eleven before it), which is as far as a performer looks back at her
  * regulars. Pure and isomorphic.

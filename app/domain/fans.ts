@@ -35,7 +35,7 @@ export function pointsToNextLevel(points: number, thresholds: readonly number[])
   return next === undefined ? null : next - Math.max(points, 0);
 }
 
-/** The name a listener who hides hers from rankings is shown under (contract §16). */
+/** The name a listener who hides hers from rankings is shown under (ADR 0043). */
 export const ANONYMOUS_LISTENER = "匿名のリスナー";
 
 export const FAN_TEXTS = {

@@ -5,7 +5,7 @@
  * server stamps tier and combo on the `gift` event, the pages read the same rules.
  */
 
-/** Quantity of one send (contract §16). */
+/** Quantity of one send (ADR 0043). */
 export const GIFT_QUANTITY_MIN = 1;
 export const GIFT_QUANTITY_MAX = 99;
 /** The quick choices of the gift sheet; any 1–99 can be typed. */
@@ -90,7 +90,7 @@ export function nextCombo(
 }
 
 export const GIFT_TEXTS = {
-  /** 「○○さんが シャンパン ×3 を贈りました」 (contract §16). */
+  /** 「○○さんが シャンパン ×3 を贈りました」 (ADR 0043). */
   line: (nickname: string, itemName: string, count: number) =>
     `${nickname}さんが ${itemName} ×${count} を贈りました`,
   combo: (count: number) => `×${count}`,

@@ -3,7 +3,7 @@ import { liveWatchPath } from "./live-paths";
 import { BELL_TEXTS } from "./notification-bell";
 
 /**
- * In-app notifications (contract §17, docs/decisions/0044-in-app-notifications.md): the kinds a
+ * In-app notifications (ADR 0044, docs/decisions/0044-in-app-notifications.md): the kinds a
  * user sees in her list, which recorded event becomes which kind for whom, and the Japanese words
  * of each line. Pure and isomorphic: the fan-out renders a line once and stores it; the pages and
  * the bell read the same texts.

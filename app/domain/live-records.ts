@@ -2,7 +2,7 @@ import type { AccountRole } from "./account-roles";
 import { formatTokyoDateTime } from "./format";
 
 /**
- * The broadcaster's record of her lives (contract §16, ADR 0043): the list at
+ * The broadcaster's record of her lives (ADR 0043): the list at
  * `/{staff,liver}/mypage/lives` and the summary of one live at `…/lives/{id}`. The wording of both
  * pages, and the pure formats they share. Isomorphic.
  */

@@ -5,7 +5,7 @@ import { enumParam, pagingShape } from "./directory-search";
 import { normalizeSearchText } from "./keyword";
 
 /**
- * Live streaming (contract §13): limits, the Japanese texts, the input schemas shared by the
+ * Live streaming (ADR 0031): limits, the Japanese texts, the input schemas shared by the
  * services, the JSON API and the pages, the realtime event shapes and the pure rules (blocked
  * words, elapsed time). ADR 0031.
  */
@@ -150,12 +150,12 @@ export const liveTopic = (liveId: string) => `live:${liveId}`;
 
 export { liveWatchPath } from "./live-paths";
 
-// ——— Realtime events of `live:<live_id>` (contract §13) ———
+// ——— Realtime events of `live:<live_id>` (ADR 0031) ———
 
 export interface LiveCommentEvent {
   comment_id: string;
   live_id: string;
-  /** A listener's comment, or the broadcaster's own (shown with 「配信者」, contract §16). */
+  /** A listener's comment, or the broadcaster's own (shown with 「配信者」, ADR 0043). */
   author: "listener" | "broadcaster";
   /** The listener who wrote it; null for the broadcaster's. */
   listener_id: string | null;
@@ -183,7 +183,7 @@ export interface LiveEndedEvent {
 }
 
 /**
- * A gift shown in a live (contract §14, §16): published on `live:<live_id>` as event `gift` when a
+ * A gift shown in a live (ADR 0032, 0043): published on `live:<live_id>` as event `gift` when a
  * listener gifts during the live. The page shows it as a line of the comment stream and animates
  * it by its tier; sends of one combo share `combo.id` and count up `combo.count` (×N).
  */
@@ -227,7 +227,7 @@ export function readGiftEvent(data: unknown): LiveGiftEvent | null {
   };
 }
 
-/** `ranking`: the live's top 20 supporters after a gift moved them (contract §16). */
+/** `ranking`: the live's top 20 supporters after a gift moved them (ADR 0043). */
 export interface LiveRankingEvent {
   items: {
     rank: number;

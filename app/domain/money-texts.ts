@@ -1,4 +1,4 @@
-/** Every Japanese word of coins, items, gifts and payouts (contract §14), in one place for review. */
+/** Every Japanese word of coins, items, gifts and payouts (ADR 0032), in one place for review. */
 export const MONEY_TEXTS = {
   invalid: "入力内容を確認してください",
   itemRequired: "アイテムを選んでください",

@@ -1,5 +1,5 @@
 /**
- * The header's bell (contract §17, ADR 0044): its badge and words. Apart from
+ * The header's bell (ADR 0044): its badge and words. Apart from
  * in-app-notifications.ts because every page's first JavaScript carries it (the page budget).
  */
 

@@ -5,7 +5,7 @@ import {
 } from "./account-settings";
 
 /**
- * Notification mail (contract §9): which account role and which mail_setting flag each trigger
+ * Notification mail (ADR 0025): which account role and which mail_setting flag each trigger
  * kind answers to, the batching window, and the Japanese wording of the unsubscribe page. Pure.
  */
 

@@ -114,7 +114,7 @@ export const PERMISSIONS = {
   },
   "sns.link": { what: "link one's own Instagram / TikTok / YouTube account", who: STORE_OR_STAFF_ITSELF },
   "sns.unlink": { what: "remove one's own linked account", who: STORE_OR_STAFF_ITSELF },
-  // Live streaming (contract §13, ADR 0031): a staff member's live is hers and her store's.
+  // Live streaming (ADR 0031): a staff member's live is hers and her store's.
   "live.start": { what: "go live (as oneself: a staff member or a store)", who: STORE_OR_STAFF_ITSELF },
   "live.end": { what: "end one's live, or (a store) its staff's", who: STORE_OR_STAFF_ITSELF },
   "live.moderate": {
@@ -122,7 +122,7 @@ export const PERMISSIONS = {
     who: STORE_OR_STAFF_ITSELF,
   },
   "live.comment": { what: "comment in a live", who: { listener: "any" } },
-  // The live room (contract §16, ADR 0043).
+  // The live room (ADR 0043).
   "live.talk": {
     what: "comment in one's own live as its broadcaster (shown with 配信者)",
     who: STORE_OR_STAFF_ITSELF,
@@ -136,13 +136,13 @@ export const PERMISSIONS = {
     who: STORE_OR_STAFF_ITSELF,
   },
   "fans.own.read": { what: "read one's own fan level for a broadcaster", who: { listener: "own" } },
-  // In-app notifications (contract §17, ADR 0044).
+  // In-app notifications (ADR 0044).
   "notification.read": {
     what: "read one's own notifications and mark them read",
     who: { listener: "own", liver: "own", staff: "own" },
   },
   "live.report": { what: "report a live comment to the operator", who: { listener: "any" } },
-  // Coins, items, gifts and payouts (contract §14, ADR 0032).
+  // Coins, items, gifts and payouts (ADR 0032).
   "coin.buy": { what: "buy coin packs, read one's coins and history", who: { listener: "own" } },
   "item.buy": { what: "buy items with one's coins", who: { listener: "own" } },
   "gift.send": { what: "gift one's items to a listed staff member or store", who: { listener: "any" } },
@@ -228,7 +228,7 @@ export function postOwnership(
 
 /**
  * A live belongs to its broadcaster, and a staff member's live to her store too (the store can end
- * it and moderate it, contract §13 leaves that to the store as the one answerable for its staff).
+ * it and moderate it, ADR 0031 leaves that to the store as the one answerable for its staff).
  */
 export function liveOwnership(
   actor: PolicyActor,

@@ -68,7 +68,7 @@ import { FACTORY_PASSWORD, makeListener, makeLiver, makeStaff } from "../support
 import { makeOperator, operatorCookie, type TestOperator } from "../support/operators";
 import { call, form, type RouteContext, routeContext, sessionCookie } from "../support/routes";
 
-// The operator's console, part one (issue 18, contract §15, ADR 0033), on both databases: every
+// The operator's console, part one (ADR 0033), on both databases: every
 // /admin page and action refused to every other kind of account with nothing written; stores
 // suspended (gone from the directory at once, the reason mailed, the suspension the operator's),
 // lifted, ranked, given a plan and a limit; performers hidden, deleted, their login reset; the
@@ -586,7 +586,7 @@ describe.each(drivers)("operator console on %s", (driver) => {
     it("a private store stays private after its suspension; billing's suspension is billing's to lift", async () => {
       const store = await makeLiver(db(), { store_name: "スナック 二重停止", status: "private" });
       await suspendStore({ ...context, actor, input: { liverId: store.uid, reason: "確認のため" } });
-      // Billing suspends the same store (contract §14: an unpaid plan after its grace period).
+      // Billing suspends the same store (ADR 0032: an unpaid plan after its grace period).
       await db().transaction((tx) =>
         placeStoreSuspension(tx, {
           liverId: store.uid,

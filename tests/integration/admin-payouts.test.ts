@@ -1,5 +1,5 @@
 /**
- * The operator's payouts (issue 18, contract §14–§15, ADR 0036) on both databases: approve once
+ * The operator's payouts (ADR 0032, 0033, 0036) on both databases: approve once
  * however often and however concurrently it is asked, reject with the points back through the
  * ledger, export the approved requests as one 全銀 file (the same bytes again for the same batch),
  * mark paid; every step in the audit log and mailed to the store; the ledger reconciles after it.

@@ -1,5 +1,5 @@
 /**
- * The chat JSON API (contract §12) through its route modules, with real sessions: a listener
+ * The chat JSON API (ADR 0029) through its route modules, with real sessions: a listener
  * opens a room with a staff member, both write, the staff member reads, strangers get 404 on every
  * endpoint, the contact filter's refusal names its field, the rate limit answers 429 with
  * Retry-After, and the room's event stream serves the two members only and resumes from

@@ -1,5 +1,5 @@
 /**
- * Gifts in chat (contract §14, ADR 0038): `POST /api/gifts` with `room_id` (the room's staff
+ * Gifts in chat (ADR 0032, ADR 0038): `POST /api/gifts` with `room_id` (the room's staff
  * member receives; only the room's listener may), the gift a message of the room published on its
  * stream, `item_to_staff` to the store; strangers 404, a blocked room refused, one gift per key;
  * and the room page's ギフト form without JavaScript.

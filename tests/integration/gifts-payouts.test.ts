@@ -1,5 +1,5 @@
 /**
- * Gifts, conversion and payouts (contract §14, ADR 0032) on both databases: a gift moves items
+ * Gifts, conversion and payouts (ADR 0032) on both databases: a gift moves items
  * once per key to the store (a staff member's too), shows in the live and tells the store; the
  * store converts items to points at their value and requests a payout with fee and 源泉徴収; the
  * ledger reconciles after all of it.

@@ -25,7 +25,7 @@ import { makeListener, makeLiver, makeStaff } from "../support/factories";
 import { type RouteContext, routeContext } from "../support/routes";
 
 /**
- * The in-app channel of notifications (contract §17, ADR 0044): the fan-out writes one line per
+ * The in-app channel of notifications (ADR 0044): the fan-out writes one line per
  * recipient — whatever her mail settings — and tells her account stream; a conversation keeps one
  * unread line; a fan-out done again writes and publishes nothing twice; the list pages back and
  * marks read.

@@ -1,5 +1,5 @@
 /**
- * The live room (contract §16, ADR 0043) on both databases: gifts bought with coins and given in
+ * The live room (ADR 0043) on both databases: gifts bought with coins and given in
  * one ledger transaction, combos, the ranking and its anonymity, fan points kept exactly as they are
  * recomputed, the broadcaster's comments and pin, and the summary of a live.
  */

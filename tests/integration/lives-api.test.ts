@@ -1,5 +1,5 @@
 /**
- * The live JSON API (contract §13) through its route modules with real sessions, on both
+ * The live JSON API (ADR 0031) through its route modules with real sessions, on both
  * databases: who may start, end, comment and moderate (a listener cannot start a live, a store
  * cannot end another store's live, a blocked viewer cannot comment), the viewer cap's 「満員です」,
  * the live's event stream (comments in order, a deletion, the end; Last-Event-ID resume; signed-out
@@ -179,7 +179,7 @@ describe.each(drivers)("the live API on %s", (driver) => {
       message: LIVE_TEXTS.commentBlockedWord,
       field: "body",
     });
-    // The broadcaster talks back (contract §16): her comment is marked as hers; her store does not talk.
+    // The broadcaster talks back (ADR 0043): her comment is marked as hers; her store does not talk.
     const own = await comment(liveId, cookies.cast, "配信者からひとこと");
     expect(own.status).toBe(201);
     expect(own.body).toMatchObject({ author: "broadcaster", listener_id: null, fan_level: 0 });

@@ -1,5 +1,5 @@
 /**
- * Live streaming use cases (contract §13, ADR 0031) on both databases: one live at a time per
+ * Live streaming use cases (ADR 0031) on both databases: one live at a time per
  * broadcaster even under concurrent starts, the live post and the following_live notification,
  * comments (length, contact details, blocked words, one per 2 s, blocks), deletion and reports,
  * the viewer cap, ending with the figures, and the server's end of a live whose broadcaster is gone.

@@ -432,7 +432,7 @@ const CASES: Case[] = [
   ...moneyCases(),
   ...liveCases(),
 
-  // In-app notifications (contract §17): the demo accounts' lists and read marks.
+  // In-app notifications (ADR 0044): the demo accounts' lists and read marks.
   get("notifications", () => "/api/notifications?limit=5", 200, "listener"),
   get("notifications of a staff member", () => "/api/notifications", 200, "staff"),
   get("notifications, unknown before", () => "/api/notifications?before=nope", 400, "liver"),
@@ -461,7 +461,7 @@ const CASES: Case[] = [
     status: 401,
   },
 
-  // Remote configuration (contract §15): the body, and a 304 for the body held.
+  // Remote configuration (ADR 0033): the body, and a 304 for the body held.
   get("remote configuration", () => "/api/config", 200),
   get("remote configuration, signed in", () => "/api/config", 200, "liver"),
   {
@@ -470,8 +470,8 @@ const CASES: Case[] = [
   },
 ];
 
-/** Live streaming (contract §13, ADR 0031); the media endpoint in LiveKit mode (the fake). */
-/** Gifts and the payment webhook (contract §14); before liveCases, which ends the live. */
+/** Live streaming (ADR 0031); the media endpoint in LiveKit mode (the fake). */
+/** Gifts and the payment webhook (ADR 0032); before liveCases, which ends the live. */
 function moneyCases(): Case[] {
   const gift =
     (fields: Record<string, unknown> = {}) =>
@@ -515,7 +515,7 @@ function moneyCases(): Case[] {
       idempotency_key: "openapi-gift-room-0002",
     })),
     post(
-      "gift bought with coins (contract §16)",
+      "gift bought with coins (ADR 0043)",
       201,
       "listener",
       gift({ item_id: "cocktail", pay_with_coins: true, idempotency_key: "openapi-gift-coins-0001" }),
@@ -625,7 +625,7 @@ function liveCases(): Case[] {
       () => ({ body: "x" }),
     ),
     post(
-      "comment as the broadcaster (contract §16)",
+      "comment as the broadcaster (ADR 0043)",
       (f) => `${live(f)}/comments`,
       201,
       "staff",
@@ -862,7 +862,7 @@ function liveCases(): Case[] {
   ];
 }
 
-/** Chat (contract §12): open a room, messages, read, report, the stream, block. */
+/** Chat (ADR 0029): open a room, messages, read, report, the stream, block. */
 function roomCases(): Case[] {
   const room = (f: Fixture) => `/api/rooms/${f.roomId}`;
   const post = (

@@ -1,5 +1,5 @@
 /**
- * Coin purchases through the payment port (contract §14, ADR 0032): the official `stripe`
+ * Coin purchases through the payment port (ADR 0032): the official `stripe`
  * client against the project's fake Stripe (scripts/fakes/stripe.ts), webhooks delivered over
  * HTTP with the documented signature to a receiver that hands the raw body to the service. Forged,
  * repeated and out-of-order events credit nothing twice and nothing unpaid; the test provider goes

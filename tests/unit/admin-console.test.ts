@@ -14,7 +14,7 @@ import {
 } from "~/domain/admin-stores";
 import { isPasswordLike } from "~/domain/validators";
 
-// The pure rules of the operator's console, part one (issue 18, ADR 0033): Tokyo days and the
+// The pure rules of the operator's console, part one (ADR 0033): Tokyo days and the
 // chart's geometry, the forms' parsing, the temporary password, the ETag comparison.
 
 describe("Tokyo calendar days", () => {

@@ -147,7 +147,7 @@ describe("the one rule for 401 / 403 / 404", () => {
       }
   });
 
-  it("the operator reaches none of the listener, store and staff actions (contract §15)", () => {
+  it("the operator reaches none of the listener, store and staff actions (ADR 0033)", () => {
     const memberActions = ACTIONS.filter(
       (a) => !a.startsWith("admin.") && a !== "directory.read" && a !== "account.read",
     );
@@ -194,7 +194,7 @@ describe("ownership", () => {
   );
 });
 
-describe("a chat room (contract §12: 404 to everyone but its two members)", () => {
+describe("a chat room (ADR 0029: 404 to everyone but its two members)", () => {
   const room = { member_ids: ["listener-1", "cast-1"] };
   it.each([
     { actor: { type: "listener", uid: "listener-1" }, decision: "allowed" },

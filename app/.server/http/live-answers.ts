@@ -76,7 +76,7 @@ interface LiveCommentReport {
   created_at: Date;
 }
 
-/** A live row as the API answers it (contract §13 field names). */
+/** A live row as the API answers it (ADR 0031 field names). */
 export function liveJson(live: Live) {
   return {
     live_id: live.live_id,

@@ -1,5 +1,5 @@
 /**
- * Live streaming (contract §13, ADR 0031): the paths of `/api/lives…` and the LiveKit webhook, with
+ * Live streaming (ADR 0031): the paths of `/api/lives…` and the LiveKit webhook, with
  * their answers. Kept apart from ./paths.ts, which spreads LIVE_PATHS into API_PATHS.
  */
 import { z } from "zod";

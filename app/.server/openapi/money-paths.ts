@@ -1,5 +1,5 @@
 /**
- * Coins, items and gifts (contract §14, ADR 0032): `POST /api/gifts` and the payment provider's
+ * Coins, items and gifts (ADR 0032): `POST /api/gifts` and the payment provider's
  * webhook. Kept apart from ./paths.ts, which spreads MONEY_PATHS into API_PATHS.
  */
 import { z } from "zod";

@@ -1,5 +1,5 @@
 /**
- * In-app notifications (contract §17, ADR 0044): the list and the read marks of the signed-in
+ * In-app notifications (ADR 0044): the list and the read marks of the signed-in
  * account. Written by the notification fan-out job; nothing here creates one.
  */
 import { z } from "zod";

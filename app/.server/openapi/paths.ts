@@ -76,7 +76,7 @@ export const UNDOCUMENTED_API_ROUTES: Record<string, string> = {
   "api/*": "the JSON 404 of every other /api path",
 };
 
-/** Chat (contract §12, ADR 0029). Only the two members touch a room: 404 for anyone else. */
+/** Chat (ADR 0029). Only the two members touch a room: 404 for anyone else. */
 const roomId = path("id", "room id");
 const roomNotFound = error(
   "not-found: not one of the room's two members (a third listener, another staff member, a store, an operator), or no such room",
@@ -384,6 +384,6 @@ export const API_PATHS: ZodOpenApiPathsObject = {
   ...NOTIFICATION_PATHS,
   // Native posts (contract §8): PATCH and DELETE /api/posts/{id}.
   "/api/posts/{id}": NATIVE_POST_PATHS["/api/posts/{id}"],
-  // Remote configuration (contract §15).
+  // Remote configuration (ADR 0033).
   ...CONFIG_PATHS,
 };

@@ -317,7 +317,7 @@ export const Unfollowed = z.object({
 export const Room = z
   .object({
     id: z.string(),
-    room_id: z.string().meta({ description: "the same as id (contract §12's name)" }),
+    room_id: z.string().meta({ description: "the same as id (ADR 0029's name)" }),
     member_ids: z.array(z.string()).meta({ description: "the listener and the staff member" }),
     listener_id: z.string(),
     staff_id: z.string(),
@@ -355,11 +355,11 @@ export const FieldError = z
   })
   .meta({ id: "FieldError" });
 
-/** A room as `POST /api/rooms` answers it (contract §12). */
+/** A room as `POST /api/rooms` answers it (ADR 0029). */
 export const OpenedRoom = z
   .object({
     id: z.string(),
-    room_id: z.string().meta({ description: "the same as id (contract §12's name)" }),
+    room_id: z.string().meta({ description: "the same as id (ADR 0029's name)" }),
     member_ids: z.array(z.string()).meta({ description: "the listener and the staff member" }),
     listener_id: z.string(),
     staff_id: z.string(),

@@ -107,7 +107,7 @@ export const TRANSIENT_PREFIX = "~";
 const TRANSIENT_MAX_BYTES = 2_000;
 
 /**
- * A transient event (contract §17's 「入力中…」): told to the topic's open streams in every
+ * A transient event (ADR 0044's 「入力中…」): told to the topic's open streams in every
  * process through the same NOTIFY channel, never stored, never replayed, no sequence — a stream
  * that was not open misses it, as it should. Outside a transaction: it is not the consequence of
  * anything that commits.

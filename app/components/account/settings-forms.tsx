@@ -180,7 +180,7 @@ export function MailSettingsForm({
   );
 }
 
-/** The listener's name in rankings (contract §16): one box, 「匿名のリスナー」 when ticked. */
+/** The listener's name in rankings (ADR 0043): one box, 「匿名のリスナー」 when ticked. */
 export function RankingPrivacyForm({
   action,
   hide,

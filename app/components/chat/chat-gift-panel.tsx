@@ -11,7 +11,7 @@ export interface GiftItem {
 }
 
 /**
- * The ギフト button of a listener's chat room (contract §14, ADR 0038): a disclosure (`<details>`,
+ * The ギフト button of a listener's chat room (ADR 0032, ADR 0038): a disclosure (`<details>`,
  * so it opens without JavaScript) holding a plain form — an item of the inventory, a quantity and
  * the render's idempotency key — posted to the room page (PRG, like the other chat forms; with
  * JavaScript the same form goes through the router). The gift comes back as a message of the room.

@@ -109,7 +109,7 @@ export interface ChatRoomProps {
 }
 
 /**
- * The conversation (contract §12). Server-rendered and usable without JavaScript (plain forms and
+ * The conversation (ADR 0029). Server-rendered and usable without JavaScript (plain forms and
  * an "older" link); with it, the room's event stream adds messages and read marks live, older
  * messages load when scrolled to the top, and sending shows the message at once with a retry when
  * it fails. The list is `flex-col-reverse`, so it opens at the newest message without a script.
@@ -288,7 +288,7 @@ export function ChatRoom(props: ChatRoomProps) {
           <h1 id="chat-title" className="min-w-0 truncate font-bold text-lg" data-testid="chat-counterpart">
             {counterpart.name}
           </h1>
-          {/* Her fan level for this staff member (contract §16), on the staff member's side. */}
+          {/* Her fan level for this staff member (ADR 0043), on the staff member's side. */}
           {role === "staff" ? <FanBadge level={counterpart.fan_level} /> : null}
         </div>
         <RoomMenu blockedByMe={props.blockedByMe} actionData={props.actionData} />

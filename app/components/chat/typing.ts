@@ -2,11 +2,11 @@ import { useCallback, useEffect, useRef, useState } from "react";
 
 /** The other side's 「入力中…」 goes after this without a new `typing` event. */
 const SHOWN_MS = 4_000;
-/** She tells the room at most this often (the server refuses more, contract §17). */
+/** She tells the room at most this often (the server refuses more, ADR 0044). */
 const TELL_EVERY_MS = 3_000;
 
 /**
- * 「入力中…」 of a conversation (contract §17): shown on the other side's `typing` event, gone
+ * 「入力中…」 of a conversation (ADR 0044): shown on the other side's `typing` event, gone
  * after 4 s without another, or at once when her message arrives.
  */
 export function useTypingIndicator() {

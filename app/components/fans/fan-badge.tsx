@@ -15,7 +15,7 @@ const TONES = [
 ] as const;
 
 /**
- * A listener's fan level for a broadcaster (contract §16, ADR 0043): a pill 「Lv.5」 beside her name
+ * A listener's fan level for a broadcaster (ADR 0043): a pill 「Lv.5」 beside her name
  * in that broadcaster's comments, chat and lists. Nothing for level 0 (no points yet).
  */
 export function FanBadge({ level, className = "" }: { level: number; className?: string }) {

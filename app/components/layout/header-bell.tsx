@@ -4,7 +4,7 @@ import { useUnreadNotifications } from "../realtime/account-events";
 import { BellIcon } from "../ui/icons";
 
 /**
- * The bell of the header (contract §17): the account's notifications page with the unread count,
+ * The bell of the header (ADR 0044): the account's notifications page with the unread count,
  * kept live by the account's event stream (AccountEvents).
  */
 export function HeaderBell({ role }: { role: "listener" | "liver" | "staff" }) {

@@ -23,7 +23,7 @@ export interface BroadcasterPanelProps {
 }
 
 /**
- * The broadcaster panel of `/staff/mypage` and `/liver/mypage` (contract §13, §16): the camera
+ * The broadcaster panel of `/staff/mypage` and `/liver/mypage` (ADR 0031, 0043): the camera
  * (use-camera.ts) and the live (use-broadcast.ts); on air, the room as viewers see it — the stream
  * with fan levels and gift lines, the gift animations, the pinned comment, the ranking and the
  * points this live has earned — and the broadcaster talks back: her comments carry 「配信者」, she

@@ -14,7 +14,7 @@ const ERROR = {
 } as const;
 
 /**
- * The comment box of a live (contract §13, §16): the listener's in the viewer, the broadcaster's
+ * The comment box of a live (ADR 0031, 0043): the listener's in the viewer, the broadcaster's
  * in her panel (`POST /api/lives/{id}/comments` decides which it is). The refusal shows under the
  * box and the draft stays; `children` sit beside the send button (the gift sheet), `footer` under
  * the row (the coin balance).

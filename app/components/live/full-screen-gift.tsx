@@ -8,7 +8,7 @@ import type { LiveGiftEvent } from "~/domain/live";
 const FALLBACK_ANIMATION = "/gifts/sparkle.json";
 
 /**
- * A top-tier gift over the whole room (contract §16): the item's Lottie animation (public/gifts/,
+ * A top-tier gift over the whole room (ADR 0043): the item's Lottie animation (public/gifts/,
  * made by scripts/make-gift-animations.ts) played once with lottie-web's light SVG player — no
  * expressions, nothing the CSP forbids — with the giver's line and ×N over it. This module and
  * lottie-web are loaded only when such a gift arrives (gift-effects.tsx).

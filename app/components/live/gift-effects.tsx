@@ -11,7 +11,7 @@ const SHOWN_MS = { 1: 2_600, 2: 3_200 } as const;
 const MAX_WAITING_BANNERS = 3;
 
 /**
- * The gift animations of a live room (contract §16): one at a time, in the order the gifts came —
+ * The gift animations of a live room (ADR 0043): one at a time, in the order the gifts came —
  * a banner (tier 1), an overlay (tier 2), a full-screen animation (tier 3). A send that joins a
  * combo already shown or waiting counts that one up (×N) instead of queueing another. With
  * `prefers-reduced-motion` every tier is a still card for the same time.

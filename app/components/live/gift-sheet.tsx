@@ -37,7 +37,7 @@ export interface SentGift {
 }
 
 /**
- * Gifting without leaving (contract §16): the catalogue with what she holds and her coins, a
+ * Gifting without leaving (ADR 0043): the catalogue with what she holds and her coins, a
  * quantity (1–99), and one tap to give — what she does not hold is bought with coins in the same
  * ledger transaction (`pay_with_coins`). A send worth more than `confirmCoins` asks first. The
  * sheet stays open after a send, so tapping again within 3 s counts up a combo. Out of coins, the

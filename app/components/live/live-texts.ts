@@ -60,7 +60,7 @@ export const LIVE_UI = {
     `最大 ${peak.toLocaleString("ja-JP")}人・コメント ${comments.toLocaleString("ja-JP")}件`,
   profile: "プロフィールを見る",
   watchNow: "視聴する",
-  // The live room (contract §16)
+  // The live room (ADR 0043)
   pinned: "ピン留めされたコメント",
   pin: "ピン留め",
   unpin: "ピン留めを外す",

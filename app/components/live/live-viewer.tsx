@@ -38,7 +38,7 @@ export interface ViewerProps {
 }
 
 /**
- * The viewer of `/listener/live/{id}` (contract §13, §16): video with sound off until tapped, the
+ * The viewer of `/listener/live/{id}` (ADR 0031, 0043): video with sound off until tapped, the
  * broadcaster with a follow button, viewers and the ranking; the stream of comments (fan levels,
  * 「配信者」) and gift lines, the pinned comment, the gift animations; a comment box and the gift
  * sheet for a signed-in listener (her coins and the charge link in it), a sign-in link for anyone

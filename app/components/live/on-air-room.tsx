@@ -131,7 +131,7 @@ export function OnAirRoom({
             />
           )}
         />
-        {/* Her own comments carry 「配信者」 (contract §16). */}
+        {/* Her own comments carry 「配信者」 (ADR 0043). */}
         <CommentBox
           liveId={liveId}
           id="broadcaster-comment"

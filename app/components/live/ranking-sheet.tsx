@@ -8,7 +8,7 @@ import { BottomSheet } from "./bottom-sheet";
 /** Gold, silver and bronze for the first three (a coloured number: no emoji, see components/ui/icons.tsx). */
 const MEDALS = ["bg-amber-400 text-white", "bg-slate-400 text-white", "bg-orange-700 text-white"];
 
-/** Who supported this live (contract §16): the top 20 by coins, kept live by the `ranking` event. */
+/** Who supported this live (ADR 0043): the top 20 by coins, kept live by the `ranking` event. */
 export function RankingList({ items }: { items: LiveRankingEvent["items"] }) {
   if (items.length === 0) return <p className="text-slate-500 text-sm">{FAN_TEXTS.rankingEmpty}</p>;
   return (

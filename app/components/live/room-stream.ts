@@ -1,7 +1,7 @@
 import type { LiveCommentEvent, LiveGiftEvent } from "~/domain/live";
 
 /**
- * The live room's stream (contract §16, ADR 0043): comments and gifts in the order they arrived,
+ * The live room's stream (ADR 0043): comments and gifts in the order they arrived,
  * a gift as one line per combo — a later send of the same combo updates its line's ×N where it
  * stands. Pure: the viewer and the broadcaster panel keep their list with these.
  */

@@ -103,7 +103,7 @@ export function StreamList({
   );
 }
 
-/** The comment pinned at the top for everyone (contract §16). */
+/** The comment pinned at the top for everyone (ADR 0043). */
 export function PinnedComment({
   comment,
   tone = "light",

@@ -22,10 +22,10 @@ export interface PanelLive {
 export type BroadcastState = "idle" | "starting" | "live" | "ended";
 
 /**
- * A broadcaster's live (contract §13, ADR 0031): going live and sending the camera, a beat every
+ * A broadcaster's live (ADR 0031): going live and sending the camera, a beat every
  * 10 s (the server ends a live it has not heard of for 30 s), a reconnect when the network drops,
  * and the end — pressed here or decided by the server — after which the media connection closes and
- * `onOver` releases the camera (contract §16).
+ * `onOver` releases the camera (ADR 0043).
  */
 export function useBroadcast({
   current,

@@ -23,7 +23,7 @@ function cameraStateOf(error: unknown): CameraState {
 /**
  * The broadcaster's camera and microphone (ADR 0031): chosen, previewed, reopened after a loss,
  * and released — every track stopped, so the browser's camera light goes off — when the live ends
- * or the page goes (contract §16). Reached by a client-side navigation, the page has the policy of a
+ * or the page goes (ADR 0043). Reached by a client-side navigation, the page has the policy of a
  * page without a camera: it reloads as a document and the camera comes back by itself.
  */
 export function useCamera() {

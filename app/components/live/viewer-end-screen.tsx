@@ -13,7 +13,7 @@ interface LiveNow {
 }
 
 /**
- * What a viewer sees when the live she watched ends (contract §16): the live's figures, a follow
+ * What a viewer sees when the live she watched ends (ADR 0043): the live's figures, a follow
  * button (so the next live reaches her), the performer's next shift, and the other lives on now.
  */
 export function ViewerEndScreen({

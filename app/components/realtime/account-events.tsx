@@ -7,7 +7,7 @@ interface FollowerEvent {
   change: number;
 }
 
-/** The bell's count (contract §17): the signed-in account's unread notifications, kept live. */
+/** The bell's count (ADR 0044): the signed-in account's unread notifications, kept live. */
 const UnreadNotifications = createContext(0);
 export const useUnreadNotifications = () => useContext(UnreadNotifications);
 

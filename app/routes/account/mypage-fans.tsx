@@ -13,7 +13,7 @@ import { pageTitle } from "~/site";
 import type { Route } from "./+types/mypage-fans";
 
 /**
- * `/staff/mypage/fans` and `/liver/mypage/fans` (contract §16, ADR 0043): the month's fans with
+ * `/staff/mypage/fans` and `/liver/mypage/fans` (ADR 0043): the month's fans with
  * their levels and how their points were earned; the store's page names each fan's performer.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -17,7 +17,7 @@ import { pageTitle } from "~/site";
 import type { Route } from "./+types/mypage-live-summary";
 
 /**
- * `/staff/mypage/lives/{id}` and `/liver/mypage/lives/{id}` (contract §16, ADR 0043): what a live
+ * `/staff/mypage/lives/{id}` and `/liver/mypage/lives/{id}` (ADR 0043): what a live
  * came to, for its broadcaster and her store. Another's live is a 404 (the use case decides).
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {

@@ -14,7 +14,7 @@ import { pageTitle } from "~/site";
 import type { Route } from "./+types/mypage-lives";
 
 /**
- * `/staff/mypage/lives` and `/liver/mypage/lives` (contract §16, ADR 0043): the account's past
+ * `/staff/mypage/lives` and `/liver/mypage/lives` (ADR 0043): the account's past
  * lives (a store: its own and its staff's), each leading to its summary.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -31,7 +31,7 @@ function chatRole(request: Request): "listener" | "staff" {
 }
 
 /**
- * `/listener/mypage/message/{room_id}` and `/staff/mypage/message/{room_id}` (contract §12): the
+ * `/listener/mypage/message/{room_id}` and `/staff/mypage/message/{room_id}` (ADR 0029): the
  * conversation. The newest page marks the counterpart's messages read; `?before=` shows an older
  * page (the plain link without JavaScript). Anyone but the two members: 404.
  */

@@ -21,7 +21,7 @@ function roleOf(request: Request): InAppRecipientType {
 }
 
 /**
- * `/listener|staff|liver/mypage/notifications` (contract §17, ADR 0044): her notifications, newest
+ * `/listener|staff|liver/mypage/notifications` (ADR 0044): her notifications, newest
  * first, unread ones marked; `?before=` pages back. Opening one marks it read and goes to its page;
  * 「すべて既読にする」 marks them all. Plain forms: it works without JavaScript.
  */

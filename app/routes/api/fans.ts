@@ -7,7 +7,7 @@ import { liveSettings } from "~/.server/services/live/live-settings";
 import type { Route } from "./+types/fans";
 
 /**
- * `GET /api/fans?staff_id=|liver_id=` (a listener, contract §16) → her level and points for that
+ * `GET /api/fans?staff_id=|liver_id=` (a listener, ADR 0043) → her level and points for that
  * broadcaster this Tokyo month (`{broadcaster, month, level, points, next_level_points, coins,
  * comments, minutes}`). 400 neither or both ids; 404 no such listed broadcaster.
  */

@@ -9,7 +9,7 @@ import type { Route } from "./+types/gifts";
 
 /**
  * `POST /api/gifts {item_id, quantity, staff_id | liver_id, live_id?, room_id?, pay_with_coins?,
- * idempotency_key}` (a listener, contract §14, §16) → 201 with the gift (its combo, tier and the
+ * idempotency_key}` (a listener, ADR 0032, 0043) → 201 with the gift (its combo, tier and the
  * coins it took); 200 with the same gift for a key already used; 400 (`field`) bad input, not
  * enough items (`quantity`) or coins (`pay_with_coins`), or the live is over; 403 a blocked room;
  * 404 no such item (or one no longer sold, to buy), receiver, live, or room of the listener's; 409

@@ -10,7 +10,7 @@ import type { Route } from "./+types/live-comments";
 
 /**
  * `POST /api/lives/{id}/comments {body}` (a listener, or the broadcaster herself: her comment shows
- * with 「配信者」, contract §16) → 201 with the comment, which every viewer also receives as a
+ * with 「配信者」, ADR 0043) → 201 with the comment, which every viewer also receives as a
  * `comment` event. 400 (`field: body`): empty, over 200 characters, contact details, a blocked
  * word, or the live is over; 403 blocked by the broadcaster, or an account that may not comment;
  * 404 another's live (for a broadcaster); 429 within 2 s.

@@ -8,7 +8,7 @@ import type { Route } from "./+types/live-pin";
 
 /**
  * `PUT /api/lives/{id}/pin {comment_id}` pins one comment of the live at the top for everyone;
- * `DELETE /api/lives/{id}/pin` takes it down (the broadcaster or her store, contract §16) → 200
+ * `DELETE /api/lives/{id}/pin` takes it down (the broadcaster or her store, ADR 0043) → 200
  * `{comment}` (null when none), also published as `pin`. 400 the live is over or no `comment_id`;
  * 404 another's live, or no such comment shown in it.
  */

@@ -8,7 +8,7 @@ import { LIVE_TEXTS } from "~/domain/live";
 import type { Route } from "./+types/live-ranking";
 
 /**
- * `GET /api/lives/{id}/ranking` (public, contract §16) → `{items: [{rank, listener: {nickname,
+ * `GET /api/lives/{id}/ranking` (public, ADR 0043) → `{items: [{rank, listener: {nickname,
  * image_url, fan_level}, coins}]}`: the live's top 20 supporters by coins gifted in it; a listener
  * who hides from rankings is 「匿名のリスナー」. 404 for no such live.
  */

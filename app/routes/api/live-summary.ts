@@ -6,7 +6,7 @@ import { readLiveSummary } from "~/.server/services/live/live-summary";
 import type { Route } from "./+types/live-summary";
 
 /**
- * `GET /api/lives/{id}/summary` (the broadcaster and her store, contract §16) → duration, peak and
+ * `GET /api/lives/{id}/summary` (the broadcaster and her store, ADR 0043) → duration, peak and
  * unique viewers, comments, gifts, points, new followers and the top fans. 404 another's live.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {

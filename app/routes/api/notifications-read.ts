@@ -6,7 +6,7 @@ import { markNotificationsRead } from "~/.server/services/notifications/mark-not
 import type { Route } from "./+types/notifications-read";
 
 /**
- * `POST /api/notifications/read` `{ids: [...]}` or `{all: true}` (contract §17) → `{marked,
+ * `POST /api/notifications/read` `{ids: [...]}` or `{all: true}` (ADR 0044) → `{marked,
  * unread}`. Ids that are not hers change nothing; 400 for any other body.
  */
 export async function action({ request, context }: Route.ActionArgs) {

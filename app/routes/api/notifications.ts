@@ -6,7 +6,7 @@ import { listNotifications } from "~/.server/services/notifications/list-notific
 import type { Route } from "./+types/notifications";
 
 /**
- * `GET /api/notifications?before=&limit=` (a listener, store or staff member; contract §17) →
+ * `GET /api/notifications?before=&limit=` (a listener, store or staff member; ADR 0044) →
  * `{items: [{notification_id, kind, title, body, url, created_at, read_at}], unread, next_before}`,
  * newest first. 400 when `before` is not one of hers.
  */

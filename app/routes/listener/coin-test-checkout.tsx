@@ -20,14 +20,14 @@ import { cardBrandLabel, cardExpiry, TEST_CARDS } from "~/domain/payment-methods
 import { pageTitle } from "~/site";
 import type { Route } from "./+types/coin-test-checkout";
 
-/** The test provider's checkout (contract §14): only with PAYMENT_PROVIDER=test, never in production. */
+/** The test provider's checkout (ADR 0032): only with PAYMENT_PROVIDER=test, never in production. */
 function testPort(env: Route.LoaderArgs["context"]["env"]) {
   const port = paymentPort(env);
   if (port?.provider !== "test") throw new Response(null, { status: 404 });
   return port as ReturnType<typeof createTestPayments>;
 }
 
-/** The way back the checkout URL carries (contract §16); anything but a same-origin path is dropped. */
+/** The way back the checkout URL carries (ADR 0043); anything but a same-origin path is dropped. */
 function returnPathOf(request: Request): string | null {
   const back = parseCoinReturn(new URL(request.url).searchParams.get("return"));
   return back.ok ? back.path : null;

@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     input: { orderId: url.searchParams.get("order"), now: new Date() },
   });
   if ("error" in page) throw new Response(null, { status: 403 });
-  // `?return=` (contract §16): a same-origin path becomes the way back; anything else is a 400
+  // `?return=` (ADR 0043): a same-origin path becomes the way back; anything else is a 400
   // that says so, and the page offers no link to it.
   const back = parseCoinReturn(url.searchParams.get("return"));
   const loaded = {

@@ -5,7 +5,7 @@ import { expect, test } from "../fixtures";
 import { linkTo, waitForMail } from "../support/mailbox";
 import { seriousViolations } from "../support/operator-console";
 
-// Chat (issue 15, contract §12) in two Chromium contexts against the real server: a fresh listener
+// Chat (ADR 0029) in two Chromium contexts against the real server: a fresh listener
 // opens a room from demo-cast's page (signed out first: login and back), both write and read each
 // other live, the cast's unread count moves in the header, the store is told by mail (who, never
 // what), and the same conversation works without JavaScript.
@@ -37,7 +37,7 @@ async function castPage(browser: Browser): Promise<{ page: Page; uid: string }> 
   return { page, uid: me.account.uid };
 }
 
-/** The header bell's count (contract §17): 0 without a badge. */
+/** The header bell's count (ADR 0044): 0 without a badge. */
 const bellOf = async (page: Page) => {
   const badge = page.getByTestId("header-bell-count");
   return (await badge.count()) ? Number.parseInt((await badge.textContent()) ?? "0", 10) : 0;

@@ -4,9 +4,9 @@ import { freshDataDir } from "../support/data-dirs";
 import { enrolAndSignIn, operatorCommand } from "../support/operator-console";
 import { type SpawnedServer, spawnServer } from "../support/spawn-server";
 
-// The live room end to end (contract §13, §16; ADR 0031, 0043) on a private server with demo data,
+// The live room end to end (ADR 0031, 0043) on a private server with demo data,
 // in Chromium with a fake camera, on phones. The operator first sets the viewer cap to 2 at
-// /admin/config (the remote configuration, contract §15). A staff member goes live from
+// /admin/config (the remote configuration, ADR 0033). A staff member goes live from
 // /staff/mypage; two viewers receive video and the same comments in the same order, a deleted
 // comment vanishes for both, the third viewer reads 「満員です」. The signed-in viewer has coins
 // but no champagne: the gift sheet sends her to the coin page and back to the live, she confirms

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
 import { expect, test } from "../fixtures";
 
-// Money end to end (contract §14, ADR 0032) on the suite's server with the demo data and the test
+// Money end to end (ADR 0032) on the suite's server with the demo data and the test
 // payment provider: the demo listener buys coins on the テスト決済 page (completed through the
 // signed webhook path), buys bouquets with them, gifts one in the demo cast's live and the rest
 // through the API, and

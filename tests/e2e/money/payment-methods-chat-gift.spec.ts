@@ -1,7 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { expect, test } from "../fixtures";
 
-// Saved payment methods and gifts in chat (contract §14, ADR 0038) on the suite's server with the
+// Saved payment methods and gifts in chat (ADR 0032, ADR 0038) on the suite's server with the
 // demo data and the test payment provider: the demo listener buys coins saving the test card, sees
 // it on /listener/mypage/payment and deletes it after confirming; then buys roses and gives two in
 // her chat room with the demo cast, who sees the gift arrive live in the conversation.

@@ -5,7 +5,7 @@ import { createdAt, tstz } from "./columns";
 import { notificationEvents } from "./notifications";
 
 /**
- * The in-app channel of notifications (contract §17, ADR 0044): one row per recipient of an
+ * The in-app channel of notifications (ADR 0044): one row per recipient of an
  * event, written by the event's fan-out job with the line's words rendered once. A row of a group
  * (a conversation) replaces the recipient's unread one of the same group instead of adding one.
  */

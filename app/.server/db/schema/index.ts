@@ -1,4 +1,4 @@
-// Operator console, part one (issue 18, ADR 0033)
+// Operator console, part one (ADR 0033)
 export * from "./account-activity";
 export * from "./auth";
 export * from "./directory-state";

@@ -27,7 +27,7 @@ export const listeners = pgTable("listeners", {
     official_information: true,
   }),
   matching_info: jsonb("matching_info").$type<Partial<MatchingInfo>>().notNull().default({}),
-  /** Shown as 「匿名のリスナー」 in the rankings of the lives she supports (contract §16). */
+  /** Shown as 「匿名のリスナー」 in the rankings of the lives she supports (ADR 0043). */
   hide_from_rankings: boolean("hide_from_rankings").notNull().default(false),
 });
 

@@ -7,7 +7,7 @@ import { listeners } from "./listeners";
 import { livers } from "./livers";
 
 /**
- * A live stream of a staff member or a store (contract §13). `liver_id` is always the store (a
+ * A live stream of a staff member or a store (ADR 0031). `liver_id` is always the store (a
  * staff member's live carries her store), so a store's lives are one index range and a store's
  * deletion removes them. At most one row per broadcaster is `live`: a partial unique index, so
  * two concurrent starts cannot both win (ADR 0031).
@@ -35,7 +35,7 @@ export const lives = pgTable(
     end_reason: text("end_reason", { enum: LIVE_END_REASONS }),
     /** The `live` post written when it started (contract §8). */
     post_id: text("post_id"),
-    /** The comment the broadcaster pinned at the top for everyone (contract §16). */
+    /** The comment the broadcaster pinned at the top for everyone (ADR 0043). */
     pinned_comment_id: text("pinned_comment_id"),
   },
   (t) => [
@@ -51,7 +51,7 @@ export const lives = pgTable(
 );
 
 /**
- * A comment in a live: a listener's, or the broadcaster's own (contract §16, shown with 「配信者」).
+ * A comment in a live: a listener's, or the broadcaster's own (ADR 0043, shown with 「配信者」).
  * `deleted` by the broadcaster (or the store) stays for reports.
  */
 export const liveComments = pgTable(
@@ -116,7 +116,7 @@ export interface ReportedComment {
 }
 
 /**
- * A listener's report of a live comment for the operator's queue (contract §15): a snapshot of the
+ * A listener's report of a live comment for the operator's queue (ADR 0033): a snapshot of the
  * comment and of its neighbours (the comments around it), taken when the report is filed.
  */
 export const liveCommentReports = pgTable(

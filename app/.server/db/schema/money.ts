@@ -16,7 +16,7 @@ import { createdAt, tstz } from "./columns";
 import { listeners } from "./listeners";
 import { livers } from "./livers";
 
-/** Coin packs on sale (contract §14): data, tax-included yen. */
+/** Coin packs on sale (ADR 0032): data, tax-included yen. */
 export const coinPacks = pgTable(
   "coin_packs",
   {
@@ -34,7 +34,7 @@ export const coinPacks = pgTable(
   (t) => [check("coin_packs_amounts", sql`${t.coins} > 0 and ${t.bonus_coins} >= 0 and ${t.price_jpy} > 0`)],
 );
 
-/** The item catalogue (contract §14). */
+/** The item catalogue (ADR 0032). */
 export const items = pgTable(
   "items",
   {

@@ -8,7 +8,7 @@ import {
 import { createdAt, tstz } from "./columns";
 
 /**
- * Notification mail (contract §9, ADR 0025). An event is written in the transaction of its cause;
+ * Notification mail (ADR 0025). An event is written in the transaction of its cause;
  * a job fans it out to its recipients in chunks (`notification_items`, one row per recipient and
  * event, the key that makes a re-run chunk harmless), and `notification_windows` holds each
  * recipient's one-mail-per-kind-per-hour window and how many events wait for its summary.

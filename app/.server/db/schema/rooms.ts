@@ -6,7 +6,7 @@ import { listeners } from "./listeners";
 import { staffs } from "./staffs";
 
 /**
- * A chat room between a listener and a staff member (contract §12; the other member is the
+ * A chat room between a listener and a staff member (ADR 0029; the other member is the
  * counterpart). `member_ids` is the contract's pair; `listener_id` and `staff_id` name the two
  * roles so that one pair has exactly one room (unique index) and foreign keys clean up.
  */
@@ -104,7 +104,7 @@ export interface ReportedMessage {
   created_at: string;
 }
 
-/** A member's report of a room for the operator (contract §12, §15). */
+/** A member's report of a room for the operator (ADR 0029, 0033). */
 export const roomReports = pgTable(
   "room_reports",
   {

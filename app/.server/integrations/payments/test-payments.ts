@@ -17,7 +17,7 @@ export function testWebhookSecret(authSecret: string): string {
 export const TEST_CHECKOUT_PATH = "/listener/coin/test-checkout";
 
 /**
- * The test provider (contract §14): the checkout is our own page marked テスト決済
+ * The test provider (ADR 0032): the checkout is our own page marked テスト決済
  * (`/listener/coin/test-checkout/<session>`); paying there posts events shaped like Stripe's,
  * signed with the local secret, to the same webhook handler Stripe's go through. Its sessions are
  * the orders themselves, so a session is confirmed by the signed event that carries it.
@@ -33,7 +33,7 @@ export function createTestPayments(authSecret: string): PaymentPort & {
     async createCheckout(request): Promise<CheckoutSession> {
       const id = `cs_test_local_${randomUUID().replace(/-/g, "")}`;
       // Stripe sends the payer back to the success URL; our page cannot keep it anywhere, so the
-      // way back it carries (`return`, contract §16) travels in the page's own URL instead.
+      // way back it carries (`return`, ADR 0043) travels in the page's own URL instead.
       const back = new URL(request.successUrl, "http://same.origin").searchParams.get("return");
       const query = back ? `?${new URLSearchParams({ return: back })}` : "";
       return { id, url: `${TEST_CHECKOUT_PATH}/${id}${query}` };

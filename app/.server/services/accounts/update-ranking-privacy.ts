@@ -9,7 +9,7 @@ export type UpdateRankingPrivacyResult =
   | { ok: false; error: "forbidden" };
 
 /**
- * Whether the listener's name is shown in rankings (contract §16, ADR 0043): hidden, the live
+ * Whether the listener's name is shown in rankings (ADR 0043): hidden, the live
  * rankings and the broadcasters' fan lists read her as 「匿名のリスナー」. The flag is read when a
  * ranking is read, so the change reaches every live and month at once, past ones included. Only the
  * actor's own account, only a listener (it is part of her profile: `listener.profile.update`).

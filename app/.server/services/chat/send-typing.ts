@@ -9,7 +9,7 @@ import { publishTransient } from "../../realtime/publish";
 import { memberRoom } from "./room-access";
 
 /**
- * `POST /api/rooms/{id}/typing` (contract §17): a member is typing — the room's open streams get a
+ * `POST /api/rooms/{id}/typing` (ADR 0044): a member is typing — the room's open streams get a
  * transient `typing` event (never stored, ADR 0044), at most one per 3 s per sender; more often, or
  * in a blocked room, nothing is told (`sent` false). A stranger gets the room's `not_found`.
  */

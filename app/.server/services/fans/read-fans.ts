@@ -7,7 +7,7 @@ import { type Db, queryRows } from "../../db/client";
 import { livers, staffs } from "../../db/schema";
 import { listedStaff } from "../shared/staff-query";
 
-/** One fan of a broadcaster in a month, as her mypage lists them (contract §16). */
+/** One fan of a broadcaster in a month, as her mypage lists them (ADR 0043). */
 export interface FanRow {
   /** 1 for the most points (the list's order). */
   rank: number;
@@ -27,7 +27,7 @@ const monthOf = (asked: string | null | undefined, now: Date) =>
 /**
  * `/staff/mypage/fans` and `/liver/mypage/fans` (`fans.read`): the month's fans with their levels,
  * most points first — a staff member's own, a store's own and its staff's. The performer sees her
- * own figures only; nothing here is public (contract §16, ADR 0043). The list ranks listeners, so a
+ * own figures only; nothing here is public (ADR 0043). The list ranks listeners, so a
  * listener who hides her name from rankings is 「匿名のリスナー」 here too (her points still count).
  */
 export async function listFans({

@@ -3,7 +3,7 @@ import { type Db, queryRows } from "../../db/client";
 
 /**
  * A broadcaster's follower count and the signed-in listener's follow of her (the follow button of
- * the live room, contract §16): `favorite_id` null when not following or not a listener.
+ * the live room, ADR 0043): `favorite_id` null when not following or not a listener.
  */
 export async function followStateOf(
   db: Db,

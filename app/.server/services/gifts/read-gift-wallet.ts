@@ -19,7 +19,7 @@ export interface WalletItem {
 }
 
 /**
- * The gift sheet of the live room and the chat (contract §16): the items on sale and any she holds
+ * The gift sheet of the live room and the chat (ADR 0043): the items on sale and any she holds
  * (a retired one included), in catalogue order, with her usable coins.
  */
 export async function readGiftWallet({

@@ -35,7 +35,7 @@ export const SendGiftSchema = z
     liver_id: id.optional(),
     live_id: id.optional(),
     room_id: id.optional(),
-    /** Buy with coins what the inventory lacks, in the same ledger transaction (contract §16). */
+    /** Buy with coins what the inventory lacks, in the same ledger transaction (ADR 0043). */
     pay_with_coins: z.boolean({ error: MONEY_TEXTS.payWithCoinsInvalid }).optional(),
     idempotency_key: z
       .string({ error: MONEY_TEXTS.keyRequired })
@@ -59,7 +59,7 @@ export interface GiftAnswer {
   liver_id: string;
   live_id: string | null;
   room_id: string | null;
-  /** The combo this send joined and ×N with it (contract §16). */
+  /** The combo this send joined and ×N with it (ADR 0043). */
   combo: { id: string; count: number };
   tier: 1 | 2 | 3;
   /** The gift's worth (the item's coin price × quantity) and the coins it took from the balance. */
@@ -88,7 +88,7 @@ class KeyTaken extends Error {}
 class CoinsShort extends Error {}
 
 /**
- * `POST /api/gifts` (contract §14, §16): a listener gives items to a listed staff member (held by
+ * `POST /api/gifts` (ADR 0032, 0043): a listener gives items to a listed staff member (held by
  * her store) or a public store; once per idempotency key. With `pay_with_coins` the items she does
  * not hold are bought with coins and given in the same ledger transaction. In a live (`live_id`, on,
  * the receiver's) everyone watching gets a `gift` event with its tier and combo, the ranking when it

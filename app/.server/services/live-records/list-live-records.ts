@@ -5,7 +5,7 @@ import { roleRefusal } from "~/domain/permissions";
 import type { Viewer } from "../../auth/viewer";
 import { type Db, queryRows } from "../../db/client";
 
-/** One live in its broadcaster's record (contract §16): what the list shows and the summary's header. */
+/** One live in its broadcaster's record (ADR 0043): what the list shows and the summary's header. */
 export interface LiveRecord {
   live_id: string;
   title: string;
@@ -89,7 +89,7 @@ export async function selectLiveRecords(db: Db, where: SQL, limit: number): Prom
 
 /**
  * `/staff/mypage/lives` and `/liver/mypage/lives`: the account's newest lives (a store: its own and
- * its staff's), each a link to its summary. Performers see their own figures only (contract §16).
+ * its staff's), each a link to its summary. Performers see their own figures only (ADR 0043).
  */
 export async function listLiveRecords({
   db,

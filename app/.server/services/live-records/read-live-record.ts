@@ -10,7 +10,7 @@ export type LiveRecordResult =
   | { ok: false; error: "forbidden" | "not_found" | "unauthenticated" };
 
 /**
- * `/staff/mypage/lives/{id}` and `/liver/mypage/lives/{id}` (contract §16, ADR 0043): the summary
+ * `/staff/mypage/lives/{id}` and `/liver/mypage/lives/{id}` (ADR 0043): the summary
  * of one live — the same figures as `GET /api/lives/{id}/summary`, whose use case decides who may
  * read it (the broadcaster and her store; another's live is not found) — with who broadcast it, so
  * a store knows which performer's live it is and the page can link to the public live page.

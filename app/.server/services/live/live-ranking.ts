@@ -5,7 +5,7 @@ import { tokyoMonth } from "~/domain/money";
 import { type Db, queryRowsPrepared } from "../../db/client";
 import { publish } from "../../realtime/publish";
 
-/** Who supported a live (contract §16): the top 20 listeners by coins gifted in it. */
+/** Who supported a live (ADR 0043): the top 20 listeners by coins gifted in it. */
 export const RANKING_SIZE = 20;
 
 export interface RankingEntry {

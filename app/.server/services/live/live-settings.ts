@@ -6,7 +6,7 @@ import { remoteConfigValue } from "../shared/remote-config";
 
 /**
  * The parts of the live room an operator changes without a deploy, from the remote configuration
- * at `/admin/config` (contract §15, §16; ADR 0033, 0043) — read only through here: the viewer cap,
+ * at `/admin/config` (ADR 0033, 0043) — read only through here: the viewer cap,
  * the blocked words of comments, when a gift asks for a confirmation, the tiers of the gift
  * animations and the fan levels' thresholds.
  */

@@ -9,7 +9,7 @@ import type { LiveSettings } from "./live-settings";
 /** The fans the summary names. */
 const TOP_FANS = 5;
 
-/** What a live came to (contract §16): the page after 配信終了 and `GET /api/lives/{id}/summary`. */
+/** What a live came to (ADR 0043): the page after 配信終了 and `GET /api/lives/{id}/summary`. */
 export interface LiveSummary {
   live_id: string;
   title: string;

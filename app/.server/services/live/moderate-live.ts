@@ -144,7 +144,7 @@ const snapshot = (c: LiveComment): ReportedComment => ({
 
 /**
  * `POST /api/lives/{id}/comments/{comment_id}/report {reason}` (a listener): a report for the
- * operator's queue (contract §15) with a snapshot of the comment and of up to 10 comments before and
+ * operator's queue (ADR 0033) with a snapshot of the comment and of up to 10 comments before and
  * 10 after it, as they are now (a deletion later does not change what the operator reads). One
  * report per listener and comment: reporting again answers the first report.
  */

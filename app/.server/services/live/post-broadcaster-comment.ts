@@ -10,7 +10,7 @@ import { COMMENT_RULE, type PostCommentResult } from "./post-comment";
 import { writeLiveComment } from "./write-comment";
 
 /**
- * `POST /api/lives/{id}/comments {body}` by the broadcaster herself (contract §16): the same rules
+ * `POST /api/lives/{id}/comments {body}` by the broadcaster herself (ADR 0043): the same rules
  * as a listener's comment (≤ 200 characters, no contact details — a performer's LINE id is what the
  * filter is for — none of the blocked words, one per 2 s), shown to everyone with 「配信者」 under
  * her name. Her store moderates her live but does not talk in it (`live.talk`). It earns no fan

@@ -24,7 +24,7 @@ export type PostCommentResult =
   | { ok: false; error: "ended" | "invalid" | "blocked"; message: string }
   | { ok: false; error: "rate_limited"; message: string; retryAfterSeconds: number };
 
-/** One comment per 2 s per author (contract §13), the window starting at the accepted comment. */
+/** One comment per 2 s per author (ADR 0031), the window starting at the accepted comment. */
 export const COMMENT_RULE = { name: "live:comment", limit: 1, windowSeconds: LIVE_COMMENT_INTERVAL_SECONDS };
 
 /**

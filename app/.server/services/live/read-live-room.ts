@@ -13,7 +13,7 @@ import { type RankingEntry, readRanking } from "./live-ranking";
 import type { LiveSettings } from "./live-settings";
 
 /**
- * What a live room opens with, for the viewer and the broadcaster panel alike (contract §16,
+ * What a live room opens with, for the viewer and the broadcaster panel alike (ADR 0043,
  * ADR 0043): the newest comments and gifts (the stream shows both, gifts as lines), the pinned
  * comment, the points the live has earned so far and who supported it. Read after the stream's
  * head, so the page subscribes from there and misses nothing.

@@ -6,7 +6,7 @@ import { findBroadcaster, loadLive } from "./live-access";
 import type { LiveSettings } from "./live-settings";
 import { type LiveRoomState, readLiveRoom } from "./read-live-room";
 
-/** A live as the public API and pages show it (contract §13 fields + who broadcasts + viewers now). */
+/** A live as the public API and pages show it (ADR 0031 fields + who broadcasts + viewers now). */
 export interface PublicLive {
   live_id: string;
   broadcaster_type: BroadcasterType;

@@ -19,7 +19,7 @@ export type ListNotificationsResult =
   | { ok: false; error: "forbidden" | "invalid_before" };
 
 /**
- * `GET /api/notifications?before=&limit=` (contract §17): the signed-in account's notifications,
+ * `GET /api/notifications?before=&limit=` (ADR 0044): the signed-in account's notifications,
  * newest first, with her unread count. `before` is a notification id of hers (the oldest she
  * has); the page holds the ones older than it, by (created_at, notification_id).
  */

@@ -25,7 +25,7 @@ export type MarkReadResult =
   | { ok: false; error: "forbidden" | "invalid"; message?: string; field?: string };
 
 /**
- * `POST /api/notifications/read` `{ids}` or `{all: true}` (contract §17): marks the account's own
+ * `POST /api/notifications/read` `{ids}` or `{all: true}` (ADR 0044): marks the account's own
  * notifications read (ids of others' are simply not hers: nothing happens to them) and tells her
  * open pages the new count (`notification-read` on her account stream), in one transaction.
  */

@@ -13,7 +13,7 @@ export interface Recipient {
 
 /**
  * The recipients of an event in key order, one chunk at a time from `after`, with the event's
- * setting on at the moment of the query (contract §9: the setting is read when the mail is built).
+ * setting on at the moment of the query (ADR 0025: the setting is read when the mail is built).
  * The setting key is the kind's name for every kind; only verified addresses get mail.
  * Groups in order: an `official_information` with audience `all` goes to listeners, then stores.
  */

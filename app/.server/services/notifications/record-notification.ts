@@ -5,7 +5,7 @@ import { notificationEvents } from "../../db/schema";
 import { enqueueJob, jobInsertWhen } from "../../jobs/enqueue";
 
 /**
- * The notification triggers (contract §9, §17). Whoever causes one calls `recordNotification`
+ * The notification triggers (ADR 0025, 0044). Whoever causes one calls `recordNotification`
  * inside the transaction of the event; its fan-out job writes each recipient's in-app line (ADR
  * 0044) and the mail (batched per recipient and kind per hour, with a one-click unsubscribe).
  */

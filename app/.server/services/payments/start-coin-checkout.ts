@@ -18,7 +18,7 @@ export type StartCheckoutResult =
 /**
  * Starts buying a coin pack: the order row first (so a webhook can never arrive for an order we
  * do not know), then the provider's checkout session (its id kept on the order), and the page to
- * pay on. A provider failure leaves the order `failed` and says so. `returnPath` (contract §16:
+ * pay on. A provider failure leaves the order `failed` and says so. `returnPath` (ADR 0043:
  * the live the listener came from) rides on the provider's success and cancel URLs, so she comes
  * back to `/listener/coin?order=…&return=…` and from there to the live; only a same-origin path
  * is accepted.
