@@ -14,6 +14,12 @@ export interface RealtimeEvent {
 /** Event types are SSE event names: no spaces or line breaks. */
 const TYPE_PATTERN = /^[a-z][a-z0-9-]{0,63}$/;
 
+/** A topic and an event type every publisher may write (else a programming error, thrown). */
+function checkEvent(topic: string, type: string): void {
+  if (!isValidTopic(topic)) throw new Error(`invalid realtime topic ${JSON.stringify(topic)}`);
+  if (!TYPE_PATTERN.test(type)) throw new Error(`invalid realtime event type ${JSON.stringify(type)}`);
+}
+
 /**
  * Publishes an event on a topic. Pass the business transaction as `db`: the event gets its
  * sequence number and its row in that transaction and is delivered (NOTIFY) only when it commits;
@@ -35,8 +41,7 @@ export async function publish({
   type: string;
   data: unknown;
 }): Promise<{ seq: number }> {
-  if (!isValidTopic(topic)) throw new Error(`invalid realtime topic ${JSON.stringify(topic)}`);
-  if (!TYPE_PATTERN.test(type)) throw new Error(`invalid realtime event type ${JSON.stringify(type)}`);
+  checkEvent(topic, type);
   const [row] = await queryRows<{ seq: string | number }>(
     db,
     sql`with head as (
@@ -70,10 +75,9 @@ export async function publishToMany({
   events: readonly { topic: string; data: unknown }[];
 }): Promise<void> {
   if (events.length === 0) return;
-  if (!TYPE_PATTERN.test(type)) throw new Error(`invalid realtime event type ${JSON.stringify(type)}`);
   const byTopic = new Map<string, unknown>();
   for (const event of events) {
-    if (!isValidTopic(event.topic)) throw new Error(`invalid realtime topic ${JSON.stringify(event.topic)}`);
+    checkEvent(event.topic, type);
     if (byTopic.has(event.topic)) throw new Error(`one event per topic: ${event.topic}`);
     byTopic.set(event.topic, event.data ?? null);
   }
@@ -123,8 +127,7 @@ export async function publishTransient({
   type: string;
   data: unknown;
 }): Promise<void> {
-  if (!isValidTopic(topic)) throw new Error(`invalid realtime topic ${JSON.stringify(topic)}`);
-  if (!TYPE_PATTERN.test(type)) throw new Error(`invalid realtime event type ${JSON.stringify(type)}`);
+  checkEvent(topic, type);
   const payload = `${TRANSIENT_PREFIX}${JSON.stringify({ topic, type, data: data ?? null })}`;
   if (Buffer.byteLength(payload) > TRANSIENT_MAX_BYTES) throw new Error("transient event too large");
   await queryRows(db, sql`select pg_notify(${NOTIFY_CHANNEL}, ${payload})`);

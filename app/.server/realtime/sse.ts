@@ -139,9 +139,10 @@ export async function eventStream(options: EventStreamOptions): Promise<Response
         buffered.push(event);
         if (buffered.length > MAX_BUFFERED) end();
       },
-      // No id: a transient event is not a resume point (and is not replayed).
+      // No id: a transient event is not a resume point and is not replayed, so it is written at
+      // once, even while the replay runs (held back, it would be lost: there is nothing to replay).
       transient(type, data) {
-        if (!ended && !replaying) write(`event: ${type}\ndata: ${JSON.stringify(data)}\n\n`);
+        if (!ended) write(`event: ${type}\ndata: ${JSON.stringify(data)}\n\n`);
       },
       close: end,
     });
