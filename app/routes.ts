@@ -245,6 +245,8 @@ export default [
   // In-app notifications (ADR 0044)
   route("api/notifications", "routes/api/notifications.ts"),
   route("api/notifications/read", "routes/api/notifications-read.ts"),
+  // Web push (ADR 0045)
+  route("api/push/subscriptions", "routes/api/push-subscriptions.ts"),
   route("api/livekit/webhook", "routes/api/livekit-webhook.ts"),
   route("api/payments/webhook", "routes/api/payments-webhook.ts"),
   route("api/gifts", "routes/api/gifts.ts"),

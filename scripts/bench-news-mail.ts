@@ -16,6 +16,7 @@ import {
   fanOutNotification,
 } from "../app/.server/services/notifications/fan-out-notification";
 import { recordNotification } from "../app/.server/services/notifications/record-notification";
+import { insertBenchListeners } from "./lib/bench-listeners";
 import { createProgressBar } from "./progress-bar";
 
 export interface NewsMailResult {
@@ -80,16 +81,9 @@ export async function benchNewsMail({
   try {
     const { db } = database;
     // Verified listeners with the default settings (official_information on), in one statement each.
-    for (let from = 1; from <= recipients; from += 20_000) {
-      const to = Math.min(recipients, from + 19_999);
-      await db.execute(sql`insert into "user" (id, name, email, email_verified, created_at, updated_at)
-        select 'bench-l-' || lpad(i::text, 7, '0'), 'リスナー' || i, 'bench-l-' || i || '@example.com', true, now(), now()
-        from generate_series(${from}::int, ${to}::int) as i`);
-      await db.execute(sql`insert into listeners (uid, email, nickname)
-        select 'bench-l-' || lpad(i::text, 7, '0'), 'bench-l-' || i || '@example.com', 'リスナー' || i
-        from generate_series(${from}::int, ${to}::int) as i`);
-      bar.update({ phase: "listeners", done: to, total: recipients });
-    }
+    await insertBenchListeners(db, recipients, (done) =>
+      bar.update({ phase: "listeners", done, total: recipients }),
+    );
     bar.end();
 
     const env = { baseUrl: "https://yoru.example", authSecret: "bench-secret-0123456789abcdef0123456789" };

@@ -1,5 +1,5 @@
 /**
- * npm run bench -- [--section directory|geo|posts|sse|weight|news-mail|live|chat|gifts|admin|all] [--stores N] [--staff M] [--duration S]
+ * npm run bench -- [--section directory|geo|posts|sse|weight|news-mail|live|chat|gifts|notify|admin|all] [--stores N] [--staff M] [--duration S]
  *                  [--connections C] [--port P] [--subscribers 1000,2500,5000] [--rounds R]
  *                  [--recipients N] [--parallel P] [--chunk C]
  *
@@ -57,6 +57,7 @@ const OWN_SECTIONS: Record<string, string> = {
   live: "./bench-live",
   chat: "./bench-chat",
   gifts: "./bench-gifts",
+  notify: "./bench-notify",
 };
 const ownSection = OWN_SECTIONS[process.argv[process.argv.indexOf("--section") + 1] ?? ""];
 if (ownSection) {

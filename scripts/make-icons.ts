@@ -1,5 +1,7 @@
-// Renders public/favicon.svg into favicon.ico (a PNG inside an ICO container) and the
-// apple-touch-icon. Run once when the logo changes: `npx tsx scripts/make-icons.ts`.
+// Renders public/favicon.svg into favicon.ico (a PNG inside an ICO container), the
+// apple-touch-icon, and the installable app's icons of public/manifest.webmanifest (192, 512, a
+// maskable 512 with the safe zone, and the monochrome badge of push notifications).
+// Run once when the logo changes: `npx tsx scripts/make-icons.ts`.
 import { readFileSync, writeFileSync } from "node:fs";
 import sharp from "sharp";
 
@@ -23,4 +25,17 @@ await sharp(svg, { density: 600 })
   .flatten({ background: "#120d24" })
   .png()
   .toFile("public/apple-touch-icon.png");
-console.log("public/favicon.ico and public/apple-touch-icon.png written");
+for (const size of [192, 512])
+  await sharp(svg, { density: 1200 }).resize(size, size).png().toFile(`public/icon-${size}.png`);
+// Maskable: the platform crops to a circle or squircle; the logo keeps to the inner 80 %.
+const inner = await sharp(svg, { density: 1200 }).resize(400, 400).png().toBuffer();
+await sharp({ create: { width: 512, height: 512, channels: 4, background: "#120d24" } })
+  .composite([{ input: inner, top: 56, left: 56 }])
+  .png()
+  .toFile("public/icon-maskable-512.png");
+// The badge (Android's status bar) uses only the alpha channel: the moon in white on transparent.
+const moon = Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><path d="M40 8a24 24 0 1 0 16 40A19 19 0 1 1 40 8z" fill="#fff"/></svg>',
+);
+await sharp(moon, { density: 600 }).resize(96, 96).png().toFile("public/badge-96.png");
+console.log("public/favicon.ico, apple-touch-icon.png, icon-192/512, icon-maskable-512 and badge-96 written");

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { readdirSync } from "node:fs";
+import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import helmet from "helmet";
@@ -156,7 +157,14 @@ export function createApp(
         .filter((entry) => entry.isFile())
         .map((entry) => `/${entry.name}`),
     );
-    const rootStatic = express.static("build/client", { maxAge: "1h", index: false });
+    const rootStatic = express.static("build/client", {
+      maxAge: "1h",
+      index: false,
+      // The service worker is checked for a new version on every visit (ADR 0045).
+      setHeaders: (res, file) => {
+        if (file.endsWith(`${path.sep}sw.js`)) res.setHeader("Cache-Control", "no-cache");
+      },
+    });
     app.use((req, res, next) => (rootFiles.has(req.path) ? rootStatic(req, res, next) : next()));
   }
 

@@ -4,10 +4,11 @@ import path from "node:path";
 import type { ViteDevServer } from "vite";
 import { type Database, DEFAULT_POOL_SIZE, openDatabase } from "~/.server/db/client";
 import { DataDirLockedError } from "~/.server/db/lock";
-import { type Env, EnvError, ensureAuthSecret, parseEnv } from "~/.server/env";
+import { type Env, EnvError, ensureAuthSecret, ensureVapidKeys, parseEnv } from "~/.server/env";
 import { createLiveMedia, sfuOptions } from "~/.server/integrations/live-media/create-live-media";
 import { createEmbeddedMedia, serveMediaToWorkers } from "~/.server/integrations/live-media/embedded-media";
 import { createMailer } from "~/.server/integrations/mail/mailer";
+import { createWebPushPort } from "~/.server/integrations/push/push-port";
 import { createObjectStorage } from "~/.server/integrations/storage/create-object-storage";
 import { createJobHandlers } from "~/.server/jobs/handlers";
 import { type JobRunner, startJobRunner } from "~/.server/jobs/job-runner";
@@ -56,7 +57,7 @@ export async function main({ vite }: MainOptions): Promise<void> {
 
 function readEnv(): Env {
   try {
-    return ensureAuthSecret(parseEnv(process.env));
+    return ensureVapidKeys(ensureAuthSecret(parseEnv(process.env)));
   } catch (error) {
     if (error instanceof EnvError) {
       console.error(error.message);
@@ -134,6 +135,9 @@ async function serve(env: Env, database: Database, vite?: ViteDevServer): Promis
         env,
         fanOutParallel: database.driver === "pg" ? FAN_OUT_PARALLEL_PG : 1,
         sns: snsContextFor(env),
+        push: env.push.vapid
+          ? createWebPushPort({ vapid: env.push.vapid, production: env.isProduction })
+          : undefined,
       }),
     });
   } catch (error) {

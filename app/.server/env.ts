@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createECDH, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -6,6 +6,7 @@ import { z } from "zod";
 import { zenginConsignorFromEnv } from "~/domain/admin-payouts";
 import { type ManualVideo, ManualVideosSchema } from "~/domain/manual-videos";
 import type { Operator } from "~/domain/operator";
+import { DEFAULT_PUSH_SERVICE_HOSTS } from "~/domain/web-push";
 import type { S3Config } from "./integrations/storage/s3-storage";
 
 /**
@@ -162,6 +163,36 @@ const EnvSchema = z.object({
     emptyToUndefined,
     z.url({ protocol: /^https?$/ }).default("https://api.stripe.com"),
   ),
+  // Web push (ADR 0045): the VAPID key pair (base64url, as web-push generates it) and its contact.
+  VAPID_PUBLIC_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{87}$/, "must be the 65-byte P-256 public key in base64url (87 characters)")
+      .optional(),
+  ),
+  VAPID_PRIVATE_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/, "must be the 32-byte P-256 private key in base64url (43 characters)")
+      .optional(),
+  ),
+  VAPID_SUBJECT: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, "must be a mailto: or https: URL")
+      .optional(),
+  ),
+  /** Push services subscriptions may point at in production: host names, `*.` for subdomains, comma-separated. */
+  PUSH_SERVICE_HOSTS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^(\*\.)?[a-z0-9.-]+(\s*,\s*(\*\.)?[a-z0-9.-]+)*$/i)
+      .optional(),
+  ),
 });
 
 /** Development stand-ins, worded so nobody mistakes them for real details. */
@@ -204,6 +235,14 @@ export interface Env {
   live: LiveEnv;
   /** The payment provider of coin packs (ADR 0032). */
   payments: PaymentsEnv;
+  /** Web push (ADR 0045); `vapid` is filled by `ensureVapidKeys` outside production. */
+  push: PushEnv;
+}
+
+export interface PushEnv {
+  vapid: { publicKey: string; privateKey: string; subject: string } | undefined;
+  /** Hosts a production subscription may point at (`*.` for subdomains). */
+  allowHosts: string[];
 }
 
 export interface PaymentsEnv {
@@ -309,6 +348,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const sns = parseSns(e, issues);
   const live = parseLive(e, issues, workers);
   const payments = parsePayments(e, issues, isProduction);
+  const push = parsePush(e, issues, isProduction);
   checkZengin(source, issues);
   if (issues.length > 0) throw new EnvError(issues);
 
@@ -349,6 +389,30 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     },
     live,
     payments,
+    push,
+  };
+}
+
+/** Web push: the three VAPID variables together, required in production (ADR 0045). */
+function parsePush(e: z.infer<typeof EnvSchema>, issues: string[], isProduction: boolean): PushEnv {
+  const given = [e.VAPID_PUBLIC_KEY, e.VAPID_PRIVATE_KEY, e.VAPID_SUBJECT];
+  const names = ["VAPID_PUBLIC_KEY", "VAPID_PRIVATE_KEY", "VAPID_SUBJECT"] as const;
+  if (isProduction || given.some(Boolean))
+    for (const [i, name] of names.entries())
+      if (!given[i])
+        issues.push(
+          isProduction
+            ? `${name}: required when NODE_ENV=production (web push; docs/deployment.md says how to make the keys)`
+            : `${name}: missing while other VAPID_* variables are set`,
+        );
+  return {
+    vapid:
+      e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY && e.VAPID_SUBJECT
+        ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT }
+        : undefined,
+    allowHosts: e.PUSH_SERVICE_HOSTS
+      ? e.PUSH_SERVICE_HOSTS.split(",").map((host) => host.trim().toLowerCase())
+      : [...DEFAULT_PUSH_SERVICE_HOSTS],
   };
 }
 
@@ -556,6 +620,32 @@ function parseTrustProxy(value: string | undefined): boolean | number | string {
  * Outside production a missing AUTH_SECRET is generated once and kept in DATA_DIR, so sessions
  * survive restarts without anyone having to invent a secret for a demo.
  */
+/**
+ * Outside production missing VAPID keys are made once and kept in DATA_DIR (like AUTH_SECRET), so
+ * devices stay subscribed across restarts; production requires them (parseEnv says so).
+ */
+export function ensureVapidKeys(env: Env): Env {
+  if (env.push.vapid || env.isProduction) return env;
+  mkdirSync(env.dataDir, { recursive: true });
+  const file = path.join(env.dataDir, "vapid-keys.json");
+  if (!existsSync(file)) {
+    const ecdh = createECDH("prime256v1");
+    ecdh.generateKeys();
+    // The private key as 32 bytes: OpenSSL drops leading zero bytes.
+    const secret = ecdh.getPrivateKey();
+    const keys = {
+      publicKey: ecdh.getPublicKey().toString("base64url"),
+      privateKey: Buffer.concat([Buffer.alloc(32 - secret.length), secret]).toString("base64url"),
+    };
+    writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
+  }
+  const keys = JSON.parse(readFileSync(file, "utf8")) as { publicKey: string; privateKey: string };
+  return {
+    ...env,
+    push: { ...env.push, vapid: { ...keys, subject: `mailto:${env.operator.email}` } },
+  };
+}
+
 export function ensureAuthSecret(env: Env): Env {
   if (env.authSecret) return env;
   mkdirSync(env.dataDir, { recursive: true });

@@ -118,6 +118,7 @@ export const SETTINGS_DONE_MESSAGES = {
   image: "プロフィール画像を変更しました",
   image_removed: "プロフィール画像を削除しました",
   mail_setting: "メール通知設定を保存しました",
+  push_setting: "プッシュ通知の設定を保存しました",
   ranking: "ランキングでの表示設定を保存しました",
   email_sent:
     "新しいメールアドレスに確認メールを送信しました。メール内のリンクを開くと変更が完了します（有効期限は24時間です）。",

@@ -1,6 +1,7 @@
 import { messagesPath } from "./chat-paths";
 import { liveWatchPath } from "./live-paths";
 import { BELL_TEXTS } from "./notification-bell";
+import { REPORT_TEXTS, type ReportOutcome } from "./reports";
 
 /**
  * In-app notifications (ADR 0044, docs/decisions/0044-in-app-notifications.md): the kinds a
@@ -69,6 +70,9 @@ export type InAppSource =
   | { kind: "item_to_staff"; listener: string; staff: string; item: string }
   | { kind: "new_follower"; listener: string; target: "staff" | "liver" }
   | { kind: "payout_step"; step: "approved" | "rejected" | "paid"; netYen: number }
+  | { kind: "report_outcome"; outcome: ReportOutcome; reporter: "listener" | "staff" }
+  /** The daily summary: its words are each listener's own (`shiftSummaryText`). */
+  | { kind: "shift_summary" }
   | {
       kind: "chat_message";
       /** Who wrote, as the reader knows her (the listener's nickname or the staff member's name). */
@@ -157,6 +161,18 @@ export function inAppLine(source: InAppSource, to: InAppRecipientType): InAppLin
         url: "/liver/mypage/item",
         group: null,
       };
+    case "report_outcome":
+      if (to !== source.reporter) return null;
+      return {
+        kind: "report",
+        title: "通報への対応が完了しました",
+        body: `対応の結果：${REPORT_TEXTS.outcome[source.outcome]}`,
+        url: `/${to}/mypage`,
+        group: null,
+      };
+    case "shift_summary":
+      if (to !== "listener") return null;
+      return { kind: "shift", title: "本日出勤", body: "", url: "/listener/mypage", group: null };
     case "chat_message":
       if (to === "liver") return null;
       return {
@@ -167,6 +183,19 @@ export function inAppLine(source: InAppSource, to: InAppRecipientType): InAppLin
         group: `room:${source.roomId}`,
       };
   }
+}
+
+/** Names shown in a shift summary's title before 「ほかN人」. */
+export const SHIFT_SUMMARY_NAMES = 3;
+
+/** A listener's daily summary of the followed performers on shift today (ADR 0045). */
+export function shiftSummaryText(names: readonly string[]): { title: string; body: string } {
+  const shown = names.slice(0, SHIFT_SUMMARY_NAMES).map(san).join("、");
+  const more = names.length - SHIFT_SUMMARY_NAMES;
+  return {
+    title: `本日出勤：${shown}${more > 0 ? ` ほか${more}人` : ""}`,
+    body: `フォロー中の${names.length}人が今日出勤します`,
+  };
 }
 
 /** The wording of the list pages and the bell. */

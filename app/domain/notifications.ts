@@ -25,6 +25,8 @@ export const NOTIFICATION_EVENT_KINDS = [
   "chat_message",
   "new_follower",
   "payout_step",
+  "report_outcome",
+  "shift_summary",
 ] as const;
 
 /** The accounts that receive notification mail (staff have no mail_setting). */

@@ -141,6 +141,10 @@ export const PERMISSIONS = {
     what: "read one's own notifications and mark them read",
     who: { listener: "own", liver: "own", staff: "own" },
   },
+  "notification.settings": {
+    what: "turn push on or off for one's devices and choose which kinds come by push (ADR 0045)",
+    who: { listener: "own", liver: "own", staff: "own" },
+  },
   "live.report": { what: "report a live comment to the operator", who: { listener: "any" } },
   // Coins, items, gifts and payouts (ADR 0032).
   "coin.buy": { what: "buy coin packs, read one's coins and history", who: { listener: "own" } },

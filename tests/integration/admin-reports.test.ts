@@ -5,7 +5,15 @@ import type { AppLoadContext } from "react-router";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getViewer, type Viewer } from "~/.server/auth/viewer";
-import { accountSuspensions, mailOutbox, messages, operatorAuditLog, session } from "~/.server/db/schema";
+import {
+  accountSuspensions,
+  mailOutbox,
+  messages,
+  notificationEvents,
+  notifications,
+  operatorAuditLog,
+  session,
+} from "~/.server/db/schema";
 import { signIn } from "~/.server/services/accounts/sign-in";
 import type { SignedInOperator } from "~/.server/services/admin/operator-actor";
 import { openRoom } from "~/.server/services/chat/open-room";
@@ -15,6 +23,7 @@ import { DEFAULT_LIVE_SETTINGS } from "~/.server/services/live/live-settings";
 import { reportComment } from "~/.server/services/live/moderate-live";
 import { postComment } from "~/.server/services/live/post-comment";
 import { startLive } from "~/.server/services/live/start-live";
+import { fanOutNotification } from "~/.server/services/notifications/fan-out-notification";
 import { getReport } from "~/.server/services/reports/get-report";
 import { handleReport } from "~/.server/services/reports/handle-report";
 import { listReports } from "~/.server/services/reports/list-reports";
@@ -326,6 +335,17 @@ describe.each(drivers)("chat pages and reports on %s", (driver) => {
     const reporterMail = (await mailsTo(listener.email)).find((m) => m.kind === "report-outcome");
     expect(reporterMail?.text).toContain("警告");
     expect(reporterMail?.text).not.toContain("お客様への言葉づかい");
+    // …and in-app (ADR 0044): the event recorded with the decision, told to the reporter only.
+    const [event] = await db()
+      .select()
+      .from(notificationEvents)
+      .where(eq(notificationEvents.kind, "report_outcome"));
+    expect(event?.payload).toEqual({ reporterId: listener.uid, reporterType: "listener", outcome: "warned" });
+    await fanOutNotification({ db: db(), mailer: context.mailer, env: context.env }, event!.id);
+    const lines = await db().select().from(notifications).where(eq(notifications.event_id, event!.id));
+    expect(lines.map((l) => [l.recipient_id, l.kind, l.title, l.body])).toEqual([
+      [listener.uid, "report", "通報への対応が完了しました", "対応の結果：警告"],
+    ]);
     expect(await auditOf("report.warned", id)).toEqual([
       expect.objectContaining({ operator_uid: actor.uid, target_type: "room_report" }),
     ]);

@@ -13,6 +13,7 @@ import { parseStaffSearch } from "~/domain/directory-search";
 import type { RegisterListenerInput } from "~/domain/listener-registration";
 import * as confirm from "~/routes/listener/registration-confirm";
 import { drivers, openTestDatabase, type TestDatabase } from "../support/databases";
+import { TEST_VAPID } from "../support/production-env";
 import { call, type RouteContext, routeContext } from "../support/routes";
 
 // ADR 0017 on a real database: what used to answer 500.
@@ -74,6 +75,7 @@ describe.each(drivers)("hardening on %s", (driver) => {
       OPERATOR_ADDRESS: "東京都新宿区歌舞伎町1-2-3",
       OPERATOR_PHONE: "03-1234-5678",
       OPERATOR_EMAIL: "support@yoru-navi.example",
+      ...TEST_VAPID,
     });
     const mailer = createMailer({ db: database.db, env });
     const auth = createAuth({

@@ -115,6 +115,7 @@ describe.each(drivers)("the live API on %s", (driver) => {
     });
   async function stream(liveId: string, headers: Record<string, string> = {}) {
     const abort = new AbortController();
+    const before = context.realtime.stats().subscribers;
     const response = (await eventsLoader({
       request: new Request(`http://localhost:3999/api/lives/${liveId}/events`, {
         headers,
@@ -126,6 +127,9 @@ describe.each(drivers)("the live API on %s", (driver) => {
     if (response.status !== 200 || !response.body) return { response, reader: null };
     const reader = readSse(response.body);
     streams.push({ reader, abort });
+    // The answer comes before the stream is registered with the hub; an event published in
+    // between is not for it (a new stream starts at the head). Wait, as a page does by loading first.
+    await expect.poll(() => context.realtime.stats().subscribers).toBeGreaterThan(before);
     return { response, reader };
   }
 

@@ -7,6 +7,7 @@
  * type or an undocumented status fails; so does an `/api` route that is neither documented nor
  * named in UNDOCUMENTED_API_ROUTES.
  */
+import { createECDH, randomBytes } from "node:crypto";
 import path from "node:path";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import Ajv2020 from "ajv/dist/2020";
@@ -40,6 +41,15 @@ import { type FakeLivekit, startFakeLivekit } from "../../scripts/fakes/livekit"
 import { drivers, openTestDatabase, type TestDatabase } from "../support/databases";
 import { giveCoins } from "../support/money";
 import { routeContext, sessionCookie } from "../support/routes";
+
+/** A browser's push subscription (a real P-256 key) to a local endpoint. */
+const PUSH_SUBSCRIPTION = {
+  endpoint: "http://127.0.0.1:9/push/openapi",
+  keys: {
+    p256dh: createECDH("prime256v1").generateKeys().toString("base64url"),
+    auth: randomBytes(16).toString("base64url"),
+  },
+};
 
 const METHODS = ["get", "put", "post", "delete", "patch"] as const;
 type Method = (typeof METHODS)[number];
@@ -458,6 +468,54 @@ const CASES: Case[] = [
     method: "post",
     url: () => "/api/notifications/read",
     body: () => ({ all: true }),
+    status: 401,
+  },
+
+  // Web push (ADR 0045): this device's subscription (a local endpoint: not production).
+  {
+    name: "push on",
+    method: "post",
+    url: () => "/api/push/subscriptions",
+    as: "listener",
+    body: () => PUSH_SUBSCRIPTION,
+    status: 201,
+  },
+  {
+    name: "push on, a short key",
+    method: "post",
+    url: () => "/api/push/subscriptions",
+    as: "staff",
+    body: () => ({ ...PUSH_SUBSCRIPTION, keys: { ...PUSH_SUBSCRIPTION.keys, auth: "AAAA" } }),
+    status: 400,
+  },
+  {
+    name: "push on, signed out",
+    method: "post",
+    url: () => "/api/push/subscriptions",
+    body: () => PUSH_SUBSCRIPTION,
+    status: 401,
+  },
+  {
+    name: "push off",
+    method: "delete",
+    url: () => "/api/push/subscriptions",
+    as: "listener",
+    body: () => ({ endpoint: PUSH_SUBSCRIPTION.endpoint }),
+    status: 200,
+  },
+  {
+    name: "push off, no endpoint",
+    method: "delete",
+    url: () => "/api/push/subscriptions",
+    as: "liver",
+    body: () => ({}),
+    status: 400,
+  },
+  {
+    name: "push off, signed out",
+    method: "delete",
+    url: () => "/api/push/subscriptions",
+    body: () => ({ endpoint: PUSH_SUBSCRIPTION.endpoint }),
     status: 401,
   },
 
@@ -1112,6 +1170,8 @@ describe("the OpenAPI document", () => {
 const NOT_CALLED: Record<string, string> = {
   "get /api/notifications 403": "only an operator is refused; the table signs in no operator",
   "post /api/notifications/read 403": "only an operator is refused; the table signs in no operator",
+  "post /api/push/subscriptions 403": "only an operator is refused; the table signs in no operator",
+  "delete /api/push/subscriptions 403": "only an operator is refused; the table signs in no operator",
   "post /api/lives/{id}/comments 403":
     "a listener blocked by the broadcaster (tests/integration/lives-api.test.ts); the table's listener stays unblocked",
   "get /api/me/events 429":

@@ -3,6 +3,7 @@ import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { EnvError, ensureAuthSecret, parseEnv, usesSecureCookies } from "~/.server/env";
+import { TEST_VAPID } from "../support/production-env";
 
 describe("parseEnv", () => {
   it("applies the contract's defaults", () => {
@@ -70,8 +71,8 @@ describe("parseEnv", () => {
   };
 
   it("demands AUTH_SECRET in production", () => {
-    expect(() => parseEnv({ NODE_ENV: "production", ...OPERATOR })).toThrow(/AUTH_SECRET/);
-    const env = parseEnv({ NODE_ENV: "production", AUTH_SECRET: "x".repeat(32), ...OPERATOR });
+    expect(() => parseEnv({ NODE_ENV: "production", ...OPERATOR, ...TEST_VAPID })).toThrow(/AUTH_SECRET/);
+    const env = parseEnv({ NODE_ENV: "production", AUTH_SECRET: "x".repeat(32), ...OPERATOR, ...TEST_VAPID });
     expect(env.isProduction).toBe(true);
     expect(env.seedDemo).toBe(false);
   });
@@ -94,7 +95,13 @@ describe("parseEnv", () => {
     });
 
     for (const name of Object.keys(OPERATOR)) {
-      const without = { NODE_ENV: "production", AUTH_SECRET: "x".repeat(32), ...OPERATOR, [name]: "" };
+      const without = {
+        NODE_ENV: "production",
+        AUTH_SECRET: "x".repeat(32),
+        ...OPERATOR,
+        ...TEST_VAPID,
+        [name]: "",
+      };
       expect(() => parseEnv(without)).toThrow(new RegExp(`${name}: required when NODE_ENV=production`));
     }
   });
@@ -144,6 +151,7 @@ describe("WEB_CONCURRENCY", () => {
     OPERATOR_ADDRESS: "東京都千代田区1-1",
     OPERATOR_PHONE: "03-1234-5678",
     OPERATOR_EMAIL: "support@example.com",
+    ...TEST_VAPID,
   };
   const cores = availableParallelism();
 
@@ -231,7 +239,7 @@ describe("usesSecureCookies (ADR 0017)", () => {
   ])("%o → %s", (vars, secure) => {
     const production =
       (vars as Record<string, string>).NODE_ENV === "production"
-        ? { AUTH_SECRET: "x".repeat(32), ...OPERATOR }
+        ? { AUTH_SECRET: "x".repeat(32), ...OPERATOR, ...TEST_VAPID }
         : {};
     expect(usesSecureCookies(parseEnv({ ...production, ...vars }))).toBe(secure);
   });

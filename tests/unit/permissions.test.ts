@@ -72,6 +72,7 @@ live.summary.read              401       403      own   own   403
 fans.read                      401       403      own   own   403
 fans.own.read                  401       own      403   403   403
 notification.read              401       own      own   own   403
+notification.settings          401       own      own   own   403
 live.report                    401       any      403   403   403
 coin.buy                       401       own      403   403   403
 item.buy                       401       own      403   403   403

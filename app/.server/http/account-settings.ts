@@ -16,6 +16,7 @@ import {
 import { AUTH_MESSAGES } from "~/domain/auth-messages";
 import { PLAN_MESSAGES, PlanChangeSchema } from "~/domain/bank-account";
 import { IMAGE_MAX_BYTES, IMAGE_MESSAGES } from "~/domain/images";
+import { pushSettingFormSchema, SHIFT_SUMMARY_DEFAULT_HOUR } from "~/domain/web-push";
 import { requireViewer } from "../auth/viewer";
 import { changeListenerImage } from "../services/accounts/change-listener-image";
 import { changeNickname } from "../services/accounts/change-nickname";
@@ -27,6 +28,10 @@ import { updateMailSettings } from "../services/accounts/update-mail-settings";
 import { updateRankingPrivacy } from "../services/accounts/update-ranking-privacy";
 import { changePlan } from "../services/liver/change-plan";
 import { updateBankAccount } from "../services/liver/update-bank-account";
+import {
+  getNotificationPreferences,
+  updateNotificationPreferences,
+} from "../services/notifications/notification-preferences";
 import { type FieldErrors, FORM_ERROR_KEY, type FormValues, formValues, parseForm } from "./form";
 import { readLimitedFormData } from "./limited-form-data";
 
@@ -41,6 +46,7 @@ export type SettingsIntent =
   | "nickname"
   | "image"
   | "mail_setting"
+  | "push_setting"
   | "ranking"
   | "email"
   | "password"
@@ -48,9 +54,9 @@ export type SettingsIntent =
   | "plan";
 
 export const SETTINGS_INTENTS: Record<AccountRole, readonly SettingsIntent[]> = {
-  listener: ["nickname", "image", "mail_setting", "ranking", "email", "password"],
-  liver: ["mail_setting", "email", "password", "bank_account", "plan"],
-  staff: ["password"],
+  listener: ["nickname", "image", "mail_setting", "push_setting", "ranking", "email", "password"],
+  liver: ["mail_setting", "push_setting", "email", "password", "bank_account", "plan"],
+  staff: ["push_setting", "password"],
 };
 
 export interface SettingsActionData {
@@ -94,6 +100,7 @@ export async function loadSettings({
   }
 
   const profile = await getAccountProfile({ db: context.db, actor: viewer });
+  const preferences = await getNotificationPreferences({ db: context.db, actor: viewer });
   const done = url.searchParams.get("done");
   const emailError = url.searchParams.get("email_error");
   return {
@@ -106,6 +113,11 @@ export async function loadSettings({
         : null,
     hideFromRankings:
       profile && "hide_from_rankings" in profile ? profile.hide_from_rankings === true : false,
+    push: {
+      vapidPublicKey: context.env.push.vapid?.publicKey ?? null,
+      setting: preferences?.push ?? {},
+      shiftHour: preferences?.shiftHour ?? SHIFT_SUMMARY_DEFAULT_HOUR,
+    },
     done: isSettingsDoneKey(done) ? done : null,
     emailError: isEmailChangeErrorKey(emailError) ? emailError : null,
   };
@@ -174,6 +186,15 @@ export async function settingsAction({
     if (!result.ok)
       return failed(intent, parsed.values, { [FORM_ERROR_KEY]: SETTINGS_MESSAGES.forbidden }, 403);
     throw done("mail_setting");
+  }
+
+  if (intent === "push_setting") {
+    const parsed = await parseForm(form, pushSettingFormSchema(role), { arrays: ["push_setting"] });
+    if (!parsed.ok) return failed(intent, parsed.values, parsed.errors);
+    const result = await updateNotificationPreferences({ db: context.db, actor: viewer, input: parsed.data });
+    if (!result.ok)
+      return failed(intent, parsed.values, { [FORM_ERROR_KEY]: SETTINGS_MESSAGES.forbidden }, 403);
+    throw done("push_setting");
   }
 
   if (intent === "ranking") {

@@ -2,14 +2,17 @@ import type { Db } from "../db/client";
 import type { Env } from "../env";
 import type { Mailer } from "../integrations/mail/mailer";
 import { billingPort } from "../integrations/payments/billing";
+import type { PushPort } from "../integrations/push/push-port";
 import { pruneRealtimeEvents, REALTIME_RETENTION_MS } from "../realtime/prune";
 import { renewStorePlans } from "../services/billing/renew-store-plans";
 import { expireCoins } from "../services/ledger/expire-coins";
 import { sweepLives, watchLive } from "../services/live/watch-live";
 import { settleAbandonedMails } from "../services/mail/settle-abandoned-mails";
 import { publishDueNews } from "../services/news/publish-due-news";
+import { deliverPushes } from "../services/notifications/deliver-pushes";
 import { fanOutNotification } from "../services/notifications/fan-out-notification";
 import { flushNotificationSummaries } from "../services/notifications/flush-notification-summaries";
+import { sendShiftSummaries } from "../services/notifications/send-shift-summaries";
 import { pruneExpiredRecords } from "../services/prune-expired-records";
 import { dispatchSnsImports } from "../services/sns/dispatch-sns-imports";
 import { importSnsLink } from "../services/sns/import-sns-link";
@@ -23,6 +26,7 @@ export function createJobHandlers({
   env,
   fanOutParallel = 1,
   sns,
+  push,
 }: {
   db: Db;
   mailer: Mailer;
@@ -32,6 +36,8 @@ export function createJobHandlers({
   fanOutParallel?: number;
   /** The SNS ports and token cipher; a process without them cannot import (the job fails). */
   sns?: SnsContext;
+  /** The web push port (VAPID keys); a process without it cannot push (the job fails and retries). */
+  push?: PushPort | undefined;
 }): JobHandlers {
   const notifications = () => {
     if (!env) throw new Error("notification jobs need the environment (createJobHandlers({ env }))");
@@ -45,6 +51,14 @@ export function createJobHandlers({
     "notification.fanout": async (data) =>
       fanOutNotification(notifications(), typeof data.eventId === "string" ? data.eventId : ""),
     "notification.flush": async () => flushNotificationSummaries(notifications()),
+    "notification.shift": async () => sendShiftSummaries({ db }),
+    "push.deliver": async (data, job) => {
+      if (!push) throw new Error("push.deliver: this process has no VAPID keys (ADR 0045)");
+      const ids = Array.isArray(data.deliveryIds)
+        ? data.deliveryIds.filter((id) => typeof id === "string")
+        : [];
+      return deliverPushes({ db, push, deliveryIds: ids, final: job.final });
+    },
     "maintenance.prune": async () => ({
       ...(await pruneExpiredRecords({ db })),
       abandonedMails: await settleAbandonedMails({ db }),

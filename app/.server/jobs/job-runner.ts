@@ -80,10 +80,18 @@ export async function startJobRunner({
       (error: unknown) => (stopped ? new Promise<T>(() => {}) : Promise.reject(error)),
     );
   for (const [name, handler] of Object.entries(handlers) as [JobName, JobHandler][]) {
-    await boss.work<Record<string, unknown>>(
+    let workerId = "";
+    workerId = await boss.work<Record<string, unknown>>(
       name,
       { batchSize: 1, includeMetadata: true, pollingIntervalSeconds },
-      (jobs) => settleUnlessStopped(runJobs(name, handler, jobs)),
+      (jobs) =>
+        settleUnlessStopped(
+          runJobs(name, handler, jobs).finally(() => {
+            // A worker that found a job looks for the next at once (pg-boss would wait the polling
+            // interval after every job: one push batch or mail a second); an idle one polls.
+            if (!stopped && workerId) boss.notifyWorker(workerId);
+          }),
+        ),
     );
   }
   if (schedule) {

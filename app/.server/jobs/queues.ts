@@ -10,6 +10,13 @@ export const JOB_QUEUES = {
    * event's cursor and writes nothing twice. 100,000 recipients take well under a minute.
    */
   "notification.fanout": { retryLimit: 6, retryDelay: 10, retryBackoff: true, expireInSeconds: 900 },
+  /**
+   * Sends up to 50 pushes to devices (ADR 0045); a retry sends only the deliveries still pending
+   * (429, 5xx, no answer), with a doubling wait: about 2 hours over its 6 attempts.
+   */
+  "push.deliver": { retryLimit: 6, retryDelay: 60, retryBackoff: true, expireInSeconds: 300 },
+  /** The daily 「本日出勤」 summaries of listeners whose hour has come (every 10 minutes). */
+  "notification.shift": { retryLimit: 2, retryDelay: 60, retryBackoff: true, expireInSeconds: 600 },
   /** Sends the hourly summaries whose window is over (every minute). */
   "notification.flush": { retryLimit: 2, retryDelay: 30, retryBackoff: true, expireInSeconds: 600 },
   /** Removes expired rate-limit windows, challenges, tokens and old realtime events; settles abandoned mails (hourly). */
@@ -60,6 +67,7 @@ export interface QueuePolicy {
 export const JOB_SCHEDULES: { name: JobName; cron: string }[] = [
   { name: "maintenance.prune", cron: "7 * * * *" },
   { name: "notification.flush", cron: "* * * * *" },
+  { name: "notification.shift", cron: "*/10 * * * *" },
   { name: "news.publish", cron: "* * * * *" },
   // Each link is due SNS_IMPORT_INTERVAL_MIN minutes after its last run; the dispatcher only looks.
   { name: "sns.dispatch", cron: "* * * * *" },

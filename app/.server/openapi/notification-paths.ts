@@ -9,6 +9,7 @@ import {
   NOTIFICATION_PAGE_DEFAULT,
   NOTIFICATION_PAGE_MAX,
 } from "~/domain/in-app-notifications";
+import { PUSH_SUBSCRIPTIONS_MAX, PushSubscriptionSchema, PushUnsubscribeSchema } from "~/domain/web-push";
 import { FieldError, jsonResponse } from "./responses";
 
 const json = jsonResponse;
@@ -89,6 +90,43 @@ export const NOTIFICATION_PATHS: ZodOpenApiPathsObject = {
             .meta({ id: "NotificationsRead" }),
         ),
         "400": error("invalid-argument: neither ids (1–50) nor all: true"),
+        "401": unauthenticated,
+        "403": denied,
+      },
+    },
+  },
+  "/api/push/subscriptions": {
+    post: {
+      summary: "Turn web push on for this device (ADR 0045)",
+      description: `The browser's \`PushSubscription\` JSON. At most ${PUSH_SUBSCRIPTIONS_MAX} devices per account; the same endpoint again updates its keys. In production the endpoint must be https on an allowed push service and resolve to public addresses only.`,
+      requestBody: {
+        required: true,
+        content: { "application/json": { schema: PushSubscriptionSchema.meta({ id: "PushSubscription" }) } },
+      },
+      responses: {
+        "201": json(z.object({ created: z.boolean() }).meta({ id: "PushSubscribed" }), "saved (or updated)"),
+        "400": error(
+          "invalid-argument: a key of the wrong length, not base64url, an endpoint over 2 kB or refused, or too many devices",
+        ),
+        "401": unauthenticated,
+        "403": denied,
+      },
+    },
+    delete: {
+      summary: "Turn web push off for this device",
+      requestBody: {
+        required: true,
+        content: { "application/json": { schema: PushUnsubscribeSchema } },
+      },
+      responses: {
+        "200": json(
+          z
+            .object({
+              removed: z.number().int().min(0).max(1).meta({ description: "0 when it was already gone" }),
+            })
+            .meta({ id: "PushUnsubscribed" }),
+        ),
+        "400": error("invalid-argument: no endpoint"),
         "401": unauthenticated,
         "403": denied,
       },

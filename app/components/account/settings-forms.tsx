@@ -95,7 +95,15 @@ export function Section({
   );
 }
 
-function IntentForm({ action, intent, children }: { action: string; intent: string; children: ReactNode }) {
+export function IntentForm({
+  action,
+  intent,
+  children,
+}: {
+  action: string;
+  intent: string;
+  children: ReactNode;
+}) {
   return (
     <Form method="post" action={action} className="space-y-4" noValidate>
       <input type="hidden" name="intent" value={intent} />

@@ -11,7 +11,8 @@ export interface CheckboxGroupProps extends FieldProps {
   disabled?: boolean;
 }
 
-const COLUMNS = { 1: "", 2: "sm:grid-cols-2", 3: "sm:grid-cols-3" } as const;
+/** One column for long labels (settings); two on a phone otherwise, three from `sm` when asked. */
+const COLUMNS = { 1: "grid-cols-1", 2: "grid-cols-2", 3: "grid-cols-2 sm:grid-cols-3" } as const;
 
 /**
  * Checkboxes sharing one name: the browser sends one entry per checked box (parse it with
@@ -28,7 +29,7 @@ export function CheckboxGroup({
   return (
     <Fieldset {...field}>
       {(control) => (
-        <div className={`grid grid-cols-2 gap-2 ${COLUMNS[columns]}`}>
+        <div className={`grid gap-2 ${COLUMNS[columns]}`}>
           {options.map((option, index) => {
             const id = index === 0 ? control.id : `${control.id}-${index}`;
             return (

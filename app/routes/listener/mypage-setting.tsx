@@ -1,6 +1,7 @@
 import { useLocation } from "react-router";
 import { loadSettings, settingsAction } from "~/.server/http/account-settings";
 import { ProfileImageForm } from "~/components/account/profile-image-form";
+import { PushSettings } from "~/components/account/push-settings";
 import {
   EmailChangeForm,
   MailSettingsForm,
@@ -15,7 +16,7 @@ import { pageTitle } from "~/site";
 import type { Route } from "./+types/mypage-setting";
 
 const ACTION = "/listener/mypage/setting";
-const INTENTS = ["nickname", "image", "mail_setting", "ranking", "email", "password"];
+const INTENTS = ["nickname", "image", "mail_setting", "push_setting", "ranking", "email", "password"];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return loadSettings({ request, context, role: "listener" });
@@ -57,6 +58,13 @@ export default function ListenerSetting({ loaderData, actionData }: Route.Compon
         options={LISTENER_MAIL_SETTINGS}
         setting={loaderData.mailSetting}
         result={resultFor(actionData, "mail_setting")}
+      />
+      <PushSettings
+        key={`push-${key}`}
+        action={ACTION}
+        account="listener"
+        push={loaderData.push}
+        result={resultFor(actionData, "push_setting")}
       />
       <RankingPrivacyForm
         key={`ranking-${key}`}

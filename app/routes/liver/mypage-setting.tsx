@@ -2,6 +2,7 @@ import { useLocation } from "react-router";
 import { requireViewer } from "~/.server/auth/viewer";
 import { loadSettings, settingsAction } from "~/.server/http/account-settings";
 import { getStoreSettings } from "~/.server/services/liver/get-store-settings";
+import { PushSettings } from "~/components/account/push-settings";
 import {
   BankAccountForm,
   EmailChangeForm,
@@ -16,7 +17,7 @@ import { pageTitle } from "~/site";
 import type { Route } from "./+types/mypage-setting";
 
 const ACTION = "/liver/mypage/setting";
-const INTENTS = ["mail_setting", "email", "password", "bank_account", "plan"];
+const INTENTS = ["mail_setting", "push_setting", "email", "password", "bank_account", "plan"];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const settings = await loadSettings({ request, context, role: "liver" });
@@ -59,6 +60,13 @@ export default function LiverSetting({ loaderData, actionData }: Route.Component
         options={LIVER_MAIL_SETTINGS}
         setting={loaderData.mailSetting}
         result={resultFor(actionData, "mail_setting")}
+      />
+      <PushSettings
+        key={`push-${key}`}
+        action={ACTION}
+        account="liver"
+        push={loaderData.push}
+        result={resultFor(actionData, "push_setting")}
       />
       <PlanForm
         key={`plan-${key}`}

@@ -1,5 +1,6 @@
 import { useLocation } from "react-router";
 import { loadSettings, settingsAction } from "~/.server/http/account-settings";
+import { PushSettings } from "~/components/account/push-settings";
 import { PasswordChangeForm, resultFor, SettingsPage } from "~/components/account/settings-forms";
 import { pageTitle } from "~/site";
 import type { Route } from "./+types/mypage-setting";
@@ -24,8 +25,19 @@ export default function StaffSetting({ loaderData, actionData }: Route.Component
     <SettingsPage
       done={loaderData.done}
       emailError={null}
-      formError={actionData && actionData.intent !== "password" ? actionData.errors._form : undefined}
+      formError={
+        actionData && !["password", "push_setting"].includes(actionData.intent)
+          ? actionData.errors._form
+          : undefined
+      }
     >
+      <PushSettings
+        key={`push-${key}`}
+        action={ACTION}
+        account="staff"
+        push={loaderData.push}
+        result={resultFor(actionData, "push_setting")}
+      />
       <PasswordChangeForm
         key={`password-${key}`}
         action={ACTION}

@@ -29,3 +29,4 @@ export * from "./sns-links";
 export * from "./staff-invitations";
 export * from "./staffs";
 export * from "./store-billing";
+export * from "./web-push";

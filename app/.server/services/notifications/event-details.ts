@@ -44,6 +44,7 @@ export async function resolveEventDetails(db: Db, event: NotificationEvent): Pro
     case "new_follower":
       return { actor: await listenerName(db, event.listenerId) };
     case "payout_step":
+    case "report_outcome":
       return { actor: "" };
     case "chat_message":
       // Its reader knows the other member by her name: the listener's nickname or the staff's name.

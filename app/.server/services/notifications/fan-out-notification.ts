@@ -30,6 +30,8 @@ export interface NotificationJobContext {
   parallel?: number;
   /** Called after each committed chunk (progress of the bench). */
   onChunk?: (chunk: { recipients: number; mails: number; transactionMs: number }) => void;
+  /** Called after each committed in-app chunk (lines and pushes), with the lines it wrote. */
+  onInAppChunk?: (written: number) => void;
 }
 
 /** Recipients per chunk transaction: 2,000 is ~3 s at most under load (bench: 42 s vs 55 s for 1,000). */
@@ -134,10 +136,13 @@ async function fanOutInApp(
     let after = "";
     for (;;) {
       const ids = await inAppRecipientChunk(db, event, type, after, chunkSize);
-      if (ids.length > 0)
-        written += await db.transaction((tx) =>
+      if (ids.length > 0) {
+        const chunk = await db.transaction((tx) =>
           writeInAppChunk(tx, { eventId, type, line, recipientIds: ids, at: event.at }),
         );
+        written += chunk;
+        context.onInAppChunk?.(chunk);
+      }
       if (ids.length < chunkSize) break;
       after = ids[ids.length - 1] ?? after;
     }

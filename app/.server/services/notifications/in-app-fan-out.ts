@@ -9,6 +9,7 @@ import { accountTopic } from "~/domain/realtime-topics";
 import { type Db, queryRows } from "../../db/client";
 import { publishToMany } from "../../realtime/publish";
 import type { EventDetails } from "./event-details";
+import { queuePushes } from "./queue-pushes";
 import type { NotificationEvent } from "./record-notification";
 
 /**
@@ -35,7 +36,9 @@ export function inAppGroups(
           [event.from === "listener" ? "staff" : "listener"]
         : event.kind === "new_follower"
           ? [event.target.type]
-          : ["listener", "liver", "staff"];
+          : event.kind === "report_outcome"
+            ? [event.reporterType]
+            : ["listener", "liver", "staff"];
   return types.flatMap((type) => {
     const line = inAppLine(source, type);
     return line ? [{ type, line }] : [];
@@ -63,6 +66,8 @@ function inAppSource(event: NotificationEvent, details: EventDetails): InAppSour
       return { kind: "new_follower", listener: details.actor, target: event.target.type };
     case "payout_step":
       return { kind: "payout_step", step: event.step, netYen: event.netYen };
+    case "report_outcome":
+      return { kind: "report_outcome", outcome: event.outcome, reporter: event.reporterType };
     case "chat_message":
       return {
         kind: "chat_message",
@@ -118,6 +123,8 @@ function recipientQuery(
       return one(event.target.id);
     case "payout_step":
       return one(event.liverId);
+    case "report_outcome":
+      return one(event.reporterId);
     case "chat_message": {
       // Read in the room before the fan-out came to it: nothing to tell (as a chat app does).
       const reader = type === "staff" ? event.staffId : event.listenerId;
@@ -128,8 +135,9 @@ function recipientQuery(
 }
 
 /**
- * One chunk's rows and bell events, in the caller's transaction. Returns the recipients that got a
- * new (or renewed) line.
+ * One chunk's rows, pushes and bell events, in the caller's transaction. `texts` gives a recipient
+ * her own title and body (the daily shift summary); the others get the line's. Returns the
+ * recipients that got a new (or renewed) line.
  */
 export async function writeInAppChunk(
   tx: Db,
@@ -139,18 +147,31 @@ export async function writeInAppChunk(
     line: InAppLine;
     recipientIds: readonly string[];
     at: Date;
+    texts?: ReadonlyMap<string, { title: string; body: string }>;
   },
 ): Promise<number> {
   if (input.recipientIds.length === 0) return 0;
   const { line } = input;
-  const ids = JSON.stringify(input.recipientIds);
+  const rows = JSON.stringify(
+    input.recipientIds.map((id) => {
+      const own = input.texts?.get(id);
+      return { id, title: own?.title ?? line.title, body: own?.body ?? line.body };
+    }),
+  );
   const values = sql`select gen_random_uuid()::text, ${input.type}, r.id, ${input.eventId}, ${line.kind},
-                            ${line.title}, ${line.body}, ${line.url}, ${line.group},
+                            r.title, r.body, ${line.url}, ${line.group},
                             ${input.at.toISOString()}::timestamptz
-                     from jsonb_array_elements_text(${ids}::jsonb) as r(id)`;
+                     from jsonb_to_recordset(${rows}::jsonb) as r(id text, title text, body text)`;
   const columns = sql`(notification_id, recipient_type, recipient_id, event_id, kind, title, body, url,
                        group_key, created_at)`;
-  const written = await queryRows<{ notification_id: string; recipient_id: string; inserted: boolean }>(
+  const returning = sql`returning notification_id, recipient_id, title, body`;
+  const written = await queryRows<{
+    notification_id: string;
+    recipient_id: string;
+    title: string;
+    body: string;
+    inserted: boolean;
+  }>(
     tx,
     line.group
       ? sql`insert into notifications ${columns} ${values}
@@ -158,12 +179,24 @@ export async function writeInAppChunk(
             do update set event_id = excluded.event_id, title = excluded.title, body = excluded.body,
                           url = excluded.url, created_at = excluded.created_at
             where notifications.event_id <> excluded.event_id
-            returning notification_id, recipient_id, (xmax = 0) as inserted`
+            ${returning}, (xmax = 0) as inserted`
       : sql`insert into notifications ${columns} ${values}
             on conflict (event_id, recipient_id) where group_key is null do nothing
-            returning notification_id, recipient_id, true as inserted`,
+            ${returning}, true as inserted`,
   );
   if (written.length === 0) return 0;
+  // Every new line is pushed to her devices (a conversation's pushes share the room's tag).
+  await queuePushes(tx, {
+    eventId: input.eventId,
+    kind: line.kind,
+    tag: line.group ?? `event:${input.eventId}`,
+    lines: written.map((row) => ({
+      recipientId: row.recipient_id,
+      title: row.title,
+      body: row.body,
+      url: line.url,
+    })),
+  });
   // Last in the transaction (publish's rule): the bells move only if the rows commit.
   await publishToMany({
     db: tx,
@@ -173,8 +206,8 @@ export async function writeInAppChunk(
       data: {
         notification_id: row.notification_id,
         kind: line.kind,
-        title: line.title,
-        body: line.body,
+        title: row.title,
+        body: row.body,
         url: line.url,
         created_at: input.at.toISOString(),
         read_at: null,

@@ -32,6 +32,7 @@ export function recipientGroups(event: NotificationEvent): NotificationRecipient
     case "chat_message":
     case "new_follower":
     case "payout_step":
+    case "report_outcome":
       // Told in-app and by push only (ADR 0044).
       return [];
     default:

@@ -59,10 +59,18 @@ export type NotificationEvent =
       step: "approved" | "rejected" | "paid";
       netYen: number;
       at: Date;
+    }
+  /** The operator decided a report: its reporter is told the outcome (never the note); ADR 0044. */
+  | {
+      kind: "report_outcome";
+      reporterId: string;
+      reporterType: "listener" | "staff";
+      outcome: "dismissed" | "warned" | "blocked" | "suspended";
+      at: Date;
     };
 
 /** The kinds told in-app only (and by push): no mail of §9. */
-export const IN_APP_ONLY_KINDS = ["chat_message", "new_follower", "payout_step"] as const;
+export const IN_APP_ONLY_KINDS = ["chat_message", "new_follower", "payout_step", "report_outcome"] as const;
 export type InAppOnlyEvent = Extract<NotificationEvent, { kind: (typeof IN_APP_ONLY_KINDS)[number] }>;
 export const isInAppOnly = (event: NotificationEvent): event is InAppOnlyEvent =>
   (IN_APP_ONLY_KINDS as readonly string[]).includes(event.kind);

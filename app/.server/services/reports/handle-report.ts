@@ -14,6 +14,7 @@ import {
 } from "../../integrations/mail/report-templates";
 import { assertOperator, type SignedInOperator } from "../admin/operator-actor";
 import { writeAudit } from "../admin/write-audit";
+import { recordNotification } from "../notifications/record-notification";
 import { placeAccountSuspension } from "../shared/account-suspension";
 import { loadReportAccounts, type ReportAccount } from "./report-accounts";
 import { findReport } from "./report-rows";
@@ -25,7 +26,7 @@ export type HandleReportResult = { ok: true } | { ok: false; error: "not_found" 
  * report's row lock: `dismissed` closes it; `warned` mails the reported account the operator's
  * note; `blocked` stops the account until an operator lifts it, `suspended` for `days` days (no
  * sign-in, every session ended; the end date in the mail), both mailed with the note. The reporter
- * is told the outcome (never the note), and the audit log records who decided what. A report is
+ * is told the outcome (never the note) by mail and in-app, and the audit log records who decided what. A report is
  * decided once: a second decision (another operator, a double post) is `already_handled`.
  */
 export async function handleReport({
@@ -110,6 +111,15 @@ export async function handleReport({
           outcome: input.outcome,
           reportedAt: formatAdminDateTime(report.created_at),
         }),
+      });
+    // Her bell and devices hear of it too (ADR 0044), in this transaction.
+    if (reporter && reporter.type !== "unknown")
+      await recordNotification(tx, {
+        kind: "report_outcome",
+        reporterId: reporter.id,
+        reporterType: reporter.type,
+        outcome: input.outcome,
+        at: now,
       });
     await writeAudit(tx, actor, {
       action: `report.${input.outcome}`,
