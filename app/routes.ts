@@ -1,10 +1,10 @@
 import { index, layout, type RouteConfig, type RouteConfigEntry, route } from "@react-router/dev/routes";
 import { ACCOUNT_ROLES, type AccountRole } from "./domain/account-roles";
 
-// The explicit route table. Paths are exactly those of the spec (§2) and the contract (§2, §5).
+// The explicit route table of every URL of the site and its JSON API (docs/product.md, ADR 0020).
 
 /**
- * The mypage area of a role: guarded by the shared layout (spec §2 "shared wrapper"); unknown
+ * The mypage area of a role: guarded by the shared layout (docs/product.md "shared wrapper"); unknown
  * sub-paths answer 404 after the guard, so a visitor learns nothing about what exists.
  */
 const mypageArea = (role: AccountRole, pages: RouteConfigEntry[]) =>
@@ -102,7 +102,7 @@ const ADMIN_PAGES = [
   route("admin/news/new", "routes/admin/news-edit.tsx", { id: "admin-news-new" }),
   route("admin/news/:id", "routes/admin/news-edit.tsx", { id: "admin-news-edit" }),
   route("admin/audit", "routes/admin/audit.tsx"),
-  // Money: payouts and the catalogue (issue 18, ADR 0036)
+  // Money: payouts and the catalogue (ADR 0033, ADR 0036)
   route("admin/payouts", "routes/admin/payouts.tsx"),
   route("admin/payout-batches/:id", "routes/admin/payout-batch-file.ts"),
   route("admin/coin-packs", "routes/admin/coin-packs.tsx"),
@@ -114,10 +114,10 @@ const ADMIN_PAGES = [
   route("admin/staff", "routes/admin/staff-list.tsx"),
   route("admin/staff/:id", "routes/admin/staff.tsx"),
   route("admin/config", "routes/admin/config.tsx"),
-  // Reports from chat rooms and live comments (issue 18, ADR 0030)
+  // Reports from chat rooms and live comments (ADR 0033, ADR 0030)
   route("admin/reports", "routes/admin/reports.tsx"),
   route("admin/reports/:kind/:id", "routes/admin/report.tsx"),
-  // Blocks and suspensions of accounts (issue 18, ADR 0039)
+  // Blocks and suspensions of accounts (ADR 0033, ADR 0039)
   route("admin/accounts/suspensions", "routes/admin/account-suspensions.tsx"),
   route("admin/*", "routes/admin/not-found.tsx"),
 ];
@@ -125,10 +125,10 @@ const ADMIN_PAGES = [
 export default [
   index("routes/public/home.tsx"),
 
-  // Public directory (spec §2, contract §2: store and staff pages are public under /listener/)
+  // Public directory (docs/product.md: store and staff pages are public under /listener/)
   route("search/liver", "routes/public/search-liver.tsx"),
   route("search/staff", "routes/public/search-staff.tsx"),
-  // Map and GPS (contract §11)
+  // Map and GPS (ADR 0028)
   route("gps", "routes/public/gps.tsx"),
   route("search/sns", "routes/public/search-sns.tsx"),
   route("listener/liver/:id", "routes/public/liver-page.tsx"),
@@ -136,7 +136,7 @@ export default [
   // The live viewer (ADR 0031): public, `:id` is the staff member's or the store's id
   route("listener/live/:id", "routes/public/live-page.tsx"),
 
-  // Feeds (contract §8 "Pages"): one page module, the scope from the route id
+  // Feeds (ADR 0024 "Pages"): one page module, the scope from the route id
   route("sns", "routes/public/feed.tsx", { id: "feed-sns" }),
   route("youtube", "routes/public/feed.tsx", { id: "feed-youtube" }),
   route("listener/staff/:id/sns", "routes/public/feed.tsx", { id: "feed-staff-sns" }),
@@ -146,7 +146,7 @@ export default [
   route("sitemap.xml", "routes/public/sitemap.ts"),
   route("robots.txt", "routes/public/robots.ts"),
 
-  // Accounts (contract §2–§4); /login leads to the three logins and registrations (spec §2)
+  // Accounts (docs/product.md, ADR 0021, ADR 0007); /login leads to the three logins and registrations (docs/product.md)
   route("login", "routes/public/login-hub.tsx"),
   ...ACCOUNT_ROLES.map((role) => route(`${role}/login`, "routes/account/login.tsx", { id: `${role}-login` })),
   route("listener/registration", "routes/listener/registration.tsx"),
@@ -164,7 +164,7 @@ export default [
   ]),
   route("logout", "routes/account/logout.ts"),
 
-  // Information pages, contact and listing request (spec §2, issue 6)
+  // Information pages, contact and listing request (docs/product.md, ADR 0008)
   route("about", "routes/info/about.tsx"),
   route("terms", "routes/info/terms.tsx"),
   route("terms-store", "routes/info/terms-store.tsx"),
@@ -200,7 +200,7 @@ export default [
   route("api/postal-codes/:code", "routes/api/postal-codes.ts"),
   route("api/challenge", "routes/api/challenge.ts"),
   route("api/liver/staff/:id/schedules", "routes/api/liver-staff-schedules.ts"),
-  // Public directory (contract §5)
+  // Public directory (ADR 0020)
   route("api/livers", "routes/api/livers.ts"),
   route("api/livers/nearby", "routes/api/livers-nearby.ts"),
   route("api/livers/:id", "routes/api/liver.ts", { id: "api-liver" }),
@@ -212,7 +212,7 @@ export default [
   route("api/staffs/slug/:slug", "routes/api/staff.ts", { id: "api-staff-slug" }),
   route("api/staffs/:id/schedules", "routes/api/staff-schedules.ts"),
   route("api/favorites", "routes/api/favorites.ts"),
-  // Posts and feeds (contract §8)
+  // Posts and feeds (ADR 0024)
   route("api/posts", "routes/api/posts.ts"),
   route("api/posts/map", "routes/api/posts-map.ts"),
   route("api/favorites/:favoriteId", "routes/api/favorite.ts"),

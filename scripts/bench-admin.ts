@@ -1,5 +1,5 @@
 /**
- * The admin section of `npm run bench` (issue 18, ADR 0033): what the operator's console asks of
+ * The admin section of `npm run bench` (ADR 0033): what the operator's console asks of
  * the database on the large data set — the store list (unfiltered, by keyword, by status, the
  * stores waiting for a look), the staff search, a store's page, the dashboard with its 30-day
  * figures, the menu's counts and the remote configuration — each service called one at a time,

@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- --section chat [--rooms 1000] [--rate 50] [--seconds 10]` — chat delivery
- * across server processes (issue 15, ADR 0029/0030). Needs DATABASE_URL: a PostgreSQL database of
+ * across server processes (ADR 0029/0030). Needs DATABASE_URL: a PostgreSQL database of
  * its own (it is emptied).
  *
  * Two production server processes (the built server.js) on one PostgreSQL. `--rooms` rooms

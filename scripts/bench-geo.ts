@@ -1,5 +1,5 @@
 /**
- * The geo section of `npm run bench` (issue 14): `GET /api/livers/nearby` with a 3 km radius
+ * The geo section of `npm run bench` (ADR 0028): `GET /api/livers/nearby` with a 3 km radius
  * around the nightlife centres of central Tokyo on the large data set, the statement the service
  * sends at the same concurrency, and a minimal raw query on the same GiST index — the target is
  * p95 ≤ 30 ms for the endpoint and the service's SQL within 2× of the raw query.

@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- --section gifts [--listeners 200] [--performers 20] [--rounds 3] [--rate R] [--waits]` (issue 17,
+ * `npm run bench -- --section gifts [--listeners 200] [--performers 20] [--rounds 3] [--rate R] [--waits]` (ADR 0032,
  * ADR 0032): N listeners gift at once to M performers (staff of M/2 stores, and the stores), on a
  * throw-away database next to DATABASE_URL (PostgreSQL: the ledger's concurrency is only real
  * there; without DATABASE_URL it runs on PGlite in memory and says so). Each round every listener

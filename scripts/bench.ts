@@ -639,7 +639,7 @@ async function benchNewsMailSection() {
 
 /**
  * The weight section: the public pages in headless Chromium as a Pixel 7 (phone viewport, fresh
- * cache each): JavaScript gzip bytes against the budget of issue 12 and the LCP element.
+ * cache each): JavaScript gzip bytes against the budget of ADR 0020 and the LCP element.
  */
 async function benchWeight() {
   const where = DATABASE_URL ? "PostgreSQL" : `PGlite in ${DATA_DIR}`;
@@ -881,7 +881,7 @@ async function benchDirectory() {
 }
 
 /**
- * The posts section (issue 13, ADR 0024): the large data set plus `--posts` posts and a listener
+ * The posts section (ADR 0024): the large data set plus `--posts` posts and a listener
  * following 200 accounts; `GET /api/posts` unfiltered, by prefecture, `following` and
  * `sort=matching` against p95 ≤ 50 ms, SSR `/sns` against ≥ 100 req/s, and a few extra scenarios.
  */

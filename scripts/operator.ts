@@ -1,7 +1,7 @@
 /**
  * npm run operator -- <command> --email ADDRESS [options]
  *
- * Operator accounts (contract §15) exist only through this command: no page registers one.
+ * Operator accounts (ADR 0033) exist only through this command: no page registers one.
  */
 
 import { randomInt } from "node:crypto";

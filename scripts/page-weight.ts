@@ -7,7 +7,7 @@
 import { gzipSync } from "node:zlib";
 import type { Browser, BrowserContextOptions, Page, Response } from "@playwright/test";
 
-/** The budget of issue 12: the JavaScript of `/` and `/search/staff`, gzip. */
+/** The budget of ADR 0020: the JavaScript of `/` and `/search/staff`, gzip. */
 export const JS_GZIP_BUDGET = 150_000;
 
 /** The pages the budget holds for. */

@@ -64,7 +64,7 @@ export function createApp(
   const images = imageStorage(storage);
   // Uploads redirected to S3_PUBLIC_URL load from its origin (ADR 0016).
   const uploadsOrigin = env.s3?.publicUrl ? [new URL(env.s3.publicUrl).origin] : [];
-  // The SNS link buttons post to us and are redirected to the vendor's login (contract §8);
+  // The SNS link buttons post to us and are redirected to the vendor's login (ADR 0024);
   // Chrome applies form-action to that redirect too.
   const snsLoginOrigins = [
     ...(env.sns.instagram.configured ? [new URL(env.sns.instagram.authBase).origin] : []),
@@ -94,7 +94,7 @@ export function createApp(
             directives: {
               "script-src": ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.nonce}'`],
               // Imported posts' thumbnails (domain/post-embeds.ts; the demo data uses our own).
-              // …and the map tiles of the map pages (MAP_TILE_URL, contract §11).
+              // …and the map tiles of the map pages (MAP_TILE_URL, ADR 0028).
               "img-src": [
                 "'self'",
                 "data:",
@@ -145,7 +145,7 @@ export function createApp(
       "/assets",
       express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }),
     );
-    // The item pictures (public/img/, issue 17).
+    // The item pictures (public/img/, ADR 0032).
     app.use("/img", express.static("build/client/img", { maxAge: "1d", index: false }));
     // The items' gift animations (public/gifts/, ADR 0043), fetched when a top-tier gift plays.
     app.use("/gifts", express.static("build/client/gifts", { maxAge: "1d", index: false }));

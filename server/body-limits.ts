@@ -11,7 +11,7 @@ export interface BodyLimits {
    */
   uploadPaths: RegExp;
   /**
-   * The few paths that take a video (native posts, contract §8): their multipart bodies may be as
+   * The few paths that take a video (native posts, ADR 0024): their multipart bodies may be as
    * large as `bytes`; the route reads them as a stream with a limit per file.
    */
   largeUploads?: { paths: RegExp; bytes: number };

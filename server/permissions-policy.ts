@@ -2,7 +2,7 @@ import type { RequestHandler } from "express";
 
 /**
  * Powerful browser features, all off for every document, except where a page needs one
- * (contract §11, §13; ADR 0017):
+ * (ADR 0028, ADR 0031; ADR 0017):
  * - camera and microphone on the broadcaster panels `/staff/mypage` and `/liver/mypage`
  *   (viewers of `/listener/live/{id}` only watch: they need neither);
  * - geolocation on `/gps`.

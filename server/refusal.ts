@@ -13,7 +13,7 @@ function escapeHtml(s: string): string {
 
 /**
  * Answers a request that a middleware refuses before React Router sees it: the JSON error of the
- * API (contract §5, `{error: {code, message}}`) under /api, otherwise a small Japanese HTML page
+ * API (ADR 0020, `{error: {code, message}}`) under /api, otherwise a small Japanese HTML page
  * (the app's own error page needs React Router, which never runs for such a request).
  */
 export function refuse(req: Request, res: Response, status: number, message: string): void {

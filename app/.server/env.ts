@@ -10,7 +10,7 @@ import { DEFAULT_PUSH_SERVICE_HOSTS } from "~/domain/web-push";
 import type { S3Config } from "./integrations/storage/s3-storage";
 
 /**
- * Configuration (contract §1), parsed once at start. A bad value stops the server with a message
+ * Configuration (README "Configuration"), parsed once at start. A bad value stops the server with a message
  * that names the variable, instead of failing later in some request.
  */
 const emptyToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
@@ -107,12 +107,12 @@ const EnvSchema = z.object({
   YOUTUBE_API_KEY: z.preprocess(emptyToUndefined, z.string().max(500).optional()),
   YOUTUBE_API_BASE: baseUrl("https://www.googleapis.com/youtube/v3"),
   YOUTUBE_FEED_BASE: baseUrl("https://www.youtube.com"),
-  /** Minutes between two imports of one linked account (contract §8). */
+  /** Minutes between two imports of one linked account (ADR 0024). */
   SNS_IMPORT_INTERVAL_MIN: z.preprocess(
     emptyToUndefined,
     z.coerce.number().int().min(1).max(1440).default(15),
   ),
-  /** Map tiles (contract §11): an XYZ template with {z}, {x}, {y} (and optionally {s}, {r}). */
+  /** Map tiles (ADR 0028): an XYZ template with {z}, {x}, {y} (and optionally {s}, {r}). */
   MAP_TILE_URL: z.preprocess(
     emptyToUndefined,
     z
@@ -122,7 +122,7 @@ const EnvSchema = z.object({
   ),
   /** What the map shows in its corner; the tile provider's terms decide it. */
   MAP_TILE_ATTRIBUTION: z.preprocess(emptyToUndefined, z.string().max(500).default(DEFAULT_TILE_ATTRIBUTION)),
-  // Live streaming (contract §13, ADR 0031).
+  // Live streaming (ADR 0031).
   /** `embedded` (an SFU in a child process of this server) or `livekit`; default: livekit when LIVEKIT_URL is set. */
   LIVE_MEDIA: z.preprocess(emptyToUndefined, z.enum(["embedded", "livekit"]).optional()),
   /** ICE servers for the browsers (and STUN for the embedded SFU): a JSON array of {urls, username?, credential?}. */
@@ -143,7 +143,7 @@ const EnvSchema = z.object({
   LIVEKIT_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^(https?|wss?)$/ }).optional()),
   LIVEKIT_API_KEY: z.preprocess(emptyToUndefined, z.string().max(200).optional()),
   LIVEKIT_API_SECRET: z.preprocess(emptyToUndefined, z.string().max(500).optional()),
-  /** Payments (contract §14, ADR 0032): `stripe`, or `test` (an on-site checkout; refused in production). */
+  /** Payments (ADR 0032): `stripe`, or `test` (an on-site checkout; refused in production). */
   PAYMENT_PROVIDER: z.preprocess(emptyToUndefined, z.enum(["test", "stripe"]).optional()),
   STRIPE_SECRET_KEY: z.preprocess(
     emptyToUndefined,
@@ -229,7 +229,7 @@ export interface Env {
   realtime: { maxStreamsPerAccount: number; heartbeatSeconds: number };
   /** SNS vendor ports (ADR 0023); `configured` false: the connect button explains it is not set up. */
   sns: SnsEnv;
-  /** Map tiles for the map pages (contract §11): passed to the pages by their loaders. */
+  /** Map tiles for the map pages (ADR 0028): passed to the pages by their loaders. */
   map: MapEnv;
   /** Live streaming (ADR 0031); the cap and blocked words are remote configuration (`liveSettings()`). */
   live: LiveEnv;
@@ -417,7 +417,7 @@ function parsePush(e: z.infer<typeof EnvSchema>, issues: string[], isProduction:
 }
 
 /**
- * Payments: `test` is the default outside production and refused in it (contract §14); production
+ * Payments: `test` is the default outside production and refused in it (ADR 0032); production
  * without PAYMENT_PROVIDER sells nothing (`none`) rather than refusing to start.
  */
 function parsePayments(e: z.infer<typeof EnvSchema>, issues: string[], isProduction: boolean): PaymentsEnv {

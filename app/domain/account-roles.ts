@@ -1,6 +1,6 @@
 /**
- * The three kinds of account of the site (spec §1) and the rules that tie them to URLs (spec §2,
- * contract §2). They register, sign in at `/{role}/login` and work under `/{role}/mypage`.
+ * The three kinds of account of the site (docs/product.md) and the rules that tie them to URLs (docs/product.md,
+ * docs/product.md). They register, sign in at `/{role}/login` and work under `/{role}/mypage`.
  */
 export const ACCOUNT_ROLES = ["listener", "liver", "staff"] as const;
 export type AccountRole = (typeof ACCOUNT_ROLES)[number];
@@ -53,7 +53,7 @@ function isAdminLoginPath(pathname: string): boolean {
 }
 
 /**
- * Whether a path needs a session of its kind (contract §2, §15): everything under /listener/
+ * Whether a path needs a session of its kind (docs/product.md, ADR 0033): everything under /listener/
  * except the public pages and the account pages themselves, /liver/mypage…, /staff/mypage…, and
  * everything under /admin but its login.
  */

@@ -7,8 +7,8 @@ import { TEXT_FIELD_MESSAGES } from "./text-fields";
 import { messages, zEmail, zPassword } from "./validators";
 
 /**
- * The account settings forms (issue 3, item 5): schemas shared by the setting pages and the account
- * services, the labels of the mail_setting flags (spec §3) and the pages' wording.
+ * The account settings forms (ADR 0007): schemas shared by the setting pages and the account
+ * services, the labels of the mail_setting flags (docs/product.md) and the pages' wording.
  */
 
 export const LISTENER_MAIL_SETTINGS = [

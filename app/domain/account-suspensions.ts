@@ -2,7 +2,7 @@ import { z } from "zod";
 import { formatTokyoDateTime } from "./format";
 
 /**
- * The operator's sanctions on an account after a report (contract §15 "block, suspend", issue 18
+ * The operator's sanctions on an account after a report (ADR 0033 "block, suspend", ADR 0033
  * item 3, ADR 0039): a **block** holds until an operator lifts it; a **suspension** holds for a
  * chosen number of days and then ends by itself. Either way the account cannot sign in while it
  * holds. Pure: the rules of "active" and of the end date, the texts and the lift form.

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * The coin packs and items of the operator's console (contract §14, §15, issue 18): the forms'
+ * The coin packs and items of the operator's console (ADR 0032, ADR 0033): the forms'
  * schemas and every Japanese word of the two pages. Pure.
  */
 

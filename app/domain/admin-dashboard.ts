@@ -1,5 +1,5 @@
 /**
- * The dashboard of the operator's console (contract §15, ADR 0033): the calendar days of its
+ * The dashboard of the operator's console (ADR 0033): the calendar days of its
  * figures (Asia/Tokyo, midnight to midnight) and the geometry of its 30-day chart. Pure.
  */
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { toZenginText, type ZenginConsignor } from "./zengin";
 
 /**
- * The payouts page of the operator's console (contract §14, §15, issue 18): the statuses a
+ * The payouts page of the operator's console (ADR 0032, ADR 0033): the statuses a
  * request passes through, the forms' schemas and every Japanese word of the page. Pure.
  */
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { REPLY_BODY_MAX, REPLY_SUBJECT_MAX } from "./admin";
 
 /**
- * The operator's reply to a contact message or a listing request (contract §15): the schema the
+ * The operator's reply to a contact message or a listing request (ADR 0033): the schema the
  * action parses with and the page's fields are built from (ADR 0021).
  */
 /** No control characters but tab and line breaks (a NUL byte would break the database write). */

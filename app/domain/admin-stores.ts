@@ -2,7 +2,7 @@ import { z } from "zod";
 import { STORE_STATUS_VALUES, type StoreStatus } from "./options";
 
 /**
- * The stores and staff pages of the operator's console (contract §15, ADR 0033): their filters,
+ * The stores and staff pages of the operator's console (ADR 0033): their filters,
  * the forms' schemas with their Japanese messages, and the words the pages share. Pure.
  */
 

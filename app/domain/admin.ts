@@ -1,5 +1,5 @@
 /**
- * The operator's console (contract §15): its texts, labels and the small rules its pages share.
+ * The operator's console (ADR 0033): its texts, labels and the small rules its pages share.
  * Pure; the services and pages import it.
  */
 
@@ -74,7 +74,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "news.create": "お知らせを作成",
   "news.update": "お知らせを編集",
   "news.delete": "お知らせを削除",
-  // Stores, staff and remote configuration (issue 18)
+  // Stores, staff and remote configuration (ADR 0033)
   "store.suspend": "店舗を停止",
   "store.unsuspend": "店舗の停止を解除",
   "store.status": "店舗の公開状態を変更",

@@ -1,7 +1,7 @@
 import type { AccountRole } from "./account-roles";
 import { formatTokyoDateTime } from "./format";
 
-/** The exact texts of contract §4 (and spec §8), keyed by the error the account services return. */
+/** The exact texts of ADR 0007, keyed by the error the account services return. */
 export const AUTH_MESSAGES = {
   email_taken:
     "このメールアドレスは既に登録されているため、アカウントを作成できませんでした。別のメールアドレスをご利用ください。",

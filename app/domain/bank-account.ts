@@ -5,7 +5,7 @@ import { blankWhenMissing, charLength } from "./text-fields";
 import { messages } from "./validators";
 
 /**
- * The bank account a store is paid to (spec §3 `account`): holder in katakana, bank code 4 digits,
+ * The bank account a store is paid to (docs/product.md `account`): holder in katakana, bank code 4 digits,
  * branch code 3 digits, 普通/当座 (saving by default), account number 7 digits.
  */
 

@@ -1,9 +1,9 @@
 /**
- * The paths of the message pages (contract §12), apart from the rest of the chat rules: the root
+ * The paths of the message pages (ADR 0029), apart from the rest of the chat rules: the root
  * route and the public staff page use them in the browser, and must not pull in zod and the
  * contact filter with them (page weight).
  */
-/** The inbox of a role's mypage (contract §12). */
+/** The inbox of a role's mypage (ADR 0029). */
 export const messagesPath = (role: "listener" | "staff", roomId?: string) =>
   roomId ? `/${role}/mypage/message/${encodeURIComponent(roomId)}` : `/${role}/mypage/message`;
 

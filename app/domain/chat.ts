@@ -2,18 +2,18 @@ import { z } from "zod";
 import { CONTACT_REFUSAL, containsContactDetails } from "./contact-filter";
 
 /**
- * Chat between a listener and a staff member (contract §12): limits, the Japanese texts and the
+ * Chat between a listener and a staff member (ADR 0029): limits, the Japanese texts and the
  * input schemas shared by the services, the JSON API and the pages. Pure. ADR 0029.
  */
 
 export const MESSAGE_MAX_LENGTH = 1000;
 export const REPORT_REASON_MAX_LENGTH = 1000;
-/** Contract §12: at most 20 messages a minute per sender. */
+/** ADR 0029: at most 20 messages a minute per sender. */
 export const MESSAGES_PER_MINUTE = 20;
 /** A room's page of messages: default and largest `limit`. */
 export const MESSAGE_PAGE_DEFAULT = 30;
 export const MESSAGE_PAGE_MAX = 100;
-/** Contract §9: the store hears of a listener's message in a new room or after this much silence. */
+/** ADR 0025: the store hears of a listener's message in a new room or after this much silence. */
 export const STAFF_NOTICE_SILENCE_MS = 24 * 60 * 60 * 1000;
 /** How many of the newest messages a report keeps as its context for the operator. */
 export const REPORT_CONTEXT_MESSAGES = 50;
@@ -97,7 +97,7 @@ export function clampMessageLimit(value: unknown): number {
 }
 
 /**
- * Whether a listener's message tells the staff member's store (contract §9): the first message of
+ * Whether a listener's message tells the staff member's store (ADR 0025): the first message of
  * the room, or the first after 24 h of silence (`lastMessageAt` is the room's newest message
  * before this one, from either side).
  */

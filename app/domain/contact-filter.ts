@@ -1,5 +1,5 @@
 /**
- * The contact-detail filter of chat messages (contract §12) and, later, live comments (§13): a
+ * The contact-detail filter of chat messages (ADR 0029) and, later, live comments (ADR 0031): a
  * message that carries a phone number, an e-mail address, a URL or a LINE / X / Instagram / TikTok
  * id is refused. Pure. ADR 0029 says where the line is drawn:
  *
@@ -21,7 +21,7 @@
 
 export type ContactKind = "phone" | "email" | "url" | "sns";
 
-/** The contract's refusal (§12), shown next to the message field. */
+/** The fixed refusal (ADR 0029), shown next to the message field. */
 export const CONTACT_REFUSAL = "連絡先（電話番号・メールアドレス・SNSのIDやURL）はメッセージで送信できません";
 
 const ZERO_WIDTH = /[\u200b-\u200d\u2060\ufeff]/g;

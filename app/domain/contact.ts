@@ -2,7 +2,7 @@ import { z } from "zod";
 import { PUBLIC_TEXT, TEXT_FIELD_MESSAGES, zChoice, zLine, zMultiline } from "./text-fields";
 import { zEmail } from "./validators";
 
-/** The contact form (`/contact`, issue 6): fields, choices, limits and wording in one place. */
+/** The contact form (`/contact`, ADR 0008): fields, choices, limits and wording in one place. */
 
 export const CONTACT_NAME_MAX = 50;
 /** Long enough for a detailed report; short enough that the draft fits one cookie between the steps. */

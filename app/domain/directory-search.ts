@@ -1,5 +1,5 @@
 /**
- * The query parameters of the public lists (contract §5): `GET /api/livers`, `GET /api/staffs`
+ * The query parameters of the public lists (ADR 0020): `GET /api/livers`, `GET /api/staffs`
  * and the pages `/search/liver`, `/search/staff`, which take the same names so a search can be
  * shared as a URL and replayed against the API.
  *
@@ -204,7 +204,7 @@ export const pagingShape = {
   page: integerParam("page", 1, NUMBER_MAX, { default: 1 })
     .meta({ description: "1-based page" })
     .transform((v) => v ?? 1),
-  // contract §5: pageSize defaults to 10 and is capped at 100 (a larger one is not an error).
+  // ADR 0020: pageSize defaults to 10 and is capped at 100 (a larger one is not an error).
   pageSize: integerParam("pageSize", 1, NUMBER_MAX, { default: PAGE_SIZE_DEFAULT })
     .meta({ description: `items per page, capped at ${PAGE_SIZE_MAX}` })
     .transform((v) => Math.min(v ?? PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX)),
@@ -230,7 +230,7 @@ const areaShape = {
 // The two searches.
 
 /**
- * The store filters of `GET /api/livers` and `/search/liver` (spec §2 also names `liverIds` there:
+ * The store filters of `GET /api/livers` and `/search/liver` (docs/product.md also names `liverIds` there:
  * an alias of `ids`), before the two id lists are merged; the nearby search extends it (geo.ts).
  */
 export const LiverFiltersShape = z.object({

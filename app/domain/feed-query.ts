@@ -1,5 +1,5 @@
 /**
- * The feeds' URL helpers and labels the pages' scripts need (contract §8 "Pages"): source tabs,
+ * The feeds' URL helpers and labels the pages' scripts need (ADR 0024 "Pages"): source tabs,
  * sort labels. No zod here (see feed-search.ts for the parser), so the browser bundle stays small.
  */
 import type { FeedSort, PostSource } from "./posts";

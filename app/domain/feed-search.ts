@@ -1,5 +1,5 @@
 /**
- * The query of a feed (contract §8 "API", §5 paging): `GET /api/posts` and the feed pages take the
+ * The query of a feed (ADR 0024 "API", ADR 0020 paging): `GET /api/posts` and the feed pages take the
  * same names, so a feed can be shared as a URL and replayed against the API. Same building blocks
  * and errors as the directory searches (unknown enum value → 400 invalid-argument).
  */

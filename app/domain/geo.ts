@@ -1,5 +1,5 @@
 /**
- * Map and GPS search (contract §11): the query of `GET /api/livers/nearby` and `/gps`, the query
+ * Map and GPS search (ADR 0028): the query of `GET /api/livers/nearby` and `/gps`, the query
  * of the post map (`GET /api/posts/map`, `/search/sns`), and the small pure helpers the pages use.
  */
 import { z } from "zod";
@@ -20,7 +20,7 @@ import { POST_SOURCES } from "./posts";
 export const EARTH_RADIUS_M = 6_378_168;
 export const NEARBY_RADIUS_DEFAULT = 3_000;
 export const NEARBY_RADIUS_MAX = 50_000;
-/** The post map shows the posts of this many days (contract §11). */
+/** The post map shows the posts of this many days (ADR 0028). */
 export const POST_MAP_DAYS = 7;
 
 export const GEO_MESSAGES = {

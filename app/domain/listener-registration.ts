@@ -12,7 +12,7 @@ export const LISTENER_FIELD_LABELS = {
   nickname: "ニックネーム",
 };
 
-/** The listener registration form (contract §3): shared by the page and the service. */
+/** The listener registration form (ADR 0021): shared by the page and the service. */
 export const RegisterListenerSchema = z
   .object({
     email: zEmail(),

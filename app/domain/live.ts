@@ -12,9 +12,9 @@ import { normalizeSearchText } from "./keyword";
 
 export const LIVE_TITLE_MAX = 50;
 export const LIVE_COMMENT_MAX = 200;
-/** Contract §13: one comment per 2 s per viewer. */
+/** ADR 0031: one comment per 2 s per viewer. */
 export const LIVE_COMMENT_INTERVAL_SECONDS = 2;
-/** The server ends a live whose broadcaster has not been heard of for this long (issue 16). */
+/** The server ends a live whose broadcaster has not been heard of for this long (ADR 0031). */
 export const BROADCASTER_GONE_MS = 30_000;
 /** The broadcaster panel says it is still there this often (well inside BROADCASTER_GONE_MS). */
 export const BROADCASTER_HEARTBEAT_MS = 10_000;
@@ -76,7 +76,7 @@ export const StartLiveSchema = z.object({
 export type StartLiveInput = z.input<typeof StartLiveSchema>;
 
 /**
- * A comment body: trimmed, 1–200 characters, no contact details (the chat's filter, §12), none of
+ * A comment body: trimmed, 1–200 characters, no contact details (the chat's filter, ADR 0029), none of
  * the blocked words (configuration, `liveSettings()`). Built per call because the words can change.
  */
 export function commentBodySchema(blockedWords: readonly string[]) {

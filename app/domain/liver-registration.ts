@@ -83,7 +83,7 @@ export const STORE_FIELDS = {
 };
 
 /**
- * The store registration form (contract §3, spec §3 liver fields): shared by the page and the
+ * The store registration form (ADR 0021, docs/product.md liver fields): shared by the page and the
  * service. The plan is only required here; whether it is an active plan is the service's check
  * (plans are data).
  */

@@ -1,5 +1,5 @@
 /**
- * Pure rules of coins, items, points and payouts (contract §14, ADR 0032). No I/O: the ledger
+ * Pure rules of coins, items, points and payouts (ADR 0032). No I/O: the ledger
  * services and the pages use these, and tests/unit/money.test.ts holds them to tables of cases.
  */
 
@@ -50,7 +50,7 @@ export type SpendPlan =
 
 /**
  * Which lots pay `amount` coins: paid coins before bonus coins, the oldest first within each
- * (contract §14); expired lots are never spent (the expiry job books them out).
+ * (ADR 0032); expired lots are never spent (the expiry job books them out).
  */
 export function planSpend(lots: readonly CoinLot[], amount: number, now: Date): SpendPlan {
   if (!Number.isInteger(amount) || amount <= 0) throw new Error(`invalid coin amount ${amount}`);

@@ -1,5 +1,5 @@
 /**
- * Native posts (contract §8): what the post editor at `/staff/mypage/post` and
+ * Native posts (ADR 0024): what the post editor at `/staff/mypage/post` and
  * `/liver/mypage/post` and `POST/PATCH/DELETE /api/posts` accept, and their Japanese texts.
  */
 import { z } from "zod";

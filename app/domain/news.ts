@@ -4,7 +4,7 @@ import { formatTokyoDate } from "./format";
 import { zChoice, zLine, zMultiline } from "./text-fields";
 
 /**
- * Official news (contract §10): who it is for, the operator's form and its Japanese texts, the
+ * Official news (ADR 0027): who it is for, the operator's form and its Japanese texts, the
  * Tokyo date-time of the picker, and the plain-text body turned into safe links. Pure.
  */
 

@@ -214,7 +214,7 @@ export function staffOwnership(actor: PolicyActor, staff: { uid: string; liver_i
 
 /**
  * A post belongs to its author; for `post.delete` a store's staff member's post is the store's too
- * (contract §8: a store can delete its staff's posts, not edit their words).
+ * (ADR 0024: a store can delete its staff's posts, not edit their words).
  */
 export function postOwnership(
   actor: PolicyActor,
@@ -254,7 +254,7 @@ export function liveBroadcasterOwnership(
 }
 
 /**
- * A chat room belongs to its two members. Contract §12 says a room is a 404 to everyone else —
+ * A chat room belongs to its two members. ADR 0029 says a room is a 404 to everyone else —
  * also to the kinds that may never use rooms (a store, an operator): so for one room the answer
  * is `not_found` for every refusal but the anonymous visitor's, and a room id tells nothing.
  */

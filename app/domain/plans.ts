@@ -1,6 +1,6 @@
 import { formatYen } from "./format";
 
-/** What a store sees of a plan of the catalogue (contract §6: prices and limits are data). */
+/** What a store sees of a plan of the catalogue (ADR 0006: prices and limits are data). */
 export interface PlanTerms {
   monthly_price: number;
   limit_staff: number;

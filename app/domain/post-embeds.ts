@@ -1,5 +1,5 @@
 /**
- * How a post's media plays (contract §8): imported media stay on their platform. Instagram is a
+ * How a post's media plays (ADR 0024): imported media stay on their platform. Instagram is a
  * thumbnail and a link to the permalink (its terms: link or embed, never rehost); TikTok and
  * YouTube open their official embed player on tap; live posts link to the live page. Pure, so the
  * URL rules are unit-tested and the CSP (server/app.ts) allows exactly these frame hosts.
@@ -34,7 +34,7 @@ export function embedPlayerUrl(post: { source: PostSource; external_id: string }
 }
 
 /**
- * The page of a live post: its permalink, the broadcaster's `/listener/live/{id}` (contract §13),
+ * The page of a live post: its permalink, the broadcaster's `/listener/live/{id}` (ADR 0031),
  * written when the live started; the external id for a row without one.
  */
 export function livePageUrl(post: { external_id: string; permalink?: string }): string {

@@ -1,12 +1,12 @@
 /**
- * Posts and feeds (contract §8): the enumerations, limits and the Japanese texts shared by the
+ * Posts and feeds (ADR 0024): the enumerations, limits and the Japanese texts shared by the
  * native post editor, the importer, the feeds and the API. Pure, so the rules are table-tested.
  */
 
 export const POST_SOURCES = ["instagram", "tiktok", "youtube", "live", "native"] as const;
 export type PostSource = (typeof POST_SOURCES)[number];
 
-/** The sources an account links from outside (contract §8 "Linked accounts"). */
+/** The sources an account links from outside (ADR 0024 "Linked accounts"). */
 export const LINKED_SOURCES = ["instagram", "tiktok", "youtube"] as const satisfies readonly PostSource[];
 export type LinkedSource = (typeof LINKED_SOURCES)[number];
 
@@ -39,7 +39,7 @@ export interface PostMedia {
 
 /**
  * Followers hear of a newly imported post only when it is fresh: the first import of a linked
- * account brings up to 50 old media, which are news to nobody (contract §9 mails "a new post").
+ * account brings up to 50 old media, which are news to nobody (ADR 0025 mails "a new post").
  */
 export const POST_NOTIFY_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 

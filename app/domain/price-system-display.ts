@@ -2,7 +2,7 @@ import { formatYen } from "./format";
 import { scheduleTimeLabel } from "./schedule-times";
 
 /**
- * The structured 料金システム of a store (issue 4) as readers see it: its shape and the words the
+ * The structured 料金システム of a store (ADR 0009) as readers see it: its shape and the words the
  * public store page prints. Apart from `price-system.ts` (the form's schema) so a page that only
  * shows prices does not load zod and the validators.
  */

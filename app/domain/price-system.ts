@@ -13,7 +13,7 @@ import { messages } from "./validators";
 export * from "./price-system-display";
 
 /*
- * The structured 料金システム of a store (issue 4), kept as one jsonb value on `livers`: the form's
+ * The structured 料金システム of a store (ADR 0009), kept as one jsonb value on `livers`: the form's
  * limits, labels, messages and schema. Amounts are yen (tax as the store states it), durations
  * minutes, times "HH:MM" of the schedule choices (a set that starts at OPEN or ends at LAST uses
  * those values). The shape and the display words are in `price-system-display.ts`.

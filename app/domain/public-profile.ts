@@ -1,5 +1,5 @@
 /**
- * What the public sees of a staff member (contract §5 "Published profile"): an attribute whose
+ * What the public sees of a staff member (ADR 0020 "Published profile"): an attribute whose
  * `published_profile` flag is false is left out of every public answer and page. A missing flag
  * means published (the default is everything public).
  */

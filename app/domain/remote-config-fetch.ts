@@ -1,5 +1,5 @@
 /**
- * The rules of the browser's remote-configuration client (contract §15, spec §4 and §9), pure so
+ * The rules of the browser's remote-configuration client (ADR 0033, docs/product.md), pure so
  * they are table-tested with a fake clock; components/remote-config/remote-config-client.ts does
  * the fetching and the storing.
  *

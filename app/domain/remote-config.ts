@@ -1,5 +1,5 @@
 /**
- * The remote configuration (ADR 0033, spec §3/§4/§9): typed keys whose defaults are code and
+ * The remote configuration (ADR 0033, docs/product.md/ADR 0007/ADR 0025): typed keys whose defaults are code and
  * whose values the operator sets at `/admin/config`. The server reads them with
  * `readRemoteConfig` (services/shared/remote-config.ts), the browser through `GET /api/config`
  * with the client of components/remote-config/. Pure and isomorphic. ADR 0033.

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { SUSPENSION_DAY_VALUES } from "./account-suspensions";
 
 /**
- * The operator's queue of reports from chat rooms and live comments (contract §15, issue 18 item
+ * The operator's queue of reports from chat rooms and live comments (ADR 0033 item
  * 3, ADR 0030): the outcomes, their Japanese labels and the form of the decision. Pure.
  */
 

@@ -4,7 +4,7 @@ import { blankWhenMissing } from "./text-fields";
 import { messages } from "./validators";
 
 /**
- * Calendar days and shift ranges of the staff schedule (spec §3, §4; contract §5). A date is a
+ * Calendar days and shift ranges of the staff schedule (docs/product.md; ADR 0020). A date is a
  * calendar day in Asia/Tokyo written "YYYY-MM-DD"; weeks start on Sunday. Pure functions on those
  * strings, so the server and the browser agree whatever their own time zone.
  */
@@ -174,7 +174,7 @@ const ShiftSchema = z
   });
 
 /**
- * A replacement of the shifts in a range (contract §5 PUT): every shift inside the range, one per
+ * A replacement of the shifts in a range (ADR 0020 PUT): every shift inside the range, one per
  * day. Days of the range without a shift become days off.
  */
 export const ReplaceSchedulesSchema = z

@@ -4,7 +4,7 @@ import { labelOf, STORE_TYPE_VALUES, STORE_TYPES } from "./options";
 import { charLength, PUBLIC_TEXT, TEXT_FIELD_MESSAGES, zChoice, zLine, zMultiline } from "./text-fields";
 import { validatePhone, zEmail, zKatakana, zPhone } from "./validators";
 
-/** The listing request (`/shop_entry`, issue 6): a store not yet on the site asks to be listed. */
+/** The listing request (`/shop_entry`, ADR 0008): a store not yet on the site asks to be listed. */
 
 export const SHOP_ENTRY_STORE_NAME_MAX = 50;
 export const SHOP_ENTRY_KANA_MAX = 100;

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { LinkedSource } from "./posts";
 
 /**
- * Linked Instagram / TikTok / YouTube accounts (contract §8 "Linked accounts"): who may own one,
+ * Linked Instagram / TikTok / YouTube accounts (ADR 0024 "Linked accounts"): who may own one,
  * the states a link goes through, the importer's limits and the Japanese texts of the link panel.
  */
 

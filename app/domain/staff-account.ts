@@ -41,7 +41,7 @@ export function checkPasswordConfirmation(
 }
 
 /**
- * A staff account (contract §3): name, katakana reading, login_id (4–30 of A–Z a–z 0–9 _ . -,
+ * A staff account (ADR 0021): name, katakana reading, login_id (4–30 of A–Z a–z 0–9 _ . -,
  * unique case-insensitively) and password. Used by the invitation registration and by the store's
  * own staff creation.
  */
@@ -57,7 +57,7 @@ export const StaffAccountSchema = z
 export type StaffAccountInput = z.output<typeof StaffAccountSchema>;
 
 /**
- * The internal e-mail of a staff account (spec §3 `login_email`): staff sign in by login_id, and
+ * The internal e-mail of a staff account (docs/product.md `login_email`): staff sign in by login_id, and
  * the auth library wants a unique address. `.invalid` (RFC 2606) can never receive mail.
  */
 export function staffLoginEmail(uid: string): string {

@@ -1,4 +1,4 @@
-/** Invitation links (contract §3): valid for 7 days, used once. */
+/** Invitation links (ADR 0011): valid for 7 days, used once. */
 export const INVITATION_VALID_DAYS = 7;
 export const INVITATION_NOTE_MAX = 40;
 

@@ -28,7 +28,7 @@ import { blankWhenMissing, zChoice, zKanaOfMax, zLine, zMultiline } from "./text
 import { messages, zSnsId } from "./validators";
 
 /**
- * The staff profile (spec §3 staff fields, contract §3 names): edited by the performer at
+ * The staff profile (docs/product.md staff fields, ADR 0021 names): edited by the performer at
  * `/staff/mypage/profile` and by the store at `/liver/mypage/staff/{id}`.
  */
 
@@ -182,5 +182,5 @@ export const STAFF_PASSWORD_MESSAGES = {
   saved: "パスワードを変更しました。このキャストのログイン中の端末はすべてログアウトされました。",
 } as const;
 
-/** A store sets a new password for one of its staff (spec §6): no current password is asked. */
+/** A store sets a new password for one of its staff (ADR 0022): no current password is asked. */
 export const StaffPasswordSchema = z.object(NEW_PASSWORD_FIELDS).superRefine(checkPasswordConfirmation);

@@ -1,9 +1,9 @@
 /**
- * Store plans paid at the provider (contract §14 "Store plans", ADR 0037): pure rules of the
+ * Store plans paid at the provider (ADR 0032 "Store plans", ADR 0037): pure rules of the
  * monthly subscription — the billing period, the grace after a failed renewal, what the store sees.
  */
 
-/** Days a store stays listed after its renewal failed (contract §14). */
+/** Days a store stays listed after its renewal failed (ADR 0032). */
 export const BILLING_GRACE_DAYS = 7;
 /** The reminder goes this many days before the grace ends. */
 export const BILLING_REMINDER_DAYS_BEFORE = 2;

@@ -1,5 +1,5 @@
 /**
- * The activity log of a store's back office (spec §3 Log, §4): actions on its staff, in Japanese
+ * The activity log of a store's back office (docs/product.md Log, ADR 0007): actions on its staff, in Japanese
  * sentences that state what changed ("…の表示を「非表示」に変更しました").
  */
 

@@ -6,7 +6,7 @@ import { VENUE_FEATURE_VALUES, VENUE_TYPE_VALUES } from "./options";
 import { messages } from "./validators";
 
 /**
- * The store profile of the back office (`/liver/mypage/profile`, spec §3 liver fields): the fields
+ * The store profile of the back office (`/liver/mypage/profile`, docs/product.md liver fields): the fields
  * of registration plus the URL slug, listing status, services, commitments and holidays.
  */
 
@@ -145,7 +145,7 @@ export const StoreProfileSchema = z
     holidays: zPickList(HOLIDAY_VALUES),
     services: zPickList(VENUE_TYPE_VALUES),
     commitments: zPickList(VENUE_FEATURE_VALUES),
-    // The map pin (contract §11): both or neither.
+    // The map pin (ADR 0028): both or neither.
     lat: zPinDegree(-90, 90, M.lat),
     lng: zPinDegree(-180, 180, M.lng),
   })

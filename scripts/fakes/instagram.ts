@@ -14,7 +14,7 @@ import {
 } from "./shared";
 
 /**
- * A fake of "Instagram API with Instagram Login" (external-apis.md §1): the authorize page, the
+ * A fake of "Instagram API with Instagram Login" (ADR 0023): the authorize page, the
  * code exchange (api.instagram.com), long-lived tokens, refresh, /me and /me/media (graph) — all on
  * one origin, with Meta's error envelopes.
  */

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { randomId, readBody, sendJson } from "./shared";
 
 /**
- * The Billing half of the fake Stripe (ADR 0037, external-apis §4), mounted by `stripe.ts`:
+ * The Billing half of the fake Stripe (ADR 0037, ADR 0032), mounted by `stripe.ts`:
  * `POST /v1/customers`, `GET /v1/customers/{id}`, Checkout Sessions in `subscription` mode, `GET`
  * and `POST /v1/subscriptions/{id}` (`cancel_at_period_end`, an item's `price_data` with
  * `proration_behavior=none`, `metadata`; `expand[]=default_payment_method`), `GET

@@ -16,7 +16,7 @@ import { createFakeStripeCards, type FakeCharge } from "./stripe-cards";
 
 /**
  * A fake Stripe (ADR 0023's pattern, ADR 0032) speaking the documented parts we use
- * (external-apis §4): `POST /v1/checkout/sessions` (form-encoded with bracket notation, Bearer
+ * (ADR 0032): `POST /v1/checkout/sessions` (form-encoded with bracket notation, Bearer
  * secret key, `Idempotency-Key` replayed — the same key with other parameters is an
  * `idempotency_error`), `GET /v1/checkout/sessions/{id}`, Stripe's error envelope; and the payer's
  * side: paying by card or konbini and sending the webhooks Stripe sends, signed with the documented

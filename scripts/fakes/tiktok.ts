@@ -15,7 +15,7 @@ import {
 } from "./shared";
 
 /**
- * A fake of TikTok Login Kit (web) and Display API v2 (external-apis.md §2): authorize page,
+ * A fake of TikTok Login Kit (web) and Display API v2 (ADR 0023): authorize page,
  * `/v2/oauth/token/` (code and rotating refresh tokens), `/v2/user/info/`, `/v2/video/list/`.
  */
 export const FAKE_TIKTOK_APP = { clientKey: "awfaketiktokkey01", clientSecret: "fake-tiktok-secret" };

@@ -10,7 +10,7 @@ import {
 } from "./shared";
 
 /**
- * A fake of YouTube (external-apis.md §3): the public channel feed (`/feeds/videos.xml`, Atom as
+ * A fake of YouTube (ADR 0023): the public channel feed (`/feeds/videos.xml`, Atom as
  * youtube.com writes it), the `/@handle` channel pages, and Data API v3 `channels` and
  * `playlistItems` under `/youtube/v3` with Google's error envelope.
  */

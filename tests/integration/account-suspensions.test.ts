@@ -27,7 +27,7 @@ import { makeOperator, operatorCookie } from "../support/operators";
 import { call, form, type RouteContext, routeContext, sessionCookie } from "../support/routes";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp";
 
-// Blocks and timed suspensions of accounts (issue 18 item 3, ADR 0039) on both databases, the
+// Blocks and timed suspensions of accounts (ADR 0033, ADR 0039) on both databases, the
 // mails going out over real SMTP (a local sink) through the job queue: a suspension ends by itself
 // at its end date (the sign-in hook's clock moved across the boundary), a block stays until an
 // operator lifts it, lifting is audited and mailed, and the viewer statement refuses a session

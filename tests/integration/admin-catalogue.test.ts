@@ -1,5 +1,5 @@
 /**
- * The coin packs and items of the operator's console (issue 18, contract §14–§15) on both
+ * The coin packs and items of the operator's console (ADR 0033, ADR 0032) on both
  * databases: created, edited, retired (off the purchase pages), deleted only when never sold —
  * a sold one is refused with a Japanese message and stays — bad input a 400 with the message next
  * to the field and the values kept; item pictures through the real image pipeline; all audited.

@@ -47,7 +47,7 @@ import { call, form, type RouteContext, routeContext, sessionCookie } from "../s
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp";
 import { totpCode } from "../support/totp";
 
-// The operator role (issue 11 part 3, contract §15) through its services and route modules, with
+// The operator role (ADR 0015, ADR 0033) through its services and route modules, with
 // real sessions: TOTP required, wrong and replayed codes refused and limited, the enrolment, the
 // guards between operators and the three other roles, and an audit row for every action.
 

@@ -37,7 +37,7 @@ import { FACTORY_PASSWORD, makeListener, makeLiver, makeStaff } from "../support
 import { makeOperator, operatorCookie } from "../support/operators";
 import { call, form, routeContext, sessionCookie } from "../support/routes";
 
-// The chat pages and the operator's reports queue (issue 15 pages, issue 18 item 3, ADR 0030) on
+// The chat pages and the operator's reports queue (ADR 0029 pages, ADR 0033, ADR 0030) on
 // both databases: members read and write through the pages (PRG), strangers get 404; reports of
 // rooms and of live comments are listed with their context and decided once — dismissed, warned
 // (mail), blocked or suspended (no sign-in, sessions gone; tests/integration/account-suspensions.test.ts

@@ -295,7 +295,7 @@ describe.each(drivers)("back-office pages and API on %s", (driver) => {
     });
   });
 
-  describe("the schedules API (contract §5)", () => {
+  describe("the schedules API (ADR 0020)", () => {
     const url = (id: string, query = "start=2026-12-06&end=2026-12-12") =>
       `/api/liver/staff/${id}/schedules?${query}`;
     const put = (id: string, cookie: string, body: unknown, query?: string) =>

@@ -1,5 +1,5 @@
 /**
- * Paid coin expiry (contract §14, ADR 0032) with a fake clock: the notice 14 days before (once),
+ * Paid coin expiry (ADR 0032) with a fake clock: the notice 14 days before (once),
  * nothing expires a millisecond early, the whole rest of the lot is booked out at 180 days exactly
  * (bonus coins kept), a rerun books nothing twice, and the ledger reconciles.
  */

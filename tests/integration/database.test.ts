@@ -28,7 +28,7 @@ const EXPECTED_TABLES = [
   "verification",
 ];
 
-// One index per filter and sort of contract §5 (see the schema files for what each serves).
+// One index per filter and sort of ADR 0020 (see the schema files for what each serves).
 const EXPECTED_INDEXES = [
   "livers_slug_key",
   "livers_status_order_idx",

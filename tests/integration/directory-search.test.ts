@@ -14,7 +14,7 @@ import { drivers, openTestDatabase, type TestDatabase } from "../support/databas
 import { makeListener, makeLiver, makeStaff } from "../support/factories";
 
 /**
- * Every filter and sort of contract §5 against a data set built for it. Each expectation lists the
+ * Every filter and sort of ADR 0020 against a data set built for it. Each expectation lists the
  * exact order, so a missing tie-break or a driver difference fails.
  */
 

@@ -17,7 +17,7 @@ import { drivers, openTestDatabase, type TestDatabase } from "../support/databas
 import { makeListener, makeLiver, makeStaff } from "../support/factories";
 
 /**
- * The feeds (contract §8) against a small world built for them. Every expectation is computed in
+ * The feeds (ADR 0024) against a small world built for them. Every expectation is computed in
  * the test from the rows it wrote (a model of the listed rule, the filters and the sorts), so a
  * missing condition or tie-break fails on either database.
  */

@@ -1,5 +1,5 @@
 /**
- * The demo money (issue 17): booked through the ledger services, so the demo listener has coins
+ * The demo money (ADR 0032): booked through the ledger services, so the demo listener has coins
  * and items, the demo store received items, converted some and has a pending payout, and the
  * ledger reconciles.
  */

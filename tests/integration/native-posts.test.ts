@@ -18,7 +18,7 @@ import { png, uploaded } from "../support/post-uploads";
 import { openTestStorage, storages, type TestStorage } from "../support/storages";
 import { mp4Fixture, webmFixture } from "../support/video-fixtures";
 
-// Native posts (contract §8) through the services, on every database and both storages.
+// Native posts (ADR 0024) through the services, on every database and both storages.
 const cases = drivers.flatMap((driver) => storages.map((storage) => [driver, storage] as const));
 
 describe.each(cases)("native posts on %s with %s storage", (driver, kind) => {

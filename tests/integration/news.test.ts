@@ -18,7 +18,7 @@ import { FACTORY_PASSWORD, makeListener, makeLiver, makeStaff } from "../support
 import { makeOperator, operatorCookie, type TestOperator } from "../support/operators";
 import { call, form, type RouteContext, routeContext, sessionCookie } from "../support/routes";
 
-// Official news (contract §10, issue 13 item 5) through the route modules and services with real
+// Official news (ADR 0027, ADR 0024) through the route modules and services with real
 // sessions: the operator publishes now or schedules, the mail is requested exactly once (the
 // `mail_requested_at` bookkeeping set with the `recordNotification` call), readers see only their
 // audience's published news, read marks drive the unread badge, and nobody else reaches /admin/news.

@@ -1,5 +1,5 @@
 /**
- * The OpenAPI conformance test (issue 12): `/api/openapi.json` is generated from zod schemas
+ * The OpenAPI conformance test (ADR 0020): `/api/openapi.json` is generated from zod schemas
  * (app/.server/openapi), and here every documented operation is called for real — the route
  * modules of app/routes.ts with a real load context, demo data and signed-in sessions — and every
  * answer's status, media type and body are validated against the document with a JSON Schema
@@ -1034,7 +1034,7 @@ function roomCases(): Case[] {
   ];
 }
 
-/** Native posts (contract §8): write, edit, delete. */
+/** Native posts (ADR 0024): write, edit, delete. */
 function postCases(): Case[] {
   const form = (fields: Record<string, string | File>) => async () => {
     const data = new FormData();

@@ -1,5 +1,5 @@
 /**
- * Saved payment methods and refunds (contract §14, ADR 0038): listeners' customers at the provider
+ * Saved payment methods and refunds (ADR 0032, ADR 0038): listeners' customers at the provider
  * (the official `stripe` client against the project's fake Stripe, and the test provider's own
  * store), and `charge.refunded` taking a purchase's unspent coins back — once per event, in any
  * order with the completion event, the spent part recorded.

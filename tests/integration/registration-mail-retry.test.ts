@@ -20,8 +20,8 @@ const base = parseEnv({
 });
 
 /**
- * Issue 3 said: "A failing SMTP server makes the request answer with a clear message within 10 s
- * and loses no account; the mail can be sent again." Since issue 11 the account and its mail are
+ * The accounts' first rule (ADR 0007) was: "A failing SMTP server makes the request answer with a clear message within 10 s
+ * and loses no account; the mail can be sent again." Since ADR 0015 the account and its mail are
  * written in one transaction and a background job delivers the mail, retrying while the server
  * refuses: the request never waits for SMTP and nobody has to press "resend".
  */

@@ -326,7 +326,7 @@ describe.each(drivers)("seedDatabase on %s", (driver) => {
         // Nothing the pages load comes from the platforms: thumbnails are our demo pictures.
         expect(media.thumbnail_url ?? "").toMatch(/^\/uploads\/demo\/(staff|store)-\d\d\.webp$/);
       }
-      // A live post links to its broadcaster's live page (contract §13: the staff member's or store's id).
+      // A live post links to its broadcaster's live page (ADR 0031: the staff member's or store's id).
       if (post.source === "live")
         expect(post.permalink).toBe(`/listener/live/${post.staff_id ?? post.liver_id}`);
       if (post.source === "youtube")

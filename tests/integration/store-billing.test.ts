@@ -1,5 +1,5 @@
 /**
- * Store plans paid at the provider (contract §14, ADR 0037) with the test provider and a fake
+ * Store plans paid at the provider (ADR 0032, ADR 0037) with the test provider and a fake
  * clock: subscribing through the テスト決済 path, `new_plan_id` applied at the renewal with its
  * invoice, a declined renewal → 7 days of grace (reminded) → suspended exactly at the boundary
  * (unlisted) → paid → listed again, a mail at each step over real SMTP; and the webhook handler's

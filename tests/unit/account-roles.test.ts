@@ -96,7 +96,7 @@ describe("loginPath", () => {
   });
 });
 
-describe("the operator (contract §15)", () => {
+describe("the operator (ADR 0033)", () => {
   it.each([
     ["/admin", "operator"],
     ["/admin/contact/1", "operator"],

@@ -7,7 +7,7 @@ import {
   zenginConsignorFromEnv,
 } from "~/domain/admin-payouts";
 
-// The payouts page's pure parts (issue 18): the platform's account from ZENGIN_*, the transfer
+// The payouts page's pure parts (ADR 0033): the platform's account from ZENGIN_*, the transfer
 // date's bounds, the status filter and the reject form.
 
 const FULL = {

@@ -89,7 +89,7 @@ describe("the page size of a room", () => {
   });
 });
 
-describe("the store notice (contract §9)", () => {
+describe("the store notice (ADR 0025)", () => {
   const now = new Date("2026-11-20T12:00:00Z");
   it.each([
     [null, true],

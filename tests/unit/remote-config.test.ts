@@ -28,7 +28,7 @@ import {
   type RemoteConfigState,
 } from "~/domain/remote-config-fetch";
 
-// The remote configuration (ADR 0033, spec §4/§9): the keys' types and the operator's input,
+// The remote configuration (ADR 0033, docs/product.md): the keys' types and the operator's input,
 // and the browser client's rules — 60 s timeout, 12 h minimum interval, the four statuses — with a
 // fake clock that also drives the timeout.
 

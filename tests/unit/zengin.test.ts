@@ -9,7 +9,7 @@ import {
   zenginRecords,
 } from "~/domain/zengin";
 
-// The 全銀 総合振込 file (issue 18): field positions of every record, the character conversion and
+// The 全銀 総合振込 file (ADR 0033): field positions of every record, the character conversion and
 // the Shift_JIS bytes. Positions are 1-based as the bank's format sheet numbers them.
 
 const CONSIGNOR: ZenginConsignor = {

@@ -12,7 +12,7 @@ import { resetPasswordMail } from "../integrations/mail/templates";
 import { holdsOn } from "./account-hold";
 import { roleOfUser } from "./account-role";
 
-/** Verification links stay valid for a day; reset links for an hour (contract §3). */
+/** Verification links stay valid for a day; reset links for an hour (ADR 0021). */
 export const VERIFICATION_EXPIRES_IN_SECONDS = 24 * 60 * 60;
 export const RESET_EXPIRES_IN_SECONDS = 60 * 60;
 

@@ -160,7 +160,7 @@ function sessionSettingsOf(auth: Auth): Promise<SessionSettings> {
 }
 
 /**
- * The guard of every protected page (contract §2): without a session of `role` — signed out, or
+ * The guard of every protected page (docs/product.md): without a session of `role` — signed out, or
  * signed in as another kind — the visitor is sent to that kind's login page with
  * `from={path and query}` (`/{role}/login`, the operator's `/admin/login`).
  */

@@ -35,7 +35,7 @@ export interface Database {
 }
 
 export function migrationsFolder(): string {
-  // Not relative to this file: after bundling it lives in build/server (stack-probe §6.9).
+  // Not relative to this file: after bundling it lives in build/server (stack-probe ADR 0009.9).
   return process.env.MIGRATIONS_DIR ?? path.resolve(process.cwd(), "drizzle");
 }
 

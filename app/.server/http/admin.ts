@@ -3,7 +3,7 @@ import { requireOperator } from "../auth/viewer";
 import type { SignedInOperator } from "../services/admin/operator-actor";
 
 /**
- * The guard of every `/admin` loader and action (contract §2, §15): the signed-in operator as the
+ * The guard of every `/admin` loader and action (docs/product.md, ADR 0033): the signed-in operator as the
  * services take it, with the client's address for the audit log. Anyone else is sent to
  * `/admin/login?from=…`.
  */

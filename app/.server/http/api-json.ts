@@ -18,7 +18,7 @@ export function publicJson<T>(body: T, viewer: Viewer | null, init: { status?: n
 }
 
 /**
- * The guard of the signed-in API (contract §5), asked of the policy (app/domain/permissions.ts):
+ * The guard of the signed-in API (ADR 0020), asked of the policy (app/domain/permissions.ts):
  * 401 without a session, 403 for a kind of account that may never do `action`. Whether the
  * object is the actor's (404 otherwise) is the service's part.
  */

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 
-/** The function status names of spec §8, used as error codes of the JSON API (contract §5). */
+/** The function status names of ADR 0007, used as error codes of the JSON API (ADR 0020). */
 export type ApiErrorCode =
   | "invalid-argument"
   | "unauthenticated"

@@ -5,7 +5,7 @@ import { FORM_ERROR_KEY, parseForm } from "./form";
 
 /**
  * The actions of the operator's catalogue pages (`/admin/coin-packs`, `/admin/items`, contract
- * §15): create, edit, retire, restore and delete one entry, each answered the same way — a
+ * ADR 0033): create, edit, retire, restore and delete one entry, each answered the same way — a
  * redirect with a flash message, or the form again with a Japanese message next to the field.
  */
 

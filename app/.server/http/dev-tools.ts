@@ -2,7 +2,7 @@ import { type AppLoadContext, data } from "react-router";
 
 /**
  * The development tools (`/dev/*`: the mail outbox with its verification and reset links) exist
- * only outside production (contract §1) and answer only this machine: a server started without
+ * only outside production (README "Configuration") and answer only this machine: a server started without
  * NODE_ENV=production on a public address must not hand anyone the reset links of its users.
  */
 export function requireDevTools(context: AppLoadContext): void {

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { messages } from "~/domain/validators";
 
 /**
- * Server-side parsing of HTML form posts (contract §3): the submitted values as a plain object, the
+ * Server-side parsing of HTML form posts (ADR 0021): the submitted values as a plain object, the
  * schema's verdict, and per-field Japanese messages for re-rendering the form with status 400.
  */
 

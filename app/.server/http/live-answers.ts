@@ -16,7 +16,7 @@ export type LiveRefusal =
   | { error: "rate_limited"; message: string; retryAfterSeconds: number };
 
 /**
- * A refused live call as the JSON API answers it (contract §5, §13): `forbidden` 403 (a kind of
+ * A refused live call as the JSON API answers it (ADR 0020, ADR 0031): `forbidden` 403 (a kind of
  * account that never may), `not_found` 404 (another's live, or none), `ended` 400 with
  * 「配信は終了しました」 (the live is over: a client error, nothing to retry), `full` 429 with
  * 「満員です」, `invalid` 400 with the message and its `field`, `blocked` and `not_listed` 403 with

@@ -1,7 +1,7 @@
 import { type AccountRole, isAccountRole } from "~/domain/account-roles";
 
 /**
- * The last role used to sign in (spec §2 `loginUserType`), for pages whose path names no role:
+ * The last role used to sign in (docs/product.md `loginUserType`), for pages whose path names no role:
  * the header's login link goes to that role's login page. An unknown value is cleared.
  */
 const NAME = "loginUserType";

@@ -13,7 +13,7 @@ export type RoomRefusal =
   | { error: "rate_limited"; message: string; retryAfterSeconds: number };
 
 /**
- * A refused chat call as the JSON API answers it (contract §12): `not_found` 404 (anyone but the
+ * A refused chat call as the JSON API answers it (ADR 0029): `not_found` 404 (anyone but the
  * two members), `forbidden` 403, `invalid` 400 with the Japanese message and the `field` it belongs
  * next to, `invalid_before` 400 on `before`, `blocked` 403 with its text, `rate_limited` 429 with
  * `Retry-After`.

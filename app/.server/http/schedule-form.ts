@@ -63,7 +63,7 @@ export async function scheduleAction({
       DECISION_STATUS[result.error],
     );
   } catch (error) {
-    // Spec §8: a failed replacement is a text error; the transaction left the old shifts in place.
+    // ADR 0007: a failed replacement is a text error; the transaction left the old shifts in place.
     console.error("schedule replace failed", error);
     return failed("schedule", parsed.values, { [FORM_ERROR_KEY]: SHIFT_MESSAGES.failed }, 503);
   }

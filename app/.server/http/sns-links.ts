@@ -18,7 +18,7 @@ import { readLimitedFormData } from "./limited-form-data";
 
 /**
  * The link panel's loader, its form action (connect, YouTube channel, disconnect) and the OAuth
- * callbacks, shared by the staff member's page and the store's (contract §8 "Linked accounts").
+ * callbacks, shared by the staff member's page and the store's (ADR 0024 "Linked accounts").
  * Every answer that is not a field error is a redirect back with `?sns=<key>`.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The remote configuration for browsers (contract §15, ADR 0033): `GET /api/config`. Its value
+ * The remote configuration for browsers (ADR 0033): `GET /api/config`. Its value
  * schema is read from the key table (app/domain/remote-config.ts), so a new `client` key appears
  * in the document without a line here.
  */

@@ -1,5 +1,5 @@
 /**
- * The OpenAPI 3.1 document of the JSON API (contract §5), served at `/api/openapi.json`: generated
+ * The OpenAPI 3.1 document of the JSON API (ADR 0020), served at `/api/openapi.json`: generated
  * by zod-openapi from the schemas of ./paths.ts (ADR 0020), once per process and base URL.
  */
 import { createDocument, type oas31 } from "zod-openapi";

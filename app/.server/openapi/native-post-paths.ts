@@ -1,5 +1,5 @@
 /**
- * The write side of posts (contract §8): `POST /api/posts`, `PATCH` and `DELETE /api/posts/{id}`.
+ * The write side of posts (ADR 0024): `POST /api/posts`, `PATCH` and `DELETE /api/posts/{id}`.
  * Kept apart from ./paths.ts, whose `/api/posts` item joins this `post` to the feed's `get`.
  */
 import { z } from "zod";

@@ -382,7 +382,7 @@ export const API_PATHS: ZodOpenApiPathsObject = {
   ...LIVE_PATHS,
   ...MONEY_PATHS,
   ...NOTIFICATION_PATHS,
-  // Native posts (contract §8): PATCH and DELETE /api/posts/{id}.
+  // Native posts (ADR 0024): PATCH and DELETE /api/posts/{id}.
   "/api/posts/{id}": NATIVE_POST_PATHS["/api/posts/{id}"],
   // Remote configuration (ADR 0033).
   ...CONFIG_PATHS,

@@ -1,5 +1,5 @@
 /**
- * The zod schemas of what the JSON API answers (contract §5), from which `/api/openapi.json`
+ * The zod schemas of what the JSON API answers (ADR 0020), from which `/api/openapi.json`
  * describes its responses. A schema with a `meta({ id })` becomes a named component.
  * Objects are strict in the document (`additionalProperties: false`): a field the code starts
  * to answer without a line here fails the conformance test (tests/integration/openapi.test.ts).
@@ -273,7 +273,7 @@ export const PostMedia = z
   })
   .meta({ id: "PostMedia" });
 
-/** A post as the API answers it (contract §8). */
+/** A post as the API answers it (ADR 0024). */
 export const Post = z
   .object({
     post_id: z.string(),
@@ -293,7 +293,7 @@ export const Post = z
   })
   .meta({ id: "Post" });
 
-/** A listed post of a feed (contract §8): the post and its author. */
+/** A listed post of a feed (ADR 0024): the post and its author. */
 export const FeedItem = Post.extend({
   author: z.object({
     type: z.enum(POST_AUTHOR_TYPES),

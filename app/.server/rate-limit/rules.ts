@@ -27,9 +27,9 @@ export const RATE_LIMITS = {
    * bounded per address; a mail provider posting for many users from one address stays well inside.
    */
   unsubscribePerIp: { name: "unsubscribe:ip", limit: 300, windowSeconds: 15 * 60 },
-  /** Contract §12: chat messages per sender (counted when a message is written). */
+  /** ADR 0029: chat messages per sender (counted when a message is written). */
   chatMessagesPerSender: { name: "chat:sender", limit: 20, windowSeconds: 60 },
-  /** Contract §17: 「入力中…」 at most once per 3 s per sender (the page asks no more often). */
+  /** ADR 0044: 「入力中…」 at most once per 3 s per sender (the page asks no more often). */
   chatTypingPerSender: { name: "chat:typing", limit: 1, windowSeconds: 3 },
   /**
    * Live viewers joining (ADR 0031), per client address: generous, since a carrier puts many phones

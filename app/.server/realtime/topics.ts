@@ -5,8 +5,8 @@ import type { Db } from "../db/client";
 /**
  * Topics of the realtime channel are strings `<kind>:<id>` (or a bare `<kind>` such as `admin`).
  * Each kind has one authorisation rule, checked before a stream opens: an answer other than "ok"
- * is an HTTP error (401 / 404), never a stream. Chat rooms (`room:<id>`, contract §12), lives
- * (`live:<id>`, §13) and operators (`admin`, §15) add their kind here.
+ * is an HTTP error (401 / 404), never a stream. Chat rooms (`room:<id>`, ADR 0029), lives
+ * (`live:<id>`, ADR 0031) and operators (`admin`, ADR 0033) add their kind here.
  */
 export type Authorization = "ok" | "unauthenticated" | "not-found";
 

@@ -27,7 +27,7 @@ function shade(hex: string, amount: number): string {
   return `#${channel(16)}${channel(8)}${channel(0)}`;
 }
 
-/** Gradient stops (light, category colour, dark) of each store type's colour (spec §3). */
+/** Gradient stops (light, category colour, dark) of each store type's colour (docs/product.md). */
 const STORE_PALETTES: [string, string, string][] = STORE_TYPES.map((t) => [
   shade(t.hex, 0.45),
   t.hex,

@@ -638,7 +638,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSu
     });
   }
 
-  // ---- money (issue 17) ----------------------------------------------------------------------
+  // ---- money (ADR 0032) ----------------------------------------------------------------------
   // Booked through the ledger's services after every generated row, so no other row changed.
   if (demoCast && demoStore && listenerRows[0]) {
     report("money", 0, 1);

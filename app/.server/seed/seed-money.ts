@@ -19,7 +19,7 @@ const DEMO_BANK_ACCOUNT = {
 };
 
 /**
- * The demo's money (issue 17), booked through the same services as real use so the ledger
+ * The demo's money (ADR 0032), booked through the same services as real use so the ledger
  * reconciles: the demo listener bought coins (two paid test orders) and items, gave some to the
  * demo cast; the demo store converted them and has a pending payout request, and holds more
  * received items not yet converted. The demo store gets a bank account when it has none.

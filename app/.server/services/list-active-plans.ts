@@ -2,7 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { plans } from "../db/schema";
 
-/** A plan as a store chooses it (contract §6): price per month in yen, tax included. */
+/** A plan as a store chooses it (ADR 0006): price per month in yen, tax included. */
 export interface PlanChoice {
   id: string;
   name: string;

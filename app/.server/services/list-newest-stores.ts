@@ -23,7 +23,7 @@ export interface StoreCardData {
   created_at: Date;
 }
 
-/** The newest public stores (spec §4: only public stores are listed, newest `created_at` first). */
+/** The newest public stores (docs/product.md: only public stores are listed, newest `created_at` first). */
 export async function listNewestStores({
   db,
   input,

@@ -329,7 +329,7 @@ export interface BankAccountValues {
   account_number: string;
 }
 
-/** The store's payout account (spec §3 `account`). */
+/** The store's payout account (docs/product.md `account`). */
 export function BankAccountForm({
   action,
   account,
@@ -415,7 +415,7 @@ export interface PlanSummary {
 }
 
 /**
- * The store's plan and the change from next month (contract §6 `new_plan_id`). Choosing the current
+ * The store's plan and the change from next month (ADR 0006, ADR 0037: `new_plan_id`). Choosing the current
  * plan withdraws a pending change. Payment is a later feature: the page says so plainly.
  */
 export function PlanForm({

@@ -5,7 +5,7 @@ import { type AnyField, field } from "~/components/form/use-schema-form";
 import { STAFF_ACCOUNT_LABELS as LABELS, STAFF_NAME_KANA_MAX, STAFF_NAME_MAX } from "~/domain/staff-account";
 
 /**
- * The fields of a staff account (contract §3): name, reading, login ID, password twice. Used by the
+ * The fields of a staff account (ADR 0021): name, reading, login ID, password twice. Used by the
  * invitation registration and by the store creating an account for its staff.
  */
 export function StaffAccountFields({

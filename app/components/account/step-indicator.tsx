@@ -1,4 +1,4 @@
-/** 1. 入力 → 2. 確認 → 3. 完了: the three steps of every registration (contract §3) and of the contact form. */
+/** 1. 入力 → 2. 確認 → 3. 完了: the three steps of every registration (ADR 0021) and of the contact form. */
 export function StepIndicator({ step, label = "登録の手順" }: { step: 1 | 2 | 3; label?: string }) {
   const steps = ["入力", "確認", "完了"];
   return (

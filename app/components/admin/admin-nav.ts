@@ -1,5 +1,5 @@
 /**
- * The sections of the operator's console (contract §15), in menu order. Each later page (reports,
+ * The sections of the operator's console (ADR 0033), in menu order. Each later page (reports,
  * payouts, coin packs and items) adds its line here. `badge` names a count of the dashboard's
  * providers (services/admin/dashboard-providers.ts, `key`) shown next to the label.
  */
@@ -12,11 +12,11 @@ export interface AdminNavItem {
 
 export const ADMIN_NAV: readonly AdminNavItem[] = [
   { to: "/admin", label: "ダッシュボード", end: true },
-  // Reports from chat rooms and live comments (issue 18, ADR 0030)
+  // Reports from chat rooms and live comments (ADR 0033, ADR 0030)
   { to: "/admin/reports", label: "通報", badge: "openReports" },
-  // Blocks and suspensions of accounts (issue 18, ADR 0039)
+  // Blocks and suspensions of accounts (ADR 0033, ADR 0039)
   { to: "/admin/accounts/suspensions", label: "利用停止" },
-  // Stores and their performers (issue 18)
+  // Stores and their performers (ADR 0033)
   { to: "/admin/stores", label: "店舗", badge: "storesAwaitingReview" },
   { to: "/admin/staff", label: "キャスト" },
   { to: "/admin/shop_entry", label: "掲載リクエスト", badge: "newShopEntryRequests" },
@@ -24,9 +24,9 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { to: "/admin/news", label: "お知らせ" },
   { to: "/admin/mail", label: "メール送信履歴", badge: "failedMails" },
   { to: "/admin/audit", label: "操作ログ" },
-  // Remote configuration (issue 18)
+  // Remote configuration (ADR 0033)
   { to: "/admin/config", label: "設定値" },
-  // Money (issue 18, ADR 0036)
+  // Money (ADR 0033, ADR 0036)
   { to: "/admin/payouts", label: "出金申請", badge: "payoutsDue" },
   { to: "/admin/coin-packs", label: "コインパック" },
   { to: "/admin/items", label: "アイテム" },

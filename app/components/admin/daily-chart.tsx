@@ -121,7 +121,7 @@ export function DailyChart({
   );
 }
 
-/** The y axis has room for about six characters: ¥5,000, then 1万, 2.5万 (money figures, issue 18). */
+/** The y axis has room for about six characters: ¥5,000, then 1万, 2.5万 (money figures, ADR 0033). */
 function yenAxisLabel(value: number): string {
   return value >= 10_000 ? `${formatNumber(value / 10_000)}万` : formatYen(value);
 }

@@ -11,7 +11,7 @@ export interface RankedStore {
 }
 
 /**
- * The ranking of stores (contract §15 "order: drag to rank"). With a mouse or a finger, a row is
+ * The ranking of stores (ADR 0033 "order: drag to rank"). With a mouse or a finger, a row is
  * dragged by its handle (pointer events, so touch works too; the handle does not scroll the page)
  * and the new order is saved when it is dropped. With a keyboard, or without JavaScript, the ↑ ↓
  * buttons of each row move it one place (plain forms). A screen reader hears where a row went.

@@ -1,4 +1,4 @@
-/** The words of the message pages, in one place so they can be reviewed together (issue 15). */
+/** The words of the message pages, in one place so they can be reviewed together (ADR 0029). */
 export const CHAT_UI = {
   title: "メッセージ",
   leadListener:

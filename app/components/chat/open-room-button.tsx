@@ -22,7 +22,7 @@ function ChatIcon() {
 }
 
 /**
- * メッセージを送る on a staff page (contract §12): a listener posts to the inbox's action, which
+ * メッセージを送る on a staff page (ADR 0029): a listener posts to the inbox's action, which
  * opens (or finds) the room and shows it; signed out, a link to the listener login that comes back
  * here. Stores and staff cannot open rooms: no button.
  */

@@ -20,7 +20,7 @@ export interface FollowButtonProps {
 }
 
 /**
- * Follow / unfollow (spec §1). A plain form that works without JavaScript (the server redirects
+ * Follow / unfollow (docs/product.md). A plain form that works without JavaScript (the server redirects
  * back); with it, a fetcher sends the form, the button flips at once and takes the exact count
  * from the answer. Signed out (or signed in as a store or staff), it is a link to the listener
  * login that comes back to this page.

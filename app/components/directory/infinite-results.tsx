@@ -3,7 +3,7 @@ import { Link, useFetcher } from "react-router";
 import { formatNumber } from "~/domain/format";
 import { Spinner } from "../ui/spinner";
 
-/** Spec §4: the next page loads when the end of the list is this close. */
+/** docs/product.md: the next page loads when the end of the list is this close. */
 const LOAD_AHEAD_PX = 250;
 
 export interface ResultPage<T> {
@@ -30,7 +30,7 @@ export interface InfiniteResultsProps<T> {
 }
 
 /**
- * The results of a search: the page indicator (from-to/total, spec §9), the cards, and the next
+ * The results of a search: the page indicator (from-to/total, docs/product.md), the cards, and the next
  * page. Without JavaScript the next page is a plain link (`?page=n`); with it, the next page is
  * fetched and appended when the end of the list comes within 250 px, and the same link becomes a
  * "load more" button, in case the observer does not fire.

@@ -1,5 +1,5 @@
 /**
- * The cascade of the area picker (spec §4), as pure functions so it can be tested without a DOM.
+ * The cascade of the area picker (docs/product.md), as pure functions so it can be tested without a DOM.
  *
  * Levels: region → prefecture → (group) → area → area_detail. Changing a level clears every level
  * below it. A level is enabled only when its parent has a value; the group is optional (no group =

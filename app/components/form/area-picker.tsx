@@ -44,7 +44,7 @@ export interface AreaPickerProps {
 }
 
 /**
- * Five cascading selects named `region`, `prefecture`, `group`, `area`, `area_detail` (spec §4).
+ * Five cascading selects named `region`, `prefecture`, `group`, `area`, `area_detail` (docs/product.md).
  *
  * The server render (and so the page without JavaScript) shows every select with every choice,
  * grouped by parent, so the form can still be filled in; the server checks the path with

@@ -1,7 +1,7 @@
 import { pageTitle, SITE_NAME } from "~/site";
 
 /**
- * The information pages (spec §2): path, title and description of each, in one place; the
+ * The information pages (docs/product.md): path, title and description of each, in one place; the
  * footer lists them through `nav-links.ts`, the route table and the tests through this list.
  */
 export interface InfoPageMeta {

@@ -47,5 +47,5 @@ export const MYPAGE_PATH: Record<ViewerType, string> = {
   operator: "/admin",
 };
 
-/** The page that leads to every login and registration (spec §2 `/login`). */
+/** The page that leads to every login and registration (docs/product.md `/login`). */
 export const LOGIN_HUB = { to: "/login", label: "ログイン・新規登録の一覧" } as const;

@@ -1,7 +1,7 @@
 import { useNavigation } from "react-router";
 import { Spinner } from "../ui/spinner";
 
-/** A bar and a spinner at the top of the screen while a route change is under way (spec §2). */
+/** A bar and a spinner at the top of the screen while a route change is under way (docs/product.md). */
 export function RouteProgress() {
   const navigation = useNavigation();
   if (navigation.state === "idle") return null;

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 
 export const SCROLL_TO_TOP_THRESHOLD = 100;
 
-/** Appears once the page is scrolled 100 px or more (spec §9). */
+/** Appears once the page is scrolled 100 px or more (docs/product.md). */
 export function ScrollToTopButton() {
   const [visible, setVisible] = useState(false);
   useEffect(() => {

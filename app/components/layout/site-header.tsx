@@ -8,7 +8,7 @@ import { HeaderBell } from "./header-bell";
 import { LOGIN_HUB, LOGIN_LINKS, MYPAGE_LABEL, MYPAGE_PATH, type Viewer, type ViewerType } from "./nav-links";
 
 export function SiteHeader({ viewer, lastRole }: { viewer: Viewer | null; lastRole: ViewerType | null }) {
-  // The role used last time comes first in the login menu (spec §2 loginUserType).
+  // The role used last time comes first in the login menu (docs/product.md loginUserType).
   const loginLinks = lastRole
     ? [...LOGIN_LINKS].sort(
         (a, b) => Number(b.to === `/${lastRole}/login`) - Number(a.to === `/${lastRole}/login`),

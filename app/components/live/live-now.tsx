@@ -32,7 +32,7 @@ export function ViewersBadge({ count, className = "" }: { count: number; classNa
 }
 
 /**
- * Who is live now (contract §13): the top page, a store's page (the store and its staff) and a
+ * Who is live now (ADR 0031): the top page, a store's page (the store and its staff) and a
  * staff member's page. Nothing at all when nobody is live.
  */
 export function LiveNow({ lives, title = LIVE_UI.liveNow }: { lives: LiveNowItem[]; title?: string }) {

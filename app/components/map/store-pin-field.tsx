@@ -8,7 +8,7 @@ import type { MapTiles } from "./map-texts";
 const PIN_ZOOM = 16;
 
 /**
- * The store's position (contract §11): a map with a pin to drag (or a click to place it) and the
+ * The store's position (ADR 0028): a map with a pin to drag (or a click to place it) and the
  * 緯度/経度 inputs, which are the form's fields — what a keyboard or a browser without JavaScript
  * uses — kept in step with the pin both ways.
  */

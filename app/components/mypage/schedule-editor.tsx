@@ -49,7 +49,7 @@ function weekdayTone(date: string): string {
 }
 
 /**
- * The schedule of one staff member (spec §2, §4): a week to edit day by day (start from OPEN or a
+ * The schedule of one staff member (docs/product.md): a week to edit day by day (start from OPEN or a
  * 10-minute step, end from the start on or LAST; a blank start is a day off), saved as one
  * replacement of the week; or a month to look at, each day leading to its week. `basePath` is the
  * page (with any query it needs, e.g. `?tab=schedule`).

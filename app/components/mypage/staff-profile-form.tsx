@@ -70,7 +70,7 @@ export function staffProfileValues(staff: Record<string, unknown>): StaffProfile
 }
 
 /**
- * Every field of a staff profile (spec §3), the 13 matching answers (`matching_info.<key>`) and the
+ * Every field of a staff profile (docs/product.md), the 13 matching answers (`matching_info.<key>`) and the
  * published_profile switches (`published_profile.<key>`, ticked = shown publicly). Used by the
  * performer (`/staff/mypage/profile`) and by their store (`/liver/mypage/staff/{id}`).
  */

@@ -51,7 +51,7 @@ export function feedHref(path: string, state: FeedState | null, change: Partial<
 const selectPage = (loaderData: unknown) =>
   (loaderData as { result?: ResultPage<PostCardData> | null } | undefined)?.result ?? null;
 
-/** Tabs, pickers, sorts and the infinitely scrolling list of a feed (contract §8 "Pages"). */
+/** Tabs, pickers, sorts and the infinitely scrolling list of a feed (ADR 0024 "Pages"). */
 export function FeedView({
   path,
   state,

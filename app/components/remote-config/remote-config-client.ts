@@ -18,7 +18,7 @@ import {
 } from "~/domain/remote-config-fetch";
 
 /**
- * The browser's remote configuration (contract §15, spec §4/§9; the rules are in
+ * The browser's remote configuration (ADR 0033, docs/product.md; the rules are in
  * app/domain/remote-config-fetch.ts):
  *
  *   const config = remoteConfig();

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { PinIcon } from "../ui/icons";
 
-/** The entries to the map pages (contract §11): 現在地から探す (/gps) and 地図で探す (/search/sns). */
+/** The entries to the map pages (ADR 0028): 現在地から探す (/gps) and 地図で探す (/search/sns). */
 export const MAP_SEARCH_LINKS = [
   { to: "/gps", label: "現在地から探す", hint: "近くのお店を距離順に" },
   { to: "/search/sns", label: "地図で探す", hint: "最近の投稿を地図で" },

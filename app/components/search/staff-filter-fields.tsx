@@ -40,7 +40,7 @@ const CHECKBOX_FILTERS = [
   { name: "smokeTypes", label: "たばこ", options: SMOKE_TYPES },
 ] as const;
 
-/** The fields of the staff search (contract §5 names). */
+/** The fields of the staff search (ADR 0020 names). */
 export function StaffFilterFields({ filters }: { filters: Partial<StaffFilters> }) {
   const id = "staff-filter";
   return (

@@ -5,7 +5,7 @@ import { CheckboxGroup } from "../form/checkbox-group";
 import { SelectInput } from "../form/select-input";
 import { TextInput } from "../form/text-input";
 
-/** The fields of the store search (contract §5 names). */
+/** The fields of the store search (ADR 0020 names). */
 export function StoreFilterFields({ filters }: { filters: Partial<LiverFilters> }) {
   const id = "store-filter";
   return (

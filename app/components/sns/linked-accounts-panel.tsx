@@ -8,7 +8,7 @@ import { field, useSchemaForm } from "../form/use-schema-form";
 import { Badge, Card } from "../mypage/ui";
 
 /**
- * The linked Instagram / TikTok / YouTube accounts of a staff member or a store (contract §8):
+ * The linked Instagram / TikTok / YouTube accounts of a staff member or a store (ADR 0024):
  * one row per source with its state and the one thing to do next. Every form posts to `action`
  * (the page itself, or the store's resource route) with `return_to`, so the panel can live on any
  * page of the owner's mypage.

@@ -48,7 +48,7 @@ const SUMMARY_LABELS: Record<string, string> = {
 };
 
 /**
- * The price page's form (spec §2 `/liver/mypage/price`): set prices by time slot, extension, fees,
+ * The price page's form (docs/product.md `/liver/mypage/price`): set prices by time slot, extension, fees,
  * percentages, drinks, payment methods and a note. Rows are `sets.N.*` and `drinks.N.*`; blank rows
  * are ignored, so the form offers two spare rows without JavaScript and an 追加 button with it.
  */

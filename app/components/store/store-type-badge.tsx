@@ -4,7 +4,7 @@ export function storeTypeOf(value: string) {
   return STORE_TYPES.find((type) => type.value === value) ?? STORE_TYPES[STORE_TYPES.length - 1]!;
 }
 
-/** The store type in its category colour (spec §3). */
+/** The store type in its category colour (docs/product.md). */
 export function StoreTypeBadge({ value, className = "" }: { value: string; className?: string }) {
   const type = storeTypeOf(value);
   return (

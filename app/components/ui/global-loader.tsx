@@ -8,7 +8,7 @@ interface LoaderApi {
 
 const LoaderContext = createContext<LoaderApi | null>(null);
 
-/** A full-screen loader switched by a flag (spec §2), for work that blocks the whole page. */
+/** A full-screen loader switched by a flag (docs/product.md), for work that blocks the whole page. */
 export function GlobalLoaderProvider({ children }: { children: ReactNode }) {
   const [loading, setLoading] = useState(false);
   const api = useMemo(() => ({ loading, setLoading }), [loading]);

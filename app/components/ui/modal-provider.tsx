@@ -15,7 +15,7 @@ interface ModalApi {
 
 const ModalContext = createContext<ModalApi | null>(null);
 
-/** The app-wide modal of spec §2: one at a time, opened from anywhere with `useModal().openModal`. */
+/** The app-wide modal of docs/product.md: one at a time, opened from anywhere with `useModal().openModal`. */
 export function ModalProvider({ children }: { children: ReactNode }) {
   const [modal, setModal] = useState<ModalContent | null>(null);
   const closeModal = useCallback(() => setModal(null), []);

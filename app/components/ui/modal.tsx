@@ -5,7 +5,7 @@ export interface ModalProps {
   onClose: () => void;
   headline?: string;
   description?: string;
-  /** Clicking the dimmed overlay closes the modal (spec §2: true unless told otherwise). */
+  /** Clicking the dimmed overlay closes the modal (docs/product.md: true unless told otherwise). */
   closeOnOverlayClick?: boolean;
   children?: ReactNode;
 }

@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const from = url.searchParams.get("from");
 
-  // The verification mail links here (contract §3): verify, then show the page without the token.
+  // The verification mail links here (ADR 0021): verify, then show the page without the token.
   const token = url.searchParams.get("verify");
   if (token) {
     const verified = await verifyEmail({ auth: context.auth, token });
@@ -50,7 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 const identifier = z.string().trim().min(1, messages.required).max(254);
 const password = z.string().min(1, messages.required).max(128);
-/** The form of each login: e-mail for listeners and stores, login ID for staff (contract §4). */
+/** The form of each login: e-mail for listeners and stores, login ID for staff (ADR 0007). */
 const LOGIN_SCHEMAS = {
   email: z.object({ email: identifier, password }),
   login_id: z.object({ login_id: identifier, password }),

@@ -10,7 +10,7 @@ import { newsIdOfPath } from "~/domain/news";
 import type { Route } from "./+types/mypage-layout";
 
 /**
- * The shared wrapper of the three mypage areas (spec §2): it loads the signed-in account of the
+ * The shared wrapper of the three mypage areas (docs/product.md): it loads the signed-in account of the
  * role the path names and sends anyone else to that role's login page.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -19,7 +19,7 @@ function chatRole(request: Request): "listener" | "staff" {
   return role;
 }
 
-/** `/listener/mypage/message` and `/staff/mypage/message` (contract §12): the inbox. */
+/** `/listener/mypage/message` and `/staff/mypage/message` (ADR 0029): the inbox. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const role = chatRole(request);
   const viewer = await requireViewer(request, context, role);

@@ -7,7 +7,7 @@ import { NEWS_TEXTS, newsPath } from "~/domain/news";
 import { pageTitle } from "~/site";
 import type { Route } from "./+types/mypage-news";
 
-/** `/listener/mypage/news` and `/liver/mypage/news` (contract §10). */
+/** `/listener/mypage/news` and `/liver/mypage/news` (ADR 0027). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const role = roleOfPath(new URL(request.url).pathname);
   if (!role) throw new Response(null, { status: 404 });

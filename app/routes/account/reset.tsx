@@ -33,7 +33,7 @@ const NewPasswordSchema = z
 
 /**
  * `/{role}/reset`: asks for the e-mail and mails a single-use link (1 hour); the link comes back
- * here with `?token=`, where the new password is chosen (contract §3).
+ * here with `?token=`, where the new password is chosen (ADR 0021).
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const role = roleOf(request);

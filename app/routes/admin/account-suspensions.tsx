@@ -25,7 +25,7 @@ interface LiftActionData {
 }
 
 /**
- * `/admin/accounts/suspensions` (contract §15, ADR 0039): the blocks and suspensions that hold an
+ * `/admin/accounts/suspensions` (ADR 0033, ADR 0039): the blocks and suspensions that hold an
  * account now — who, which kind, why, since and until when, by whom, from which report — each
  * with its lift form (a reason, audited and mailed to the owner); `?status=past` shows the ones
  * lifted or ended.

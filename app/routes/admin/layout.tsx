@@ -6,7 +6,7 @@ import { AccountSidebar } from "~/components/layout/account-sidebar";
 import type { Route } from "./+types/layout";
 
 /**
- * The shell of `/admin` (contract §15): only an operator session passes (everyone else goes to
+ * The shell of `/admin` (ADR 0033): only an operator session passes (everyone else goes to
  * `/admin/login?from=…`); every page and action below checks again itself, since React Router
  * runs a layout's loader alongside its children's, not before them.
  */

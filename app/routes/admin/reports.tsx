@@ -8,7 +8,7 @@ import { isReportKind, REPORT_TEXTS } from "~/domain/reports";
 import { pageTitle } from "~/site";
 import type { Route } from "./+types/reports";
 
-/** `/admin/reports` (contract §15, ADR 0030): reports from chat rooms and live comments, one queue. */
+/** `/admin/reports` (ADR 0033, ADR 0030): reports from chat rooms and live comments, one queue. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await operatorActor(request, context);
   const url = new URL(request.url);

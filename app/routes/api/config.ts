@@ -4,7 +4,7 @@ import { REMOTE_CONFIG_CACHE_SECONDS } from "~/domain/remote-config";
 import type { Route } from "./+types/config";
 
 /**
- * The remote configuration for browsers (contract §15): the keys marked `client` with their values
+ * The remote configuration for browsers (ADR 0033): the keys marked `client` with their values
  * in force. The same for everyone, so shared caches may keep it for a few minutes; the ETag lets
  * the client (components/remote-config) and caches revalidate with a 304.
  */

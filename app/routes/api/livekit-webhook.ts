@@ -4,7 +4,7 @@ import { receiveLivekitWebhook } from "~/.server/services/live/livekit-webhook";
 import type { Route } from "./+types/livekit-webhook";
 
 /**
- * `POST /api/livekit/webhook`: LiveKit's webhooks (external-apis §5): the `Authorization` JWT
+ * `POST /api/livekit/webhook`: LiveKit's webhooks (ADR 0031): the `Authorization` JWT
  * (signature, issuer, expiry) and its `sha256` claim over the raw body are verified before
  * anything is read → 200 also for rooms we do not know; 401 for a bad signature or digest; 404
  * when LiveKit is not the media transport.

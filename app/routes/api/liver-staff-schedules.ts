@@ -9,7 +9,7 @@ import { SCHEDULE_RANGE_MAX_DAYS, SHIFT_MESSAGES } from "~/domain/shifts";
 import type { Route } from "./+types/liver-staff-schedules";
 
 /**
- * `GET/PUT /api/liver/staff/{id}/schedules?start=YYYY-MM-DD&end=YYYY-MM-DD` (contract §5): the
+ * `GET/PUT /api/liver/staff/{id}/schedules?start=YYYY-MM-DD&end=YYYY-MM-DD` (ADR 0020): the
  * shifts of a staff member in a range, both ends inclusive, for the store owning the staff member
  * or that staff member. PUT replaces the range with `{"items": [{date, start_time, end_time}]}`
  * in one transaction and answers the new list.
@@ -99,7 +99,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       ? apiError("permission-denied", MESSAGES.forbidden)
       : apiError("not-found", MESSAGES.not_found);
   } catch (error) {
-    // Spec §8: a failed replacement answers a text error; the old shifts are still there.
+    // ADR 0007: a failed replacement answers a text error; the old shifts are still there.
     console.error("schedule replace failed", error);
     return apiError("unavailable", SHIFT_MESSAGES.failed);
   }

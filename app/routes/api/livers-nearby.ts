@@ -5,7 +5,7 @@ import { listNearbyLivers } from "~/.server/services/geo/list-nearby-livers";
 import { parseNearbySearch } from "~/domain/geo";
 import type { Route } from "./+types/livers-nearby";
 
-/** `GET /api/livers/nearby` (contract §11): public stores around a position, nearest first. */
+/** `GET /api/livers/nearby` (ADR 0028): public stores around a position, nearest first. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const parsed = parseNearbySearch(new URL(request.url).searchParams);
   if (!parsed.ok) return apiError("invalid-argument", parsed.message);

@@ -5,7 +5,7 @@ import { searchLivers } from "~/.server/services/directory/search-livers";
 import { parseLiverSearch } from "~/domain/directory-search";
 import type { Route } from "./+types/livers";
 
-/** `GET /api/livers` (contract §5): public stores, filtered and paged by the database. */
+/** `GET /api/livers` (ADR 0020): public stores, filtered and paged by the database. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const parsed = parseLiverSearch(new URL(request.url).searchParams);
   if (!parsed.ok) return apiError("invalid-argument", parsed.message);

@@ -3,7 +3,7 @@ import { apiError } from "~/.server/http/api-response";
 import { getAccountProfile } from "~/.server/services/accounts/get-account-profile";
 import type { Route } from "./+types/me";
 
-/** `GET /api/me` (contract §5): the signed-in role and its account, 401 otherwise. */
+/** `GET /api/me` (ADR 0020): the signed-in role and its account, 401 otherwise. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await getViewer(request, context);
   if (!viewer) return apiError("unauthenticated", "ログインしていません");

@@ -8,7 +8,7 @@ import { POST_MESSAGES } from "~/domain/native-posts";
 import type { Route } from "./+types/posts";
 
 /**
- * `GET /api/posts` (contract §8): listed posts, filtered, sorted and paged by the database.
+ * `GET /api/posts` (ADR 0024): listed posts, filtered, sorted and paged by the database.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const parsed = parseFeedSearch(new URL(request.url).searchParams);

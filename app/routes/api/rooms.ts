@@ -8,7 +8,7 @@ import type { Route } from "./+types/rooms";
 
 /**
  * `POST /api/rooms` `{staff_id}` (listener): opens the room with a listed staff member, or finds
- * the one they share — 201 when new, 200 when it existed (contract §12).
+ * the one they share — 201 when new, 200 when it existed (ADR 0029).
  */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return apiError("invalid-argument", "POST で送信してください");

@@ -5,7 +5,7 @@ import { searchStaffs } from "~/.server/services/directory/search-staffs";
 import { parseStaffSearch } from "~/domain/directory-search";
 import type { Route } from "./+types/staffs";
 
-/** `GET /api/staffs` (contract §5): publicly listed staff, filtered, sorted and paged by the database. */
+/** `GET /api/staffs` (ADR 0020): publicly listed staff, filtered, sorted and paged by the database. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const parsed = parseStaffSearch(new URL(request.url).searchParams);
   if (!parsed.ok) return apiError("invalid-argument", parsed.message);

@@ -111,7 +111,7 @@ export default function ServiceLiver({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** The plan catalogue (contract §6: prices and limits are data, read from the `plans` table). */
+/** The plan catalogue (ADR 0006: prices and limits are data, read from the `plans` table). */
 function PlanCards({ plans }: { plans: readonly PlanChoice[] }) {
   if (plans.length === 0)
     return (

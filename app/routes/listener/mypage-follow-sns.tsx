@@ -10,7 +10,7 @@ import type { Route } from "./+types/mypage-follow-sns";
 
 const PATH = "/listener/mypage/follow/sns";
 
-/** `/listener/mypage/follow/sns` (contract §8): posts of the staff and stores the listener follows. */
+/** `/listener/mypage/follow/sns` (ADR 0024): posts of the staff and stores the listener follows. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewer(request, context, "listener");
   const url = new URL(request.url);

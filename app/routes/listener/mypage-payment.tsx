@@ -11,7 +11,7 @@ import { pageTitle } from "~/site";
 import type { Route } from "./+types/mypage-payment";
 
 /**
- * `/listener/mypage/payment` (contract §14, ADR 0038): the cards the payment provider keeps for
+ * `/listener/mypage/payment` (ADR 0032, ADR 0038): the cards the payment provider keeps for
  * the listener (brand, last 4 digits, expiry) and deleting one after a confirmation step (a plain
  * link and form: no JavaScript needed). The provider is asked before the page renders (so the list
  * is there without JavaScript too — a streamed list would need a script to show); while it is asked

@@ -18,7 +18,7 @@ import {
 import { pageTitle } from "~/site";
 import type { Route } from "./+types/registration";
 
-/** Step 1 of 3 (contract §3): input. 戻る from the confirm step comes back here with the draft. */
+/** Step 1 of 3 (ADR 0021): input. 戻る from the confirm step comes back here with the draft. */
 export function loader({ request, context }: Route.LoaderArgs) {
   const draft = registrationDraft<RegisterListenerInput>(context.env, "listener").read(request);
   return {

@@ -17,7 +17,7 @@ import { MONEY_TEXTS } from "~/domain/money-texts";
 import { pageTitle } from "~/site";
 import type { Route } from "./+types/mypage-payment-test-checkout";
 
-/** The test provider's subscription checkout (contract §14): only with PAYMENT_PROVIDER=test. */
+/** The test provider's subscription checkout (ADR 0032): only with PAYMENT_PROVIDER=test. */
 function testPort(env: Route.LoaderArgs["context"]["env"]) {
   const port = billingPort(env);
   if (port?.provider !== "test") throw new Response(null, { status: 404 });

@@ -23,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireViewer(request, context, "liver");
-  // The linked-accounts panel posts its own forms here (contract §8: a store links on this page).
+  // The linked-accounts panel posts its own forms here (ADR 0024: a store links on this page).
   if (await isSnsLinkForm(request)) return snsLinkAction({ request, context, role: "liver" });
   return nativePostPageAction(request, context, viewer);
 }

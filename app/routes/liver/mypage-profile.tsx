@@ -52,7 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewer(request, context, "liver");
   const store = await getStoreProfile({ db: context.db, actor: viewer });
   if (!store) throw new Response(null, { status: 404 });
-  // A store without a pin starts at its area's centre on the map (contract §11).
+  // A store without a pin starts at its area's centre on the map (ADR 0028).
   const centre = findArea(store.area)?.area;
   return {
     store,

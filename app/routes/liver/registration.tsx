@@ -38,7 +38,7 @@ function valuesOfDraft(draft: RegisterLiverInput): Record<string, string> {
   return { ...rest, agree: agree ? "1" : "" };
 }
 
-/** Step 1 of 3 (contract §3): input. 戻る from the confirm step comes back here with the draft. */
+/** Step 1 of 3 (ADR 0021): input. 戻る from the confirm step comes back here with the draft. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const draft = registrationDraft<RegisterLiverInput>(context.env, "liver").read(request);
   const plans = await listActivePlans({ db: context.db });

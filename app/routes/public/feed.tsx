@@ -19,7 +19,7 @@ import { pageTitle } from "~/site";
 import type { Route } from "./+types/feed";
 
 /**
- * The feeds (contract §8 "Pages"): `/sns`, `/youtube`, and the same two for one staff member
+ * The feeds (ADR 0024 "Pages"): `/sns`, `/youtube`, and the same two for one staff member
  * (`/listener/staff/{id}/…`) or one store and its staff (`/listener/liver/{id}/…`). One module;
  * the path says which: the owner from the params, the source fixed to YouTube on `…/youtube`.
  */

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { pageTitle } from "~/site";
 
 /**
- * `/login` (spec §2: a public path with no redirect): where each kind of account signs in or
+ * `/login` (docs/product.md: a public path with no redirect): where each kind of account signs in or
  * registers. The header's login menu links here too.
  */
 export function meta() {

@@ -9,7 +9,7 @@ import { pageTitle } from "~/site";
 import type { Route } from "./+types/unsubscribe";
 
 /**
- * The one-click unsubscribe of notification mail (contract §9, RFC 8058, ADR 0025). GET only shows
+ * The one-click unsubscribe of notification mail (ADR 0025, RFC 8058, ADR 0025). GET only shows
  * the button (link scanners fetch URLs; they must not unsubscribe anyone); POST — the page's button
  * or a mail provider's `List-Unsubscribe=One-Click` without cookies or Origin (server/same-origin.ts
  * lets exactly this path through) — turns the token's one setting off.

@@ -35,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** The newest news shown on the staff home (contract §10: staff read theirs there). */
+/** The newest news shown on the staff home (ADR 0027: staff read theirs there). */
 const STAFF_NEWS_LIMIT = 10;
 
 export function meta() {

@@ -22,7 +22,7 @@ import type { Route } from "./+types/registration";
 export type StaffRegistrationDraft = StaffAccountInput & { invite: string; storeName: string };
 
 /**
- * Step 1 of 3 (contract §3): a performer opens the invitation link of her store and chooses her
+ * Step 1 of 3 (ADR 0021): a performer opens the invitation link of her store and chooses her
  * name, login ID and password. Without a usable link there is nothing to fill in.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -5,7 +5,7 @@ const PASSWORD = "store-pass-2026";
 const email = `e2e-store-${Date.now()}@example.com`;
 
 test.describe.configure({ mode: "serial" });
-// Refused forms answer 400 (contract §3); the browser logs that status for the form's request.
+// Refused forms answer 400 (ADR 0021); the browser logs that status for the form's request.
 test.use({ allowedConsoleErrors: [/the server responded with a status of 40[03]/] });
 
 test.describe("store registration", () => {

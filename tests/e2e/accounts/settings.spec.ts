@@ -12,7 +12,7 @@ const PASSWORD = "yoru-pass-2026";
 const NEW_PASSWORD = "yoru-pass-2027";
 
 test.describe.configure({ mode: "serial" });
-// Refused forms answer 400 (contract §3); the browser logs that status for the form's request.
+// Refused forms answer 400 (ADR 0021); the browser logs that status for the form's request.
 test.use({ allowedConsoleErrors: [/the server responded with a status of 40[03]/] });
 
 /** Signs out and waits for the top page: a next `goto` must not cancel the sign-out on a busy machine. */
@@ -216,7 +216,7 @@ test.describe("store and staff settings", () => {
     await expect(mail.getByLabel("スタッフへのメッセージ通知")).toBeVisible();
     await expect(mail.getByLabel("スタッフへのアイテム通知")).toBeVisible();
     await expect(mail.getByLabel("運営からのお知らせ")).toBeVisible();
-    // Plan and payout account (issue 4); the demo store's own values are only looked at here.
+    // Plan and payout account (ADR 0037); the demo store's own values are only looked at here.
     const plan = page.getByRole("region", { name: "ご利用プラン" });
     await expect(plan.getByText(/現在のプラン：スタンダード/)).toBeVisible();
     await expect(plan.getByLabel(/^スタンダード/)).toBeChecked();

@@ -3,7 +3,7 @@ import { expect, test } from "../fixtures";
 import { codeFor, operatorCommand, seriousViolations, startConsoleServer } from "../support/operator-console";
 import type { SpawnedServer } from "../support/spawn-server";
 
-// The operator's console end to end (issue 11, contract §15), on a server of its own: the operator
+// The operator's console end to end (ADR 0015, ADR 0033), on a server of its own: the operator
 // is made by the real command (`npm run operator -- create`) on the data directory before the
 // server starts — and the command refuses while the server holds the embedded database. A store
 // asks to be listed at /shop_entry; the operator signs in (enrolling the authenticator: the code is

@@ -4,7 +4,7 @@ import { expect, test } from "../fixtures";
 import { enrolAndSignIn, seriousViolations, startConsoleServer } from "../support/operator-console";
 import type { SpawnedServer } from "../support/spawn-server";
 
-// A chat report handled to the end (issue 18 item 3, ADR 0030, ADR 0039) on a server of its own
+// A chat report handled to the end (ADR 0033, ADR 0030, ADR 0039) on a server of its own
 // with the demo data and a real SMTP sink: demo-cast reports the demo listener from their
 // conversation; the operator reads the conversation at /admin/reports and suspends the account for
 // 7 days with a reason; the listener's open session ends and signing in again is refused; the

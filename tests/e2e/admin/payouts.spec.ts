@@ -7,7 +7,7 @@ import { expect, test } from "../fixtures";
 import { enrolAndSignIn, seriousViolations, startConsoleServer } from "../support/operator-console";
 import type { SpawnedServer } from "../support/spawn-server";
 
-// The operator's payouts end to end (issue 18), on a server of its own with the demo data (whose
+// The operator's payouts end to end (ADR 0033), on a server of its own with the demo data (whose
 // store has a pending payout request) and a real SMTP sink: the operator approves it — the store
 // is mailed — exports the approved requests as a 全銀 file and downloads it (120-byte records,
 // Shift_JIS, CRLF, the net amount in the data record), then marks it paid.

@@ -4,7 +4,7 @@ import { expect, test } from "../fixtures";
 import { codeFor, enrolAndSignIn, seriousViolations, startConsoleServer } from "../support/operator-console";
 import type { SpawnedServer } from "../support/spawn-server";
 
-// The operator's console, part one (issue 18, contract §15), end to end on a server of its own
+// The operator's console, part one (ADR 0033), end to end on a server of its own
 // with the demo data and a real SMTP sink: the operator finds the demo store, suspends it with a
 // reason — it is gone from the directory for a signed-out visitor and the store gets the reason by
 // mail — then lifts it, and it is back. Then the ranking: stores put at places, dragged with the

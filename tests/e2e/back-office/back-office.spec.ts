@@ -11,7 +11,7 @@ const PASSWORD = "store-pass-2026";
 const CAST = { name: "みお", kana: "ミオ", loginId: `mio_${stamp}`, password: "cast-pass-2026" };
 
 test.describe.configure({ mode: "serial" });
-// Refused forms answer 400 (contract §3); the browser logs that status for the form's request.
+// Refused forms answer 400 (ADR 0021); the browser logs that status for the form's request.
 test.use({ allowedConsoleErrors: [/the server responded with a status of 40\d/] });
 
 async function submit(page: Page, button: string | RegExp, path: string) {
@@ -77,7 +77,7 @@ test.describe("store back office", () => {
 
     await page.getByLabel("店舗ページのURL").fill(`girls-bar-${stamp}`);
     await page.locator("#field-store_name").fill("ガールズバー E2E 本店");
-    // Choosing a group clears the area below it (spec §4 cascade): the area is chosen again.
+    // Choosing a group clears the area below it (docs/product.md cascade): the area is chosen again.
     await page.getByLabel("エリアグループ").selectOption("shinjuku");
     await expect(page.locator("#field-area")).toHaveValue("");
     await page.locator("#field-area").selectOption("kabukicho");
@@ -202,7 +202,7 @@ test.describe("store back office", () => {
   test("toggles display and deletes a staff member; the activity log tells", async ({ page }) => {
     await logIn(page, "liver", email, PASSWORD);
     await page.goto("/liver/mypage/staff");
-    // The public list of the store's staff, as customers get it (contract §5).
+    // The public list of the store's staff, as customers get it (ADR 0020).
     const { account } = await (await page.request.get("/api/me")).json();
     const publicNames = async () => {
       const response = await page.request.get(`/api/staffs?liverIds=${account.uid}&pageSize=100`);

@@ -1,7 +1,7 @@
 import { expect, test } from "../fixtures";
 import { linkTo, waitForMail } from "../support/mailbox";
 
-// On a desktop (a fine pointer) Enter sends and Shift+Enter breaks the line (issue 15); phones use
+// On a desktop (a fine pointer) Enter sends and Shift+Enter breaks the line (ADR 0029); phones use
 // the button (tests/e2e/chat/chat.spec.ts). A listener of its own, opening a room from a staff page.
 
 // The first staff member of the search may be one whose Instagram posts an earlier spec imported

@@ -149,7 +149,7 @@ test.describe("public directory", () => {
     await page.goto("/listener/mypage");
     await expect(page.getByTestId("recommended").getByRole("article").first()).toBeVisible();
 
-    // The JSON API with the same session (contract §5).
+    // The JSON API with the same session (ADR 0020).
     const api = page.request;
     const mine = await (await api.get("/api/favorites?kind=staff")).json();
     expect(mine).toMatchObject({ total: 1, page: 1, pageSize: 10 });

@@ -3,7 +3,7 @@ import { recordRequests, toOpenStreetMap } from "./map-support";
 
 const DEMO_STORE = { email: "store@demo.example", password: "demo-pass-2026" };
 
-// The refused form answers 400 (contract §3); the browser logs that status.
+// The refused form answers 400 (ADR 0021); the browser logs that status.
 test.use({ allowedConsoleErrors: [/the server responded with a status of 400/] });
 
 test.describe("the store's pin", () => {

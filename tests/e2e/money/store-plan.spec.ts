@@ -1,6 +1,6 @@
 import { expect, test } from "../fixtures";
 
-// Store plans end to end (contract §14, ADR 0037) with the test payment provider: the demo store
+// Store plans end to end (ADR 0032, ADR 0037) with the test payment provider: the demo store
 // opens プラン・お支払い, subscribes on the テスト決済 page (through the signed webhook path) and
 // sees the plan active, its card and the paid invoice; then walks the failure path by hand with the
 // test controls: a declining card, a renewal now (arrears shown), the card changed and the invoice paid.

@@ -3,7 +3,7 @@ import { type FakeStripe, startFakeStripe } from "../../../scripts/fakes/stripe"
 import { expect, test } from "../fixtures";
 import { type SpawnedServer, spawnServer } from "../support/spawn-server";
 
-// Coins through Stripe (contract §14, ADR 0032) on a private server with PAYMENT_PROVIDER=stripe:
+// Coins through Stripe (ADR 0032) on a private server with PAYMENT_PROVIDER=stripe:
 // the official client opens a Checkout Session at the project's fake Stripe, the browser goes to
 // its checkout page (allowed by the CSP's form-action) and pays by card; the fake's signed webhook
 // credits the coins. A konbini voucher is credited only once the fake says it was paid.

@@ -5,7 +5,7 @@ import { freshDataDir } from "../support/data-dirs";
 import { codeFor, operatorCommand } from "../support/operator-console";
 import { type SpawnedServer, spawnServer } from "../support/spawn-server";
 
-// Official news end to end (contract §10) on a phone, on a server of its own with the demo data:
+// Official news end to end (ADR 0027) on a phone, on a server of its own with the demo data:
 // the operator (made by `npm run operator -- create`, signing in with a TOTP code computed here)
 // publishes a news for listeners; the demo listener sees the unread count in the mypage menu,
 // opens the news, and the count goes down.

@@ -15,7 +15,7 @@ async function register(page: Page, baseUrl: string, email: string) {
   await expect(page.getByRole("heading", { name: "仮登録が完了しました" })).toBeVisible();
 }
 
-// Issue 11: mails queued when the server is killed (kill -9, no shutdown at all) while the mail
+// ADR 0015: mails queued when the server is killed (kill -9, no shutdown at all) while the mail
 // server refuses them arrive after a restart, each exactly once.
 test("mails waiting for a retry survive kill -9 and arrive once after the restart", async ({ page }) => {
   test.setTimeout(180_000);

@@ -1,7 +1,7 @@
 import { expect, test } from "../fixtures";
 
 /**
- * The feeds on a phone (contract §8 "Pages"): /sns shows the demo data's posts, the source tabs and
+ * The feeds on a phone (ADR 0024 "Pages"): /sns shows the demo data's posts, the source tabs and
  * the sorts change the URL and the list, and the next page loads when the end comes near.
  */
 

@@ -3,7 +3,7 @@ import sharp from "sharp";
 import { expect, test } from "../fixtures";
 import { waitForMail } from "../support/mailbox";
 
-// Issue 13's walk through the content loop: the demo staff member posts three pictures; the demo
+// ADR 0024's walk through the content loop: the demo staff member posts three pictures; the demo
 // listener, who follows her (seed), finds the post on her follow feed and on /sns. Then the staff
 // member links her Instagram (the fake vendor, whose newest media — a three-picture carousel —
 // is from the last hour): the import job brings it, and the follower gets the notification mail

@@ -4,7 +4,7 @@ import { E2E_BASE_URL } from "../../../playwright.config";
 import { spawnServer } from "../support/spawn-server";
 
 /**
- * A table-driven fuzz of every public endpoint and form (issue 11, ADR 0017): hostile values in
+ * A table-driven fuzz of every public endpoint and form (ADR 0015, ADR 0017): hostile values in
  * every query parameter, path segment, form field and JSON property must never get a 5xx.
  * Read-only requests go to the shared server (with its demo data, so ids reach deep code);
  * posts go to a private server behind a declared proxy, each from another address, so the abuse
@@ -188,7 +188,7 @@ test.describe("fuzz: no hostile input gets a 5xx", () => {
     const queryTargets: [string, string[]][] = [
       ["/api/staffs", SEARCH_PARAMS],
       ["/api/livers", SEARCH_PARAMS],
-      // Map and GPS (contract §11)
+      // Map and GPS (ADR 0028)
       ["/gps", ["lat", "lng", "radius", "page", "pageSize", "store_type"]],
       ["/gps?lat=35.695&lng=139.703", ["radius", "page", "pageSize", "keyword"]],
       ["/api/livers/nearby?lat=35.695&lng=139.703", ["lat", "lng", "radius", "page", "pageSize"]],

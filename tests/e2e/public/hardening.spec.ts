@@ -1,7 +1,7 @@
 import { expect, test } from "../fixtures";
 import { spawnServer } from "../support/spawn-server";
 
-// ADR 0017: what the probe of issue 11 found, seen from a browser.
+// ADR 0017: what the probe of ADR 0015 found, seen from a browser.
 
 test("wrong passwords lock the attacking network out of an account, never its owner elsewhere", async ({
   browser,

@@ -4,7 +4,7 @@ import { waitForMail } from "../support/mailbox";
 // The operator address of the e2e server: the development default of OPERATOR_EMAIL.
 const OPERATOR = "operator@example.com";
 
-// Refused forms answer 400 (contract §3); the browser logs that status for the form's request.
+// Refused forms answer 400 (ADR 0021); the browser logs that status for the form's request.
 test.use({ allowedConsoleErrors: [/the server responded with a status of 400/] });
 
 test.describe("contact and listing request", () => {

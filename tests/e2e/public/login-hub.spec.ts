@@ -11,7 +11,7 @@ async function seriousViolations(page: import("@playwright/test").Page) {
     .map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ")) }));
 }
 
-// `/login` (spec §2): a public page that needs no redirect and leads to every login and registration.
+// `/login` (docs/product.md): a public page that needs no redirect and leads to every login and registration.
 test.describe("/login", () => {
   test("answers 200 signed out and links the three logins and the registrations", async ({ page }) => {
     const response = await page.goto("/login");

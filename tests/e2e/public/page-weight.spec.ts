@@ -2,7 +2,7 @@ import { JS_GZIP_BUDGET, WEIGHED_PAGES, weighPage } from "../../../scripts/page-
 import { expect, test } from "../fixtures";
 
 /**
- * Issue 12, "public pages lighter": byte budgets and the loading of the largest picture, not
+ * ADR 0020, "public pages lighter": byte budgets and the loading of the largest picture, not
  * timings. Each page is loaded on a fresh page (empty cache) at the phone viewport; every
  * JavaScript response is gzip-compressed and summed; the Largest Contentful Paint element must not
  * be an <img loading="lazy">. `npm run bench -- --section weight` prints the same figures.

@@ -51,7 +51,7 @@ const vendors = await Promise.all([
 ]);
 const vendorEnv = Object.assign({}, ...vendors.map((vendor) => vendor.env)) as Record<string, string>;
 
-// Map tiles (contract §11): one generated PNG for every tile, on loopback, so no test asks
+// Map tiles (ADR 0028): one generated PNG for every tile, on loopback, so no test asks
 // OpenStreetMap's servers for anything.
 const tiles = await startTileServer();
 

@@ -3,7 +3,7 @@ import { createdAt, tstz, updatedAt } from "./columns";
 
 // The tables better-auth (with the `username` plugin) reads and writes, written by hand from the
 // shape its schema generator emits, but with `timestamptz` instead of `timestamp`: the generated
-// columns read back 9 hours off when the database's TimeZone is Asia/Tokyo (stack-probe §6.4).
+// columns read back 9 hours off when the database's TimeZone is Asia/Tokyo (stack-probe ADR 0009.4).
 // TS keys are better-auth's field names; SQL columns are snake_case.
 
 export const user = pgTable("user", {

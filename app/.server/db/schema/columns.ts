@@ -3,7 +3,7 @@ import { timestamp } from "drizzle-orm/pg-core";
 import { HIRAGANA_CHARS, KATAKANA_CHARS } from "../../../domain/keyword";
 import { MATCHING_QUESTIONS, PUBLISHED_PROFILE_KEYS } from "../../../domain/options";
 
-/** Every point in time is a `timestamptz` (contract §6: stored in UTC, shown in Asia/Tokyo). */
+/** Every point in time is a `timestamptz` (ADR 0003: stored in UTC, shown in Asia/Tokyo). */
 export const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
 export const createdAt = () => tstz("created_at").notNull().defaultNow();
@@ -43,7 +43,7 @@ export function matchingMaskExpression(column: string) {
  * The published_profile flags of a jsonb column as an integer: bit i (PUBLISHED_PROFILE_KEYS order)
  * is set unless flag i is false (a missing flag means published, as in `isPublished`). Small enough
  * to sit in the listed-staff index, so a public filter can skip hidden attributes without reading
- * the table (issue 5).
+ * the table (ADR 0010).
  */
 export function publishedMaskExpression(column: string) {
   const terms = PUBLISHED_PROFILE_KEYS.map(

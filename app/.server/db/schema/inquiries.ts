@@ -1,7 +1,7 @@
 import { index, pgTable, text } from "drizzle-orm/pg-core";
 import { createdAt, tstz } from "./columns";
 
-/** A message sent through `/contact` (issue 6). Kept even when the operator mail fails. */
+/** A message sent through `/contact` (ADR 0008). Kept even when the operator mail fails. */
 export const contactMessages = pgTable(
   "contact_messages",
   {
@@ -19,7 +19,7 @@ export const contactMessages = pgTable(
   (t) => [index("contact_messages_created_idx").on(t.created_at.desc())],
 );
 
-/** A store that is not listed yet asks to be (`/shop_entry`, issue 6). */
+/** A store that is not listed yet asks to be (`/shop_entry`, ADR 0008). */
 export const shopEntryRequests = pgTable(
   "shop_entry_requests",
   {
@@ -43,7 +43,7 @@ export const shopEntryRequests = pgTable(
 );
 
 /**
- * Proof-of-work challenges already redeemed (ALTCHA-style, issue 6): a solution is accepted once.
+ * Proof-of-work challenges already redeemed (ALTCHA-style, ADR 0008): a solution is accepted once.
  * Rows are useless after `expires_at` and may be deleted then.
  */
 export const spentChallenges = pgTable(

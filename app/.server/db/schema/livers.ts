@@ -61,7 +61,7 @@ export const livers = pgTable(
       .default({ message_to_staff: true, item_to_staff: true, official_information: true }),
     email: text("email").notNull().default(""),
     follower_number: integer("follower_number").notNull().default(0),
-    /** The store's own posts (contract §8); its staff's posts move the staff, not the store. */
+    /** The store's own posts (ADR 0024); its staff's posts move the staff, not the store. */
     last_post_at: tstz("last_post_at"),
     last_instagram_at: tstz("last_instagram_at"),
     last_tiktok_at: tstz("last_tiktok_at"),
@@ -70,11 +70,11 @@ export const livers = pgTable(
     postal_code: text("postal_code").notNull().default(""),
     address: text("address").notNull().default(""),
     buildingName: text("building_name").notNull().default(""),
-    /** The pin of the store (contract §11, WGS84): starts at its area's centre, moved by the store. */
+    /** The pin of the store (ADR 0028, WGS84): starts at its area's centre, moved by the store. */
     lat: doublePrecision("lat"),
     lng: doublePrecision("lng"),
     /**
-     * Geohash of the pin, 9 characters (spec §3 geo field), kept by the database (`geohash_encode`,
+     * Geohash of the pin, 9 characters (docs/product.md geo field), kept by the database (`geohash_encode`,
      * migration 0013); null while there is no pin. Its prefixes cluster the post map.
      */
     geohash: text("geohash").generatedAlwaysAs(sql`geohash_encode(lat, lng, 9)`),
@@ -86,7 +86,7 @@ export const livers = pgTable(
     plan_id: text("plan_id").references(() => plans.id),
     new_plan_id: text("new_plan_id").references(() => plans.id),
     limit_staff: integer("limit_staff").notNull().default(0),
-    /** The structured 料金システム (issue 4); null until the store sets it. */
+    /** The structured 料金システム (ADR 0009); null until the store sets it. */
     price_system: jsonb("price_system").$type<PriceSystem | null>(),
     search_text: text("search_text")
       .notNull()

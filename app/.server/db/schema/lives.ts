@@ -33,7 +33,7 @@ export const lives = pgTable(
     /** When the broadcaster panel last said it is there; 30 s of silence ends the live. */
     broadcaster_seen_at: tstz("broadcaster_seen_at").notNull().defaultNow(),
     end_reason: text("end_reason", { enum: LIVE_END_REASONS }),
-    /** The `live` post written when it started (contract §8). */
+    /** The `live` post written when it started (ADR 0024). */
     post_id: text("post_id"),
     /** The comment the broadcaster pinned at the top for everyone (ADR 0043). */
     pinned_comment_id: text("pinned_comment_id"),

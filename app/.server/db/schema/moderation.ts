@@ -9,7 +9,7 @@ import { livers } from "./livers";
 import { staffs } from "./staffs";
 
 /**
- * Why a store is `suspended` (contract §6: hidden by the operator), one row per suspension with
+ * Why a store is `suspended` (ADR 0033: hidden by the operator), one row per suspension with
  * who put it in place and why, and who lifted it. A store is `suspended` exactly while it has a
  * row without `lifted_at`; each `source` lifts only its own (the operator's console its
  * `operator` rows, billing its `billing` rows), and the last one lifted gives the store back the
@@ -47,7 +47,7 @@ export const storeSuspensions = pgTable(
 );
 
 /**
- * A performer hidden by the operator (contract §15 "staff: hide"). Hiding sets her
+ * A performer hidden by the operator (ADR 0033 "staff: hide"). Hiding sets her
  * `is_displayed` to false like the store's own switch, but while the row is active the store
  * cannot show her again; lifting it gives back what the store had chosen (`was_displayed`).
  */
@@ -89,7 +89,7 @@ export const storeReviews = pgTable("store_reviews", {
 });
 
 /**
- * An account (listener or staff) the operator blocked or suspended after a report (contract §15,
+ * An account (listener or staff) the operator blocked or suspended after a report (ADR 0033,
  * ADR 0030, ADR 0039): a `block` (`ends_at` null) holds until an operator lifts it; a `suspension`
  * holds until `ends_at` and then ends by itself. While any row of the account holds (not lifted,
  * no end or an end still to come) it cannot sign in (better-auth's session create hook refuses,

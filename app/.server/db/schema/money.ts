@@ -216,7 +216,7 @@ export const gifts = pgTable(
 
 export const PAYOUT_STATUSES = ["pending", "approved", "exported", "paid", "rejected"] as const;
 
-/** A store's payout request (points → yen); the operator approves and pays it (issue 14). */
+/** A store's payout request (points → yen); the operator approves and pays it (ADR 0028). */
 export const payoutRequests = pgTable(
   "payout_requests",
   {

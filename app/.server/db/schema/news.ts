@@ -5,7 +5,7 @@ import { user } from "./auth";
 import { createdAt, tstz, updatedAt } from "./columns";
 
 /**
- * Official news written by the operator (contract §10). Readers see a news from `published_at`
+ * Official news written by the operator (ADR 0027). Readers see a news from `published_at`
  * on; a future time schedules it. `mail_requested_at` is set, in the transaction that calls
  * `recordNotification`, by a conditional UPDATE that only one caller can win: the notification
  * of a news with `send_mail` is requested exactly once, however often its time is edited.

@@ -3,7 +3,7 @@ import { session, user } from "./auth";
 import { createdAt, tstz } from "./columns";
 
 /**
- * The fourth kind of account (contract §15): an auth user that is an operator. Never created by
+ * The fourth kind of account (ADR 0033): an auth user that is an operator. Never created by
  * a registration, only by `npm run operator -- create`. The TOTP secret is stored encrypted
  * (AES-256-GCM under a key derived from AUTH_SECRET); until `totp_enrolled_at` is set it is the
  * pending secret of an enrolment. `totp_last_step` is the last accepted RFC 6238 time step: a

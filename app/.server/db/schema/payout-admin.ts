@@ -4,7 +4,7 @@ import { ledgerTransactions, payoutRequests } from "./money";
 import { operators } from "./operators";
 
 /**
- * A 全銀 transfer file the operator exported (issue 18): the requests it holds and the file's
+ * A 全銀 transfer file the operator exported (ADR 0033): the requests it holds and the file's
  * bytes as written, so downloading it again gives the same file.
  */
 export const payoutBatches = pgTable("payout_batches", {

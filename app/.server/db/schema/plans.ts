@@ -2,7 +2,7 @@ import { boolean, integer, pgTable, text } from "drizzle-orm/pg-core";
 import { createdAt, updatedAt } from "./columns";
 
 /**
- * The plan catalogue (contract §6): prices and staff limits are data, not code. The rows are
+ * The plan catalogue (ADR 0006): prices and staff limits are data, not code. The rows are
  * created by a migration and later edited by the operator console.
  */
 export const plans = pgTable("plans", {

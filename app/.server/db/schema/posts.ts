@@ -12,7 +12,7 @@ import { livers } from "./livers";
 import { staffs } from "./staffs";
 
 /**
- * A post of a staff member or a store (contract §8): written natively, imported from a linked
+ * A post of a staff member or a store (ADR 0024): written natively, imported from a linked
  * Instagram / TikTok / YouTube account, or written when a live starts. `liver_id` is always the
  * store (a staff post carries its store too), so a store's feed is one index range.
  */

@@ -2,7 +2,7 @@ import { jsonb, pgTable, text } from "drizzle-orm/pg-core";
 import { tstz } from "./columns";
 
 /**
- * Values of the remote configuration set at `/admin/config` (contract §15). The keys, their types
+ * Values of the remote configuration set at `/admin/config` (ADR 0033). The keys, their types
  * and defaults are code (app/domain/remote-config.ts); a key without a row has its default, and a
  * row whose key the code no longer knows, or whose value no longer fits the key's type, is ignored.
  */

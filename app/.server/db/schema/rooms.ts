@@ -7,7 +7,7 @@ import { staffs } from "./staffs";
 
 /**
  * A chat room between a listener and a staff member (ADR 0029; the other member is the
- * counterpart). `member_ids` is the contract's pair; `listener_id` and `staff_id` name the two
+ * counterpart). `member_ids` is the API's pair; `listener_id` and `staff_id` name the two
  * roles so that one pair has exactly one room (unique index) and foreign keys clean up.
  */
 export const rooms = pgTable(

@@ -4,7 +4,7 @@ import { staffs } from "./staffs";
 
 /**
  * One shift of a staff member. `date` is the calendar day in Asia/Tokyo; `start_time` is
- * "HH:MM" or "OPEN", `end_time` is "HH:MM" or "LAST" (spec §3, 10-minute steps).
+ * "HH:MM" or "OPEN", `end_time` is "HH:MM" or "LAST" (docs/product.md, 10-minute steps).
  */
 export const schedules = pgTable(
   "schedules",

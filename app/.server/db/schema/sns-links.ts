@@ -6,7 +6,7 @@ import { user } from "./auth";
 import { createdAt, tstz, updatedAt } from "./columns";
 
 /**
- * A staff member's or a store's linked Instagram / TikTok / YouTube account (contract §8): the
+ * A staff member's or a store's linked Instagram / TikTok / YouTube account (ADR 0024): the
  * tokens (AES-256-GCM, see token-cipher.ts; never in clear), the state of the link, and the
  * importer's bookkeeping. One link per owner and source.
  */

@@ -4,7 +4,7 @@ import { livers } from "./livers";
 import { staffs } from "./staffs";
 
 /**
- * An invitation link a store issues to a performer (contract §3): `/staff/registration?invite=…`.
+ * An invitation link a store issues to a performer (ADR 0011): `/staff/registration?invite=…`.
  * Only the SHA-256 of the token is kept, so a database leak does not leak usable links. An
  * invitation is used once; it expires, and the store may revoke it.
  */

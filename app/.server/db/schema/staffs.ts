@@ -92,7 +92,7 @@ export const staffs = pgTable(
       uniqueIndex("staffs_slug_key").on(t.slug),
       uniqueIndex("staffs_login_id_key").on(sql`lower(${t.login_id})`),
       index("staffs_liver_order_idx").on(t.liver_id, t.order),
-      // The public search (issue 5) walks these instead of the table: keys in the order of a sort
+      // The public search (ADR 0010) walks these instead of the table: keys in the order of a sort
       // (uid last as the tie-break), then what the filters and totals read, so the ids of a page,
       // the total and the matching score come from index-only scans.
       index("staffs_listed_new_idx")

@@ -5,7 +5,7 @@ import { livers } from "./livers";
 import { plans } from "./plans";
 
 /**
- * A store's plan subscription at the payment provider (contract §14 "Store plans", ADR 0037): one
+ * A store's plan subscription at the payment provider (ADR 0032 "Store plans", ADR 0037): one
  * row per store, with the provider's customer and subscription, the billed plan and period, the
  * card on file (brand and last four only) and the grace after a failed renewal.
  */

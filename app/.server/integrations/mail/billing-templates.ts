@@ -4,7 +4,7 @@ import { greetingFor, type RenderedMail, render } from "./templates";
 
 const SUBJECT_PREFIX = "【ヨルナビ】";
 
-/** A plan renewal was declined: the store has 7 days of grace (contract §14). */
+/** A plan renewal was declined: the store has 7 days of grace (ADR 0032). */
 export function planPaymentFailedMail({
   name,
   planName,

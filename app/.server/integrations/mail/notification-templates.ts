@@ -3,7 +3,7 @@ import { formatMonthDayTime } from "~/domain/relative-time";
 import { oneLine, type RenderedMail, render, SUBJECT_PREFIX } from "./templates";
 
 /**
- * The notification mails of contract §9, one per trigger kind plus its summary form, worded here
+ * The notification mails of ADR 0025, one per trigger kind plus its summary form, worded here
  * with the other mails' layout (templates.ts). A mail says who and when (and which item), never
  * what a message says.
  */

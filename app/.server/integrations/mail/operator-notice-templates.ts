@@ -2,7 +2,7 @@ import { SITE_NAME } from "~/site";
 import { greetingFor, oneLine, type RenderedMail, render, SUBJECT_PREFIX } from "./templates";
 
 /**
- * What the operator's console tells a store (contract §15, ADR 0033): its listing suspended or
+ * What the operator's console tells a store (ADR 0033): its listing suspended or
  * listed again, one of its performers hidden, shown again, deleted or given a new password. Each
  * mail names what happened and why (the operator's words, as given) and where the store can see
  * it; the contact form is the way to object, since the sender takes no replies.

@@ -3,7 +3,7 @@ import { SITE_NAME } from "~/site";
 import { greetingFor, type RenderedMail, render, SUBJECT_PREFIX } from "./templates";
 
 /**
- * What the operator's payout steps tell a store (contract §14, §15, issue 18): its request
+ * What the operator's payout steps tell a store (ADR 0032, ADR 0033): its request
  * approved (the transfer follows), rejected (the points are back, with the operator's reason) or
  * paid. Each names the amounts as the request showed them and where to see the history.
  */

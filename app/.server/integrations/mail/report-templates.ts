@@ -3,7 +3,7 @@ import { SITE_NAME } from "~/site";
 import { greetingFor, oneLine, type RenderedMail, render, SUBJECT_PREFIX } from "./templates";
 
 /**
- * What the reports queue mails (contract §15, ADR 0030): the reporter hears the outcome; the
+ * What the reports queue mails (ADR 0033, ADR 0030): the reporter hears the outcome; the
  * reported account gets the warning or the suspension with the operator's words. A staff member's
  * mail goes to her store (staff accounts have no mailbox), which `onBehalfOf` names.
  */

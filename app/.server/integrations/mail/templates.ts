@@ -32,7 +32,7 @@ export interface MailContent {
   noReply?: boolean;
   /** The site's origin for the signature when there is no action link to take it from. */
   origin?: string;
-  /** Notification mail: why it came, the setting page and the one-click unsubscribe link (§9). */
+  /** Notification mail: why it came, the setting page and the one-click unsubscribe link (ADR 0025). */
   unsubscribe?: { reason: string; settingsUrl: string; url: string };
 }
 
@@ -396,7 +396,7 @@ export function operatorReplyMail({
 }
 
 /**
- * A linked SNS account stopped working (its token expired or was revoked, contract §8): sent once
+ * A linked SNS account stopped working (its token expired or was revoked, ADR 0024): sent once
  * when the link turns broken, with the page to link it again.
  */
 export function snsLinkBrokenMail({

@@ -1,5 +1,5 @@
 /**
- * The billing port (contract §14 "Store plans", ADR 0037): a store's monthly plan is a
+ * The billing port (ADR 0032 "Store plans", ADR 0037): a store's monthly plan is a
  * subscription at the payment provider. Apart from the coin checkout port on purpose: coins are
  * one-off payments by listeners, plans are recurring charges to stores. Provider-neutral (PAY.JP,
  * KOMOJU or GMO could replace Stripe Billing); events are Stripe-shaped because both providers

@@ -1,7 +1,7 @@
 /**
- * The payment port (contract §14, ADR 0032): a provider makes a hosted checkout for one coin
+ * The payment port (ADR 0032): a provider makes a hosted checkout for one coin
  * order and tells us by signed webhook when it is paid. Provider-neutral on purpose (PAY.JP,
- * KOMOJU or GMO could replace Stripe, external-apis §4).
+ * KOMOJU or GMO could replace Stripe, ADR 0032).
  */
 export interface CheckoutRequest {
   orderId: string;
@@ -52,7 +52,7 @@ export interface PaymentPort {
   readonly provider: "test" | "stripe";
   createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
   /**
-   * The session as the provider has it now, re-read before fulfilling (external-apis §4): Stripe is
+   * The session as the provider has it now, re-read before fulfilling (ADR 0032): Stripe is
    * asked again; the test provider's signed event is its own truth.
    */
   confirmSession(session: SessionState): Promise<SessionState>;

@@ -4,7 +4,7 @@ import { WebhookSignatureError } from "./payment-port";
 import type { StripeConfig } from "./stripe-payments";
 
 /**
- * Stripe Billing through the official client (ADR 0037, external-apis §4): a customer per store
+ * Stripe Billing through the official client (ADR 0037, ADR 0032): a customer per store
  * (Idempotency-Key per store), Checkout in `subscription` mode with a monthly JPY price (card
  * only — konbini does not support subscriptions), `new_plan_id` as a price change without
  * proration (so it is billed from the next renewal), cancellation at the period end, and the

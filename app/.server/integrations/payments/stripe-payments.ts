@@ -27,7 +27,7 @@ export function createStripePayments(config: StripeConfig): PaymentPort {
     provider: "stripe",
     async createCheckout(request: CheckoutRequest): Promise<CheckoutSession> {
       // `payment_method_types` is the documented way to offer card and konbini (external-apis
-      // §4); the client's newest typings leave it out (dynamic payment methods), the API takes it.
+      // ADR 0007); the client's newest typings leave it out (dynamic payment methods), the API takes it.
       const params = {
         mode: "payment",
         line_items: [

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 
 /**
- * Stripe's documented webhook signature (external-apis §4): `Stripe-Signature: t=<unix>,v1=<hex>`
+ * Stripe's documented webhook signature (ADR 0032): `Stripe-Signature: t=<unix>,v1=<hex>`
  * where v1 = HMAC-SHA256(secret, `${t}.${rawBody}`) over the raw bytes. The test provider signs its
  * events with this too, and the fake Stripe server signs its webhooks with it.
  */

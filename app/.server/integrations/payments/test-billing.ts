@@ -28,7 +28,7 @@ export type TestBillingPort = BillingPort & {
 };
 
 /**
- * The test provider's billing (contract §14): the checkout is our own テスト決済 page; the
+ * The test provider's billing (ADR 0032): the checkout is our own テスト決済 page; the
  * subscription lives in `store_billing` itself, and the `billing.renew` job renews it on its
  * clock. Every change arrives as a Stripe-shaped event signed with the local secret and goes
  * through the same webhook handler Stripe's events go through.

@@ -1,6 +1,6 @@
 /**
  * Demo data generators (pure: a PRNG and `now` in, plain insert rows out). Past lives of a
- * broadcaster with their figures and comments (contract §13), so the viewer page's past lives and
+ * broadcaster with their figures and comments (ADR 0031), so the viewer page's past lives and
  * the feeds' live posts are not empty in the demo.
  */
 import type { liveComments, lives } from "../../db/schema";

@@ -1,6 +1,6 @@
 /**
  * Demo data generators (pure: a PRNG and `now` in, plain insert rows out; the same seed gives the
- * same rows). Posts of every source and kind (contract §8), so the feeds look alive.
+ * same rows). Posts of every source and kind (ADR 0024), so the feeds look alive.
  *
  * Imported posts carry plausible permalinks on their platform (links are never fetched) but their
  * thumbnails are our own demo pictures: nothing in the demo or the tests loads from Instagram,
@@ -152,7 +152,7 @@ export function generatePostsFor(
       case "live": {
         kind = "video";
         externalId = random.id();
-        // The broadcaster's live page (contract §13: `{id}` is the staff member's or the store's id).
+        // The broadcaster's live page (ADR 0031: `{id}` is the staff member's or the store's id).
         permalink = `/listener/live/${author.staffId ?? author.liverId}`;
         media = [picture(image(), author.portrait)];
         break;

@@ -14,7 +14,7 @@ import { checkPowSolution, storeWithRedeemedPow } from "../shared/proof-of-work"
  *
  * - per client address, every attempt counts (one machine trying many accounts);
  * - per account and network, only FAILED attempts count: ten within 15 minutes lock that network
- *   (IPv4 /24, IPv6 /64) out of that account — the contract's "too many attempts" message;
+ *   (IPv4 /24, IPv6 /64) out of that account — the fixed "too many attempts" message (ADR 0007);
  * - per account from anywhere, failed attempts count too, but past the limit they do not lock
  *   the account: every further sign-in must carry a proof of work (ALTCHA, ADR 0008), which the
  *   login page solves in the background. Someone who knows an address can no longer keep its

@@ -23,7 +23,7 @@ async function slugFor(tx: Tx, uid: string): Promise<string> {
 }
 
 /**
- * Registers a store (contract §3): the auth account and the `livers` row in one transaction, the
+ * Registers a store (ADR 0021): the auth account and the `livers` row in one transaction, the
  * staff limit copied from the chosen plan, unlisted until the address is verified; then the verification mail,
  * whose link lands on /liver/login. The password only creates the credential.
  */

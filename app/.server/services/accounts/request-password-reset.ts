@@ -8,7 +8,7 @@ import { findAccount } from "./find-account";
 export type RequestResetResult = { ok: true } | { ok: false; error: "too_many_requests" };
 
 /**
- * Mails a single-use reset link valid for one hour (contract §3). Answers the same for unknown
+ * Mails a single-use reset link valid for one hour (ADR 0021). Answers the same for unknown
  * addresses. The token and its expiry are better-auth's; the mail goes through our mail port.
  */
 export async function requestPasswordReset({

@@ -8,7 +8,7 @@ import type { Mailer, MailResult } from "../../integrations/mail/mailer";
 import { verifyEmailMail } from "../../integrations/mail/templates";
 
 /**
- * Sends the verification mail. Its link lands on the login page of the role (contract §3), whose
+ * Sends the verification mail. Its link lands on the login page of the role (ADR 0021), whose
  * loader verifies the token; the token is better-auth's, so `verifyEmail` accepts it.
  */
 export async function sendVerificationMail({

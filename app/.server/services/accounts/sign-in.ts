@@ -22,7 +22,7 @@ export type SignInResult =
   | { ok: false; error: SignInError; email?: string; until?: Date };
 
 /**
- * Signs an account in at the login page of its role (spec §5: only with a profile of that role
+ * Signs an account in at the login page of its role (docs/product.md: only with a profile of that role
  * and a verified address). Rate-limited per IP (every attempt) and per account (failures), see
  * login-throttle.ts.
  */

@@ -13,7 +13,7 @@ import { listeners, livers } from "../../db/schema";
 export type UpdateMailSettingsResult = { ok: true } | { ok: false; error: "forbidden" };
 
 /**
- * Replaces the mail_setting flags of the actor's own profile (spec §3): the listener's four or the
+ * Replaces the mail_setting flags of the actor's own profile (docs/product.md): the listener's four or the
  * store's three, every flag given (an unchecked box is false). Staff have none.
  */
 export async function updateMailSettings({

@@ -9,7 +9,7 @@ import { type PayoutStepResult, payoutAccounts, runPayoutStep } from "./payout-s
 export type { PayoutStepResult };
 
 /**
- * The operator approves a pending payout request (contract §15, ADR 0036): the yen owed to the
+ * The operator approves a pending payout request (ADR 0033, ADR 0036): the yen owed to the
  * store move from "requested" to "approved" in one ledger transaction under the key
  * `payout-approve:<request>` — approving twice (a double click, two operators at once) books
  * once and answers the same — with the step's row, the audit row and the store's mail.

@@ -3,7 +3,7 @@ import type { Db, Tx } from "../../db/client";
 import { coinOrders, coinPacks, gifts, items, ledgerAccounts } from "../../db/schema";
 
 /**
- * What the catalogue services share (issue 18): whether a pack or an item was ever sold — then it
+ * What the catalogue services share (ADR 0033): whether a pack or an item was ever sold — then it
  * may be retired but never deleted, since orders and ledger entries name it; and the rows
  * locked for a change.
  */

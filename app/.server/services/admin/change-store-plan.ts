@@ -12,7 +12,7 @@ export type ChangeStorePlanResult =
 
 /**
  * The operator puts a store on a plan now (a store's own change waits for next month, contract
- * §6): `plan_id` changes, a pending `new_plan_id` is dropped, and with `applyLimit` the store's
+ * ADR 0009): `plan_id` changes, a pending `new_plan_id` is dropped, and with `applyLimit` the store's
  * `limit_staff` becomes the plan's. Staff above a lower limit stay; new ones are refused.
  */
 export async function changeStorePlan({

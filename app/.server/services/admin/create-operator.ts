@@ -10,7 +10,7 @@ export type CreateOperatorResult =
   | { ok: false; error: "invalid_email" | "invalid_password" | "email_taken" };
 
 /**
- * Creates an operator account (contract §15: from the command line only; no page registers one).
+ * Creates an operator account (ADR 0033: from the command line only; no page registers one).
  * The address counts as verified — whoever runs the command on the server vouches for it — and
  * the account gets its TOTP secret at its first login. One transaction: user, credential,
  * operator row and the audit entry.

@@ -16,7 +16,7 @@ import {
 import { MONEY_ACTION_COUNTS, MONEY_DAILY_FIGURES } from "./money-dashboard-providers";
 
 /**
- * What the dashboard of the console shows (contract §15, ADR 0033), as two lists of small
+ * What the dashboard of the console shows (ADR 0033), as two lists of small
  * providers: a new count or figure is one entry here (the reports queue adds its open reports,
  * money its coin sales, gifts and payouts due), and the dashboard, the menu badges and the chart
  * pick it up.

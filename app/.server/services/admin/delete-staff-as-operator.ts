@@ -14,7 +14,7 @@ import { recordOperatorChange, storeNoticeLinks } from "./record-operator-change
 export type DeleteStaffAsOperatorResult = { ok: true } | { ok: false; error: "not_found" | "deleted" };
 
 /**
- * The operator deletes a performer (contract §15): what a store's own deletion does (status
+ * The operator deletes a performer (ADR 0033): what a store's own deletion does (status
  * deleted, pictures gone, sessions ended, the rest renumbered), plus the reason in the store's
  * log, the audit row and a mail to the store. A hide that held her is closed with it.
  */

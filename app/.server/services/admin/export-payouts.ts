@@ -20,7 +20,7 @@ interface StoredAccount {
 }
 
 /**
- * Writes every approved payout request into one 全銀 総合振込 file (issue 18, ADR 0036) and marks
+ * Writes every approved payout request into one 全銀 総合振込 file (ADR 0033, ADR 0036) and marks
  * them exported, in one transaction: the batch keeps the file as written, so downloading it again
  * gives the same bytes. `batchId` is the form's key: the same key again (a double submit) answers
  * the batch already made instead of a second one. No money moves here — the transfer is booked

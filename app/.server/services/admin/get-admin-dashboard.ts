@@ -17,7 +17,7 @@ export async function getAdminCounts({
 }
 
 /**
- * The dashboard (contract §15): every count that needs action, and every daily figure with today's
+ * The dashboard (ADR 0033): every count that needs action, and every daily figure with today's
  * value and the last 30 days (Asia/Tokyo calendar days, today last).
  */
 export async function getAdminDashboard({

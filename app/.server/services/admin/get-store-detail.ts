@@ -18,7 +18,7 @@ import { assertOperator, type SignedInOperator } from "./operator-actor";
 export const STORE_HISTORY_LIMIT = 50;
 
 /**
- * One store as the operator's page shows it (contract §15): the store, the plan catalogue to pick
+ * One store as the operator's page shows it (ADR 0033): the store, the plan catalogue to pick
  * from, its performers (deleted ones too), every suspension it had (the operator's and billing's),
  * and its history — the store's own activity log and the audit entries about it or its staff.
  * Null when there is no such store.

@@ -14,7 +14,7 @@ import { recordOperatorChange, storeNoticeLinks } from "./record-operator-change
 export type HideStaffResult = { ok: true } | { ok: false; error: "not_found" | "already_hidden" | "deleted" };
 
 /**
- * The operator hides a performer (contract §15): she leaves the public lists at once
+ * The operator hides a performer (ADR 0033): she leaves the public lists at once
  * (`is_displayed` false, as the store's own switch does), her store cannot show her again while
  * the hide holds, the store's log says why, the audit log records it, and the store is mailed.
  */

@@ -6,7 +6,7 @@ import { listOutbox } from "../list-outbox";
 import { assertOperator, type SignedInOperator } from "./operator-actor";
 
 /**
- * The mail outbox as the operator sees it (contract §15): failed mails first of all (the default
+ * The mail outbox as the operator sees it (ADR 0033): failed mails first of all (the default
  * filter), any other status on request; counts per status for the filter tabs. Bodies stay out.
  */
 export async function listOutboxMails({

@@ -7,7 +7,7 @@ import { livers, staffHides, staffs } from "../../db/schema";
 import { assertOperator, type SignedInOperator } from "./operator-actor";
 
 /**
- * Every performer of every store (contract §15 "staff"), newest first: searched by name or
+ * Every performer of every store (ADR 0033 "staff"), newest first: searched by name or
  * reading (folded like the directory), her whole login ID or id, filtered by state or by store.
  */
 export async function listStaffForOperator({

@@ -25,7 +25,7 @@ export interface StoreListItem {
 }
 
 /**
- * Every store, whatever its status (contract §15), newest first, a page at a time: searched by
+ * Every store, whatever its status (ADR 0033), newest first, a page at a time: searched by
  * name or reading (folded like the directory's keyword), address or id; filtered by status and
  * by "no operator has looked at it yet". With each: its plan, staff count, followers and last login.
  */

@@ -7,7 +7,7 @@ import type { SignedInOperator } from "./operator-actor";
 import { type PayoutStepResult, payoutAccounts, runPayoutStep } from "./payout-step";
 
 /**
- * The bank has transferred an exported request (contract §15, ADR 0036): the approved yen owed
+ * The bank has transferred an exported request (ADR 0033, ADR 0036): the approved yen owed
  * to the store leave for `platform:payouts_paid` in one ledger transaction under
  * `payout-paid:<request>` (once, however often it is clicked), the store is mailed.
  */

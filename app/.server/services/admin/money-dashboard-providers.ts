@@ -6,7 +6,7 @@ import { coinOrders, gifts, payoutRequests } from "../../db/schema";
 import type { AdminActionCount, AdminDailyFigure } from "./dashboard-providers";
 
 /**
- * The money entries of the console's dashboard (issue 18, ADR 0033's provider seams): payout
+ * The money entries of the console's dashboard (ADR 0033's provider seams): payout
  * requests an operator still has to approve, export or mark paid; coin sales, gifts and payout
  * requests per Tokyo day. Self-contained (no import of the list they join, which imports this).
  */

@@ -13,7 +13,7 @@ import { assertOperator, type SignedInOperator } from "./operator-actor";
 import { recordOperatorChange, storeNoticeLinks } from "./record-operator-change";
 
 /**
- * What the operator's payout steps share (issue 18): the accounts they book on, the refusal that
+ * What the operator's payout steps share (ADR 0033): the accounts they book on, the refusal that
  * rolls a step back (and leaves its idempotency key unused), and the step's trail — its row, the
  * audit row and the store's mail — in the step's own transaction.
  *

@@ -8,7 +8,7 @@ import type { SignedInOperator } from "./operator-actor";
 import { type PayoutStepResult, runPayoutStep } from "./payout-step";
 
 /**
- * The operator rejects a pending payout request with a reason (contract §15, ADR 0036): the
+ * The operator rejects a pending payout request with a reason (ADR 0033, ADR 0036): the
  * request's own ledger entries are written again negated — the points go back to the store, the
  * yen owed, the fee and the withholding are undone — and `livers.point` follows, in one
  * transaction under `payout-reject:<request>`; the store is mailed the reason.

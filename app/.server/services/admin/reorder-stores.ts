@@ -12,7 +12,7 @@ export type ReorderStoresInput =
 export type ReorderStoresResult = { ok: true; moved: boolean } | { ok: false; error: "not_found" | "stale" };
 
 /**
- * Reorders the ranking (contract §15 "order: drag to rank"): the ranked stores are numbered 1…n
+ * Reorders the ranking (ADR 0033 "order: drag to rank"): the ranked stores are numbered 1…n
  * in the new order. A dragged list that is not exactly the ranked stores of now (another operator
  * changed the ranking meanwhile) is refused as `stale` rather than guessed at.
  */

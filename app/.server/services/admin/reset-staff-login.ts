@@ -18,7 +18,7 @@ export type ResetStaffLoginResult =
   | { ok: false; error: "not_found" | "deleted" | "no_login" };
 
 /**
- * The operator resets a performer's login (contract §15), for a performer locked out whose store
+ * The operator resets a performer's login (ADR 0033), for a performer locked out whose store
  * cannot help (staff have no mailbox for a reset): a new temporary password, shown once to the
  * operator to pass on and never stored in clear nor written to any log; every session of hers
  * ended; her failed-login counters forgotten. The store's log and the audit log record that it

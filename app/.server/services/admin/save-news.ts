@@ -13,7 +13,7 @@ export type SaveNewsResult =
   | { ok: false; error: "invalid"; errors: Record<string, string> };
 
 /**
- * Creates or edits a news (contract §10) with its audit row, in one transaction. Not yet published:
+ * Creates or edits a news (ADR 0027) with its audit row, in one transaction. Not yet published:
  * `publish_now` publishes it at once, `schedule` sets its future time. Once published, its time and
  * its mail choice stay as they were (the mail went out or never will) and `save` edits the text.
  * Publishing now requests the mail in the same transaction; a scheduled one is left to the tick.

@@ -15,7 +15,7 @@ export type SetItemImageResult =
   | { ok: false; error: "not_found" | "too_many_uploads" | ImageErrorKey };
 
 /**
- * Gives an item a new picture through the image pipeline (issue 18): a name that does not say
+ * Gives an item a new picture through the image pipeline (ADR 0033): a name that does not say
  * "picture" is refused, the bytes are decoded and re-encoded as WebP without metadata, stored under
  * `items/<id>`, then the row points at it; the old picture (one we stored) is removed after the
  * commit, the new one when the row could not take it. Counted against the operator's upload

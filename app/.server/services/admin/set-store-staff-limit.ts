@@ -10,7 +10,7 @@ export type SetStoreStaffLimitResult =
   | { ok: true; changed: boolean }
   | { ok: false; error: "not_found" | "deleted" };
 
-/** The operator sets a store's staff limit (`limit_staff`) apart from its plan's (contract §15). */
+/** The operator sets a store's staff limit (`limit_staff`) apart from its plan's (ADR 0033). */
 export async function setStoreStaffLimit({
   db,
   actor,

@@ -24,7 +24,7 @@ export type SignInOperatorResult =
   | { ok: false; error: "invalid" | "too_many_attempts" | "login_failed" };
 
 /**
- * `/admin/login` (contract §15): e-mail, password and a TOTP code, all on one form. The answer to
+ * `/admin/login` (ADR 0033): e-mail, password and a TOTP code, all on one form. The answer to
  * a wrong address, password or code is the same, so the form tells an attacker nothing. An
  * operator without a TOTP secret yet (first login, or after `reset-totp`) gets a fresh secret and
  * a session that only opens the enrolment page. Limits: every attempt per address, failed

@@ -3,7 +3,7 @@ import type { Db, Tx } from "../../db/client";
 import { livers } from "../../db/schema";
 
 /**
- * The ranked stores: those with an `order` (contract §6: lower first, none last), in the order
+ * The ranked stores: those with an `order` (ADR 0033: lower first, none last), in the order
  * the directory lists them (ties by newest first). Deleted stores keep their number but take no
  * place. With `lock`, the rows are locked (by id, so two rankings never wait in a cycle).
  */

@@ -13,7 +13,7 @@ export type SuspendStoreResult =
   | { ok: false; error: "not_found" | "already_suspended" | "deleted" };
 
 /**
- * The operator suspends a store (contract §6, §15): it leaves the directory at once (its status
+ * The operator suspends a store (ADR 0033): it leaves the directory at once (its status
  * fires the directory's version trigger, ADR 0013), the suspension is recorded as the operator's
  * with the reason, the store's log says so, and the store is mailed the reason — all in one
  * transaction, the mail through the queue (ADR 0015).

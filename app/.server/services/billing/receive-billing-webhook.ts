@@ -31,7 +31,7 @@ export interface BillingWebhookDeps {
 }
 
 /**
- * A store-plan event from the provider (contract §14, ADR 0037), Stripe's or the test provider's,
+ * A store-plan event from the provider (ADR 0032, ADR 0037), Stripe's or the test provider's,
  * through the same path: the signature is checked on the raw body, then the event is claimed in
  * `payment_events` inside the transaction that applies it — a repeated event, also two copies at
  * once, is applied exactly once. Order does not matter: an invoice's `paid` is final (a late

@@ -12,7 +12,7 @@ export type StartSubscriptionResult =
   | { ok: false; error: "forbidden" | "already_subscribed" | "no_plan" | "unavailable" };
 
 /**
- * The store starts paying its plan (contract §14): a hosted checkout in subscription mode at the
+ * The store starts paying its plan (ADR 0032): a hosted checkout in subscription mode at the
  * provider (Stripe Checkout, or the test provider's テスト決済 page). The plan billed is the one
  * chosen for next month if any, else the current one. A store with a live subscription is refused
  * (one subscription per store); a canceled one may start again with the same customer.

@@ -15,7 +15,7 @@ export interface LastMessage {
 
 export interface RoomItem {
   id: string;
-  /** The contract's name of the id (§12). */
+  /** The API's name of the id (ADR 0029). */
   room_id: string;
   member_ids: string[];
   /** The other member of the room. */

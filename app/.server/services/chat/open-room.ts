@@ -14,7 +14,7 @@ export type OpenRoomResult =
  * `POST /api/rooms {staff_id}`: a listener opens the room with a publicly listed staff member
  * (メッセージを送る on her page), or finds the one they already share — one room per pair, kept by
  * the unique (listener_id, staff_id) index, so two concurrent opens answer the same room.
- * `created` tells 201 from 200. A staff member cannot open rooms (contract §12).
+ * `created` tells 201 from 200. A staff member cannot open rooms (ADR 0029).
  */
 export async function openRoom({
   db,

@@ -7,7 +7,7 @@ import { type Room, rooms } from "../../db/schema";
 export type RoomAction = "room.read" | "room.write" | "room.block" | "room.report";
 
 /**
- * The room `roomId` when the actor is one of its two members, else `not_found` (contract §12:
+ * The room `roomId` when the actor is one of its two members, else `not_found` (ADR 0029:
  * a third listener, another staff member, a store, an operator and a room that does not exist
  * all look the same). `lock` takes the room row's lock (sending: last_message_at and the store
  * notice are decided under it).

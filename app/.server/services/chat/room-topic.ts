@@ -5,7 +5,7 @@ import { memberRoom } from "./room-access";
 /**
  * Who may stream `room:<id>` (`GET /api/rooms/{id}/events`): the two members; signed out 401,
  * anyone else — a third listener, another staff member, a store, an operator — 404, as for
- * every room endpoint (contract §12).
+ * every room endpoint (ADR 0029).
  */
 export const authorizeRoomTopic: TopicAuthorizer = async ({ db, viewer, id }) => {
   if (!viewer) return "unauthenticated";

@@ -7,7 +7,7 @@ import { memberRoom } from "./room-access";
 import { type SendMessageResult, sendMessage } from "./send-message";
 
 /**
- * A picture message (contract §12 `image_url`, ADR 0030): membership first (a stranger's upload is
+ * A picture message (ADR 0029 `image_url`, ADR 0030): membership first (a stranger's upload is
  * never processed), then the image pipeline (counted against the hourly upload allowance,
  * re-encoded, metadata stripped), then the ordinary send with its checks — a refused send removes
  * the stored file again. The text beside the picture is optional and filtered like any message.

@@ -12,7 +12,7 @@ import {
   toPublicStaff,
 } from "../shared/staff-query";
 
-/** Spec §9: the top list has 5 staff. */
+/** docs/product.md: the top list has 5 staff. */
 export const TOP_STAFF_COUNT = 5;
 
 /** `GET /api/staffs/top`: the publicly listed staff with the most followers (ties: newest, then uid). */

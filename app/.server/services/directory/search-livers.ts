@@ -9,7 +9,7 @@ import { liverColumns, type PublicLiver, toPublicLiver } from "../shared/liver-q
 import { directoryTotal } from "./directory-totals";
 import type { ListPage } from "./search-staffs";
 
-/** The WHERE of a store search: the criteria of spec §5 in turn, each only when given. */
+/** The WHERE of a store search: the criteria of docs/product.md in turn, each only when given. */
 export function liverSearchConditions(search: Omit<LiverSearch, "page" | "pageSize">): SQL {
   const conditions: SQL[] = [eq(livers.status, "public")];
   const add = (condition: SQL) => conditions.push(condition);
@@ -17,7 +17,7 @@ export function liverSearchConditions(search: Omit<LiverSearch, "page" | "pageSi
   if (search.ids.length > 0) add(inArray(livers.uid, search.ids));
   if (search.region) add(eq(livers.region, search.region));
   if (search.prefecture) add(eq(livers.prefecture, search.prefecture));
-  // A group is a set of areas (contract §5): stores in any of them match.
+  // A group is a set of areas (ADR 0020): stores in any of them match.
   if (search.group) add(inArray(livers.area, areaIdsOfGroup(search.group)));
   if (search.area) add(eq(livers.area, search.area));
   if (search.area_detail) add(eq(livers.area_detail, search.area_detail));

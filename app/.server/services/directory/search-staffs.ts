@@ -29,7 +29,7 @@ export interface ListPage<T> {
 }
 
 /**
- * The WHERE of a staff search (contract §5): every filter only when given, hidden attributes never
+ * The WHERE of a staff search (ADR 0020): every filter only when given, hidden attributes never
  * match. It reads `staffs` alone; the store's conditions (public, area) are a semi-join on the
  * store ids, so the narrow listed-staff indexes can answer without touching the table.
  */
@@ -88,7 +88,7 @@ export function staffSearchConditions(db: Db, search: Omit<StaffSearch, "sort" |
 }
 
 /**
- * ORDER BY of a sort (contract §5), each ending with the uid so pages never overlap and both
+ * ORDER BY of a sort (ADR 0020), each ending with the uid so pages never overlap and both
  * databases answer the same order: new = newest of last post and creation; popular = followers;
  * matching = score against the listener, ties by new (new without a listener).
  */

@@ -7,7 +7,7 @@ import { fanPointsOf } from "./fan-points";
 
 /**
  * The fan level of a chat room's listener for the room's staff member this Tokyo month (contract
- * §16: the badge beside her name in that broadcaster's chat), for either member of the room; a
+ * ADR 0043: the badge beside her name in that broadcaster's chat), for either member of the room; a
  * stranger gets `not_found`, as for the room itself.
  */
 export async function readRoomFanLevel({

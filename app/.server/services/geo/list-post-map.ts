@@ -34,7 +34,7 @@ function placeOf(lat: number, lng: number, chars: number): string {
 }
 
 /**
- * `GET /api/posts/map` and `/search/sns` (contract §11): the public posts of the last 7 days at
+ * `GET /api/posts/map` and `/search/sns` (ADR 0028): the public posts of the last 7 days at
  * their store's pin, inside the visible box, grouped by a geohash prefix whose length follows the
  * zoom (ADR 0028), so a phone gets a few hundred markers whatever the number of posts.
  */

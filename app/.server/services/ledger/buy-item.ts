@@ -34,7 +34,7 @@ export type BuyItemResult =
     };
 
 /**
- * Buys items with coins (contract §14, `/listener/mypage/purchase`): the coins leave the
+ * Buys items with coins (ADR 0032, `/listener/mypage/purchase`): the coins leave the
  * listener's lots (paid first, oldest first) for the platform, the items come from the platform
  * into the listener's inventory — one ledger transaction under the listener's key.
  */

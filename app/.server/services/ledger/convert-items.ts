@@ -20,7 +20,7 @@ export type ConvertItemsResult =
 
 /**
  * `/liver/mypage/item/convert`: the store turns every item it holds (its own and its staff's)
- * into points at each item's `point_value` (contract §14). The item rows are locked, so what is
+ * into points at each item's `point_value` (ADR 0032). The item rows are locked, so what is
  * converted is exactly what the balances said; `livers.point` follows the points account.
  */
 export async function convertItems({

@@ -27,7 +27,7 @@ function monthRange(month: string): [Date, Date] {
 }
 
 /**
- * `/listener/mypage/history` (contract §14): coin purchases, item purchases, gifts, expiries and refunds (ADR 0038) of
+ * `/listener/mypage/history` (ADR 0032): coin purchases, item purchases, gifts, expiries and refunds (ADR 0038) of
  * one Tokyo month, newest first, optionally of one kind. The same rows make the CSV.
  */
 export async function listMoneyHistory({

@@ -8,7 +8,7 @@ import { gifts, items, ledgerAccounts, listeners, staffs } from "../../db/schema
 const SHOWN = 200;
 
 /**
- * Received items (contract §14): a staff member sees the gifts to her (by giver and date); a store
+ * Received items (ADR 0032): a staff member sees the gifts to her (by giver and date); a store
  * sees the gifts to it and its staff, and what it holds not yet converted (its item balances).
  */
 export async function listReceivedItems({ db, actor }: { db: Db; actor: Viewer }) {

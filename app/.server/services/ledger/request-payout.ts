@@ -60,9 +60,9 @@ export type RequestPayoutResult =
     };
 
 /**
- * A payout request (contract §14): points leave the store for the platform; in yen the platform's
+ * A payout request (ADR 0032): points leave the store for the platform; in yen the platform's
  * payout expense becomes what it owes the store (net), the transfer fee and the 源泉徴収 it pays to
- * the tax office for an individual store. The request waits (`pending`) for the operator (issue 14).
+ * the tax office for an individual store. The request waits (`pending`) for the operator (ADR 0028).
  */
 export async function requestPayout({
   db,

@@ -8,7 +8,7 @@ export type EndLiveResult = { ok: true; live: Live } | { ok: false; error: "forb
 
 /**
  * `POST /api/lives/{id}/end`: the broadcaster ends her live, or a store ends its own or its staff
- * member's (contract §13). Ending an ended live answers the live as it is (a second tap, the
+ * member's (ADR 0031). Ending an ended live answers the live as it is (a second tap, the
  * server's timeout that came first). Another store's or another staff member's live: not_found.
  */
 export async function endLive({

@@ -14,7 +14,7 @@ export type ListCommentReportsResult =
   | { ok: false; error: "forbidden" };
 
 /**
- * The operator's queue of reported live comments (contract §15; the console page comes with issue
+ * The operator's queue of reported live comments (ADR 0033; the console page comes with issue
  * 18): open reports first, newest first, each with its snapshot of the comment and its neighbours.
  */
 export async function listCommentReports({

@@ -47,7 +47,7 @@ export interface Broadcaster {
   name: string;
   liver_name: string;
   image_url: string | null;
-  /** Publicly listed (contract §5): only a listed account may go live, and only its page is shown. */
+  /** Publicly listed (ADR 0010): only a listed account may go live, and only its page is shown. */
   listed: boolean;
 }
 

@@ -4,7 +4,7 @@ import { loadLive } from "./live-access";
 
 /**
  * Who may stream `live:<id>` (`GET /api/lives/{id}/events`): anyone, signed in or not (watching
- * needs no account, contract §13), as long as the live exists; an unknown id is 404.
+ * needs no account, ADR 0031), as long as the live exists; an unknown id is 404.
  */
 export const authorizeLiveTopic: TopicAuthorizer = async ({ db, id }) =>
   (await loadLive(db, id)) ? "ok" : "not-found";

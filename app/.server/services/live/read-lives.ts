@@ -90,7 +90,7 @@ async function selectLives(db: Db, where: SQL, limit: number, offset = 0): Promi
   );
 }
 
-/** `GET /api/lives?status=live|ended` (public), paged as every list of contract §5. */
+/** `GET /api/lives?status=live|ended` (public), paged as every list of ADR 0020. */
 export async function listLives({
   db,
   input,

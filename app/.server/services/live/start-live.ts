@@ -19,10 +19,10 @@ export type StartLiveResult =
   | { ok: false; error: "not_listed"; message: string };
 
 /**
- * `POST /api/lives {title}`: a staff member or a store goes live (contract §13). In one
+ * `POST /api/lives {title}`: a staff member or a store goes live (ADR 0031). In one
  * transaction: the `lives` row (at most one live per broadcaster — the partial unique index decides
  * between concurrent starts, and the loser gets the live that won, `created: false`), the `live`
- * post through `writePost` (§8; it moves `last_post_at`), the `following_live` notification (§9,
+ * post through `writePost` (ADR 0024; it moves `last_post_at`), the `following_live` notification (ADR 0025,
  * mailed to the followers in hourly batches by the notification pipeline) and the `live.watch` job
  * that ends the live when the broadcaster has been gone for 30 s.
  */

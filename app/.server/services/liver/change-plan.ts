@@ -10,7 +10,7 @@ export type ChangePlanResult =
   | { ok: false; error: "too_small"; staffCount: number; limit: number };
 
 /**
- * A store chooses its plan from next month (contract §6 `new_plan_id`); choosing the current plan
+ * A store chooses its plan from next month (ADR 0037: `new_plan_id`); choosing the current plan
  * withdraws a pending change. A plan whose staff limit is below the store's current staff is
  * refused: the change would hide staff the store did not choose to hide. Billing comes later.
  */

@@ -39,9 +39,9 @@ export function templateOf(staff: StaffTemplate): StaffTemplate {
 }
 
 /**
- * A store creates a staff account itself (contract §3: `login_id` + password), optionally starting
+ * A store creates a staff account itself (ADR 0021: `login_id` + password), optionally starting
  * from the profile of one of its own staff (`templateId`, spec `/liver/mypage/staff/create/{id}`).
- * The account counts against `limit_staff` (contract §4 message when full); the creation is logged.
+ * The account counts against `limit_staff` (ADR 0007 message when full); the creation is logged.
  */
 export async function createStaff({
   db,

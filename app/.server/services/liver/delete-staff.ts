@@ -12,7 +12,7 @@ import { logStaffAction } from "../shared/write-log";
 export type DeleteStaffResult = { ok: true } | { ok: false; error: "forbidden" | "not_found" };
 
 /**
- * A store deletes one of its staff (spec §4): `status` deleted, `delete_at` now, a log entry
+ * A store deletes one of its staff (docs/product.md): `status` deleted, `delete_at` now, a log entry
  * (action deleted, target staffs), the remaining staff renumbered, and the staff member's sessions
  * ended (a deleted staff account has no role any more, so it cannot sign in again). The pictures
  * go too: a performer who left should not stay reachable at her old picture URLs.

@@ -39,7 +39,7 @@ export interface StaffManagement {
 }
 
 /**
- * Everything the staff page of a store shows (spec §2 `/liver/mypage/staff`): its staff in
+ * Everything the staff page of a store shows (docs/product.md `/liver/mypage/staff`): its staff in
  * `order` (deleted ones are gone from the list, their entries stay in the log), the invitation
  * links, and a page of the activity log, newest first.
  */

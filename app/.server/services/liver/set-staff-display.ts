@@ -13,7 +13,7 @@ export type SetStaffDisplayResult =
   | { ok: false; error: "forbidden" | "not_found" | "hidden_by_operator" };
 
 /**
- * A store shows or hides one of its staff in the public lists (spec §4): `is_displayed`, the time
+ * A store shows or hides one of its staff in the public lists (docs/product.md): `is_displayed`, the time
  * in `updated_display_at`, and a log entry (action updated) stating the new value, together.
  * Setting the value it already has changes and logs nothing. A performer the operator hid stays
  * hidden until the operator lifts it.

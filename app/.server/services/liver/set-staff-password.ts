@@ -11,7 +11,7 @@ import { logStaffAction } from "../shared/write-log";
 export type SetStaffPasswordResult = { ok: true } | { ok: false; error: "forbidden" | "not_found" };
 
 /**
- * A store changes the password of one of its staff (spec §6; staff have no mailbox for a reset).
+ * A store changes the password of one of its staff (ADR 0022; staff have no mailbox for a reset).
  * The new hash is better-auth's; the staff member's sessions end, so a lost phone is signed out.
  */
 export async function setStaffPassword({

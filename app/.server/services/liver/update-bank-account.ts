@@ -12,7 +12,7 @@ import { isCurrentPassword } from "../shared/is-current-password";
 export type UpdateBankAccountResult = { ok: true } | { ok: false; error: "forbidden" | "wrong_password" };
 
 /**
- * Saves the account the store is paid to (spec §3 `account`). Where the money goes is worth a
+ * Saves the account the store is paid to (docs/product.md `account`). Where the money goes is worth a
  * second look: the current password is asked again, so a stolen session alone cannot redirect the
  * payouts, and the store's address is told (with the number masked) whenever it changes.
  */

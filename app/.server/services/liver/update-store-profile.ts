@@ -10,11 +10,11 @@ import { livers, staffs } from "../../db/schema";
 export type UpdateStoreProfileResult = { ok: true } | { ok: false; error: "forbidden" | "slug_taken" };
 
 /**
- * Saves the store's profile (spec §3). A store may list itself (public) or hide itself (private),
+ * Saves the store's profile (docs/product.md). A store may list itself (public) or hide itself (private),
  * but not lift the operator's suspension: a suspended store keeps its status whatever is sent. A new name is copied to `liver_name` of all its staff in
  * the same transaction, so the two never disagree.
  *
- * The map pin (contract §11): the submitted `lat`/`lng` are saved, except when the AREA changes
+ * The map pin (ADR 0028): the submitted `lat`/`lng` are saved, except when the AREA changes
  * and the pin was not moved (the form sent back the stored pin, or the old area's centre the map
  * showed for a store without one): the pin then moves to the new area's centre, so a store that
  * only picked another area is not left pinned in the old one.

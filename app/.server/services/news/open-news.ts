@@ -13,7 +13,7 @@ export interface OpenedNews {
 
 /**
  * One news as its reader opens it, marked read on the way. A news for another audience, not yet
- * published or not existing at all is the same `not_found` (contract §10, ADR 0022).
+ * published or not existing at all is the same `not_found` (ADR 0027, ADR 0022).
  */
 export async function openNews({
   db,

@@ -7,7 +7,7 @@ import {
 import { queryRows, type Tx } from "../../db/client";
 
 /**
- * Decides, for new events of one kind, which recipients get a mail now (contract §9: at most one
+ * Decides, for new events of one kind, which recipients get a mail now (ADR 0025: at most one
  * per recipient and kind per hour). A recipient without a window, or whose window is over with
  * nothing waiting, gets the prompt mail and a new window of an hour — one upsert that answers
  * exactly those rows; everyone else's event waits for the summary (`pending` + 1), which the

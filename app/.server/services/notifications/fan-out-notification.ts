@@ -62,7 +62,7 @@ export async function fanOutNotification(
       .set({ details: details as unknown as Record<string, string> })
       .where(eq(notificationEvents.id, eventId));
   }
-  // The in-app lines first, everyone the event concerns (ADR 0044); then the mail of §9.
+  // The in-app lines first, everyone the event concerns (ADR 0044); then the mail of ADR 0025.
   await fanOutInApp(context, eventId, event, details);
   if (isInAppOnly(event)) {
     await markFannedOut(db, eventId);

@@ -10,11 +10,11 @@ import { enqueueJob, jobInsertWhen } from "../../jobs/enqueue";
  * 0044) and the mail (batched per recipient and kind per hour, with a one-click unsubscribe).
  */
 export type NotificationEvent =
-  /** A followed staff member or store went live (issue 16 calls this when a live starts). */
+  /** A followed staff member or store went live (ADR 0031 calls this when a live starts). */
   | { kind: "following_live"; author: NotificationAuthor; postId: string | null; at: Date }
   /** A followed staff member or store got a new imported Instagram / TikTok post. */
   | { kind: "following_instagram" | "following_tiktok"; author: NotificationAuthor; postId: string; at: Date }
-  /** News published with mail (contract §10), at its publication (a scheduled news when its time comes). */
+  /** News published with mail (ADR 0027), at its publication (a scheduled news when its time comes). */
   | {
       kind: "official_information";
       newsId: string;
@@ -69,7 +69,7 @@ export type NotificationEvent =
       at: Date;
     };
 
-/** The kinds told in-app only (and by push): no mail of §9. */
+/** The kinds told in-app only (and by push): no mail of ADR 0025. */
 export const IN_APP_ONLY_KINDS = ["chat_message", "new_follower", "payout_step", "report_outcome"] as const;
 export type InAppOnlyEvent = Extract<NotificationEvent, { kind: (typeof IN_APP_ONLY_KINDS)[number] }>;
 export const isInAppOnly = (event: NotificationEvent): event is InAppOnlyEvent =>

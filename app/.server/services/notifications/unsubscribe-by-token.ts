@@ -12,7 +12,7 @@ export type UnsubscribeResult =
   | { ok: false; error: "invalid" | "rate_limited" };
 
 /**
- * Turns off exactly the one mail_setting flag a signed unsubscribe token names (contract §9), with
+ * Turns off exactly the one mail_setting flag a signed unsubscribe token names (ADR 0025), with
  * no login: the token is the authority. Used by the RFC 8058 one-click POST of mail providers and
  * by the button of the unsubscribe page. Doing it twice is harmless; counted per client address.
  */

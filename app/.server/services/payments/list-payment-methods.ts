@@ -11,7 +11,7 @@ export type ListPaymentMethodsResult =
   | { ok: false; error: "unavailable" };
 
 /**
- * `/listener/mypage/payment` (contract §14): the cards the provider keeps for the listener's
+ * `/listener/mypage/payment` (ADR 0032): the cards the provider keeps for the listener's
  * customer — brand, last 4 digits, expiry; nothing when no checkout made a customer yet.
  */
 export async function listPaymentMethods({

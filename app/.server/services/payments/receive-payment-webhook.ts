@@ -12,7 +12,7 @@ export type WebhookResult =
   | { ok: false; error: "unknown_order" };
 
 /**
- * A payment provider's webhook (external-apis §4): the signature is checked on the raw body
+ * A payment provider's webhook (ADR 0032): the signature is checked on the raw body
  * first; an event already handled (its id in `payment_events`) is acknowledged and ignored; coins
  * are credited only on `checkout.session.completed` with `payment_status = paid` or on
  * `checkout.session.async_payment_succeeded`, after re-reading the session, and exactly once per

@@ -46,7 +46,7 @@ export type CreateNativePostResult =
   | { ok: false; error: "invalid"; errors: PostFieldErrors };
 
 /**
- * Writes a native post of a staff member or a store (contract §8): a caption and up to ten
+ * Writes a native post of a staff member or a store (ADR 0024): a caption and up to ten
  * pictures (re-encoded WebP; several make a carousel), or one MP4 / WebM video (container and
  * duration read from its bytes) with a poster picture, or the caption alone. Everything is checked
  * before anything is stored; the files are stored, then the row is written in one transaction, and

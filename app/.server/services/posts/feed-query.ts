@@ -1,5 +1,5 @@
 /**
- * The SQL pieces of the feeds (contract §8): which posts are listed, the filters, the orders and
+ * The SQL pieces of the feeds (ADR 0024): which posts are listed, the filters, the orders and
  * the columns of an item. `list-posts.ts` composes them; the benchmark prints the same statements.
  *
  * Listed = the post is public, its store (`posts.liver_id`, the store of a staff post too) is

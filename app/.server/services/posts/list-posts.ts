@@ -96,7 +96,7 @@ function pageOf(db: Db, where: SQL, order: SQL[], limit: number, offset: number)
 export type ListPostsResult = ({ ok: true } & ListPage<FeedItem>) | { ok: false; error: Refusal };
 
 /**
- * `GET /api/posts` and the feed pages (contract §8): listed posts, filtered, sorted and paged by
+ * `GET /api/posts` and the feed pages (ADR 0024): listed posts, filtered, sorted and paged by
  * the database. `following` needs a listener (401 signed out, 403 for another role). Totals are
  * remembered per directory version (ADR 0013; posts bump it too, ADR 0024); a listener's
  * `following` totals are personal ones, their queries carry the followed ids, so a new follow is

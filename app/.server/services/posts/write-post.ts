@@ -28,7 +28,7 @@ export interface PostToWrite {
  * import of the same media updates caption, media and permalink and answers `created: false`.
  * A new post moves its author's `last_post_at` and `last_{source}_at` (never backwards, so an
  * old media imported late does not lift the author), and a new Instagram or TikTok post of the
- * last 24 hours is a notification trigger (contract §9; the back catalogue of a first import is not).
+ * last 24 hours is a notification trigger (ADR 0025; the back catalogue of a first import is not).
  */
 export async function writePost(tx: Tx, input: PostToWrite): Promise<{ post: Post; created: boolean }> {
   const postId = randomUUID();

@@ -22,7 +22,7 @@ import { findReport } from "./report-rows";
 export type HandleReportResult = { ok: true } | { ok: false; error: "not_found" | "already_handled" };
 
 /**
- * The operator decides a report (contract §15, ADR 0030, ADR 0039), in one transaction under the
+ * The operator decides a report (ADR 0033, ADR 0030, ADR 0039), in one transaction under the
  * report's row lock: `dismissed` closes it; `warned` mails the reported account the operator's
  * note; `blocked` stops the account until an operator lifts it, `suspended` for `days` days (no
  * sign-in, every session ended; the end date in the mail), both mailed with the note. The reporter

@@ -14,7 +14,7 @@ export interface ReportListItem extends ReportRow {
 const PAGE = 100;
 
 /**
- * `/admin/reports` (contract §15, ADR 0030): the reports of chat rooms and of live comments in one
+ * `/admin/reports` (ADR 0033, ADR 0030): the reports of chat rooms and of live comments in one
  * queue — open ones oldest first (the longest waiting on top), handled ones newest first — with
  * the reporter, the reported account and what was reported.
  */

@@ -16,8 +16,8 @@ export type ListStaffSchedulesResult =
   | { ok: false; error: "invalid"; message: string };
 
 /**
- * The shifts of a staff member between two dates, both ends inclusive (spec §7), for the staff
- * member themself or their store (contract §5).
+ * The shifts of a staff member between two dates, both ends inclusive (ADR 0020), for the staff
+ * member themself or their store (ADR 0020).
  */
 export async function listStaffSchedules({
   db,

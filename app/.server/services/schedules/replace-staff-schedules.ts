@@ -13,10 +13,10 @@ export type ReplaceStaffSchedulesResult =
   | { ok: false; error: "invalid"; message: string };
 
 /**
- * Replaces the shifts of a staff member in a range (spec §7): every shift from `start` to `end`
+ * Replaces the shifts of a staff member in a range (ADR 0020): every shift from `start` to `end`
  * (both inclusive) is deleted and the given ones inserted with fresh ids, in one transaction, so a
- * failure leaves the old shifts as they were (spec §8: the caller shows a text error). Allowed
- * for the staff member themself and their store (contract §5). The staff row is locked, so two
+ * failure leaves the old shifts as they were (ADR 0007: the caller shows a text error). Allowed
+ * for the staff member themself and their store (ADR 0020). The staff row is locked, so two
  * replacements of one staff member run one after the other.
  */
 export async function replaceStaffSchedules({

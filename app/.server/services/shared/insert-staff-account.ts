@@ -28,7 +28,7 @@ export type StaffTemplate = Partial<
 >;
 
 /**
- * Creates a staff account of a store inside the caller's transaction (contract §3): the auth user
+ * Creates a staff account of a store inside the caller's transaction (ADR 0021): the auth user
  * (login by login_id, an internal `.invalid` address, verified: there is no mailbox to verify),
  * and the `staffs` row with `order` = public staff + 1 and the store's name.
  *

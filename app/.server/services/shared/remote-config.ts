@@ -8,7 +8,7 @@ import type { Db, Tx } from "../../db/client";
 import { remoteConfigValues } from "../../db/schema";
 
 /**
- * The server's accessor of the remote configuration (contract §15, ADR 0033):
+ * The server's accessor of the remote configuration (ADR 0033):
  *
  *   const max = await remoteConfigValue(db, "live_max_viewers");   // a number, never undefined
  *

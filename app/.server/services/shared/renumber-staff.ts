@@ -4,7 +4,7 @@ import { staffs } from "../../db/schema";
 
 /**
  * Numbers the store's public staff 1, 2, … in their current order, so `order` of a new staff
- * member (public staff + 1, spec §3) lands after everyone again.
+ * member (public staff + 1, docs/product.md) lands after everyone again.
  */
 export async function renumberStaff(tx: Tx, liverId: string, ordered?: readonly string[]): Promise<void> {
   const ids =

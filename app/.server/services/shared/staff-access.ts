@@ -15,7 +15,7 @@ export type ManagedStaff = { ok: true; staff: Staff } | { ok: false; error: "for
 const NOT_FOUND = { ok: false, error: "not_found" } as const;
 
 /**
- * The staff member `staffId` if the policy lets `actor` do `action` to her (spec §6: the staff
+ * The staff member `staffId` if the policy lets `actor` do `action` to her (ADR 0022: the staff
  * member themself, or the store she belongs to — see `staffOwnership`). Deleted staff are
  * nobody's. A kind of account that may never do `action`: forbidden, without looking at the id.
  * Another store's staff or an unknown id: not_found, so callers learn nothing about other stores.

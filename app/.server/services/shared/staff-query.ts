@@ -15,7 +15,7 @@ import { favorites, livers, schedules, staffs } from "../../db/schema";
 /** The staff member's own part of being listed: status public and displayed (the partial indexes' predicate). */
 export const listedStaffRow: SQL = and(eq(staffs.status, "public"), eq(staffs.is_displayed, true))!;
 
-/** Contract §5: status public, displayed, and the store public. Needs `livers` joined. */
+/** ADR 0020: status public, displayed, and the store public. Needs `livers` joined. */
 export const listedStaff: SQL = and(listedStaffRow, eq(livers.status, "public"))!;
 
 /** True unless the staff member hid `key`: a bit of the generated `published_mask` (in the listed-staff index). */

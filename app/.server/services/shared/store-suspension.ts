@@ -5,8 +5,8 @@ import type { Db, Tx } from "../../db/client";
 import { livers, storeSuspensions } from "../../db/schema";
 
 /**
- * The one place that suspends stores and lifts suspensions (contract §6 `suspended`, §14 billing,
- * §15 operator; ADR 0033). A store is `suspended` exactly while it has an active suspension of any
+ * The one place that suspends stores and lifts suspensions (ADR 0033 `suspended`, ADR 0037 billing,
+ * ADR 0033 operator; ADR 0033). A store is `suspended` exactly while it has an active suspension of any
  * source; each source places and lifts only its own, and the last one lifted gives the store back
  * the status it had before (public or private). The operator's console calls these with
  * `operator`; billing calls them with `billing` — so an operator's suspension outlives a paid

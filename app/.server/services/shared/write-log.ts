@@ -3,7 +3,7 @@ import type { LogAction, LogTarget } from "~/domain/store-logs";
 import type { Tx } from "../../db/client";
 import { logs } from "../../db/schema";
 
-/** Adds an entry to a store's activity log inside the caller's transaction (spec §3 Log). */
+/** Adds an entry to a store's activity log inside the caller's transaction (docs/product.md Log). */
 export async function writeLog(
   tx: Tx,
   entry: {

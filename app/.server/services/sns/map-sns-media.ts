@@ -10,7 +10,7 @@ const KINDS: Record<SnsMediaItem["kind"], PostKind> = {
 };
 
 /**
- * A vendor item as a post's kind and media (contract §8: we keep links, captions and the
+ * A vendor item as a post's kind and media (ADR 0024: we keep links, captions and the
  * thumbnails the API allows; the media play from the platform). TikTok and YouTube keep only the
  * official embed player; Instagram keeps its CDN URLs (they expire: display, never archive).
  */

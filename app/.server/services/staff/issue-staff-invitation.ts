@@ -12,7 +12,7 @@ export type IssueStaffInvitationResult =
   | { ok: false; error: "forbidden" };
 
 /**
- * A store issues an invitation link for a performer to register herself (contract §3). The link
+ * A store issues an invitation link for a performer to register herself (ADR 0021). The link
  * is shown once to the store (only its hash is kept); whether the store still has room under
  * `limit_staff` is decided when the performer registers.
  */

@@ -28,7 +28,7 @@ class Abort extends Error {
 }
 
 /**
- * A performer registers with a store's invitation link (contract §3): the staff account is created
+ * A performer registers with a store's invitation link (ADR 0021): the staff account is created
  * under the store's `limit_staff` and the invitation is spent in the same transaction, so a link
  * makes one account even when submitted twice at once.
  */

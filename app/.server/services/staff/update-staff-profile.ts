@@ -10,7 +10,7 @@ import { logStaffAction } from "../shared/write-log";
 export type UpdateStaffProfileResult = { ok: true } | { ok: false; error: "forbidden" | "not_found" };
 
 /**
- * Saves a staff profile (spec §3): by the staff member or by their store, nobody else. The 13
+ * Saves a staff profile (docs/product.md): by the staff member or by their store, nobody else. The 13
  * matching answers and the published_profile flags are replaced as a whole. A change by the store
  * is written to its activity log; the name is kept on the auth account too (the mypage header).
  */

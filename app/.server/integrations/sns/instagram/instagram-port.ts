@@ -17,7 +17,7 @@ export interface InstagramProfile {
 }
 
 /**
- * Instagram API with Instagram Login (external-apis.md §1). Long-lived tokens last 60 days and can
+ * Instagram API with Instagram Login (ADR 0023). Long-lived tokens last 60 days and can
  * be refreshed once at least 24 h old; an expired one needs a new login (TokenInvalidError).
  */
 export interface InstagramPort {

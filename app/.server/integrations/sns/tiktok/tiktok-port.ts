@@ -17,7 +17,7 @@ export interface TikTokUser {
   avatarUrl: string | null;
 }
 
-/** TikTok Login Kit (web) and Display API v2 (external-apis.md §2). */
+/** TikTok Login Kit (web) and Display API v2 (ADR 0023). */
 export interface TikTokPort {
   authorizeUrl(args: { redirectUri: string; state: string }): string;
   exchangeCode(args: { code: string; redirectUri: string }): Promise<TikTokTokenGrant>;

@@ -8,7 +8,7 @@ export interface YouTubeChannel {
 }
 
 /**
- * YouTube (external-apis.md §3): no user login. The public channel feed needs no key; with
+ * YouTube (ADR 0023): no user login. The public channel feed needs no key; with
  * YOUTUBE_API_KEY the Data API v3 (`channels`, `playlistItems`) is used instead, paged.
  */
 export interface YouTubePort {
