@@ -22,8 +22,6 @@ export const ROLE_LABELS: Record<AccountRole, string> = {
   staff: "キャスト",
 };
 
-export const ACCOUNT_TYPE_LABELS: Record<AccountType, string> = { ...ROLE_LABELS, operator: "運営" };
-
 export function isAccountRole(value: unknown): value is AccountRole {
   return typeof value === "string" && (ACCOUNT_ROLES as readonly string[]).includes(value);
 }

@@ -109,9 +109,6 @@ export const RANKING_PRIVACY_TEXTS = {
   submit: "表示設定を保存する",
 } as const;
 
-export type EmailChangeInput = z.input<typeof EmailChangeSchema>;
-export type PasswordChangeInput = z.input<typeof PasswordChangeSchema>;
-
 /** What a finished step says (the page is reached again with `?done=<key>`). */
 export const SETTINGS_DONE_MESSAGES = {
   nickname: "ニックネームを変更しました",

@@ -13,7 +13,6 @@ export type AccountSuspensionKind = (typeof ACCOUNT_SUSPENSION_KINDS)[number];
 
 /** The periods the operator chooses from, in days. */
 export const SUSPENSION_DAYS = [1, 3, 7, 30] as const;
-export type SuspensionDays = (typeof SUSPENSION_DAYS)[number];
 /** The same as form values (a `<select>` sends strings). */
 export const SUSPENSION_DAY_VALUES = SUSPENSION_DAYS.map(String) as ["1", "3", "7", "30"];
 
@@ -75,4 +74,3 @@ export const LiftAccountSuspensionSchema = z.object({
       .refine((s) => [...s].length <= LIFT_REASON_MAX, ACCOUNT_SUSPENSION_TEXTS.liftReasonTooLong),
   ),
 });
-export type LiftAccountSuspensionInput = z.output<typeof LiftAccountSuspensionSchema>;

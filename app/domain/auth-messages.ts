@@ -22,8 +22,6 @@ export const AUTH_MESSAGES = {
     "認証リンクが無効か、有効期限が切れています。ログイン画面から認証メールを再送信してください。",
 } as const;
 
-export type AuthErrorKey = keyof typeof AUTH_MESSAGES;
-
 export type SignInError =
   | "wrong_password"
   | "unknown_account"

@@ -77,8 +77,6 @@ export const BankAccountSchema = z.object({
   account_number: zDigits(7, M.account_number),
 });
 
-export type BankAccountInput = z.output<typeof BankAccountSchema>;
-
 /** "普通 1234567" with all but the last three digits masked, for summaries. */
 export function maskedAccountNumber(number: string): string {
   return number.length > 3 ? `${"•".repeat(number.length - 3)}${number.slice(-3)}` : number;

@@ -49,7 +49,6 @@ export const MessageBodySchema = z
   });
 
 export const SendMessageSchema = z.object({ body: MessageBodySchema });
-export type SendMessageInput = z.input<typeof SendMessageSchema>;
 
 /** `POST /api/rooms` `{staff_id}`: the staff member a listener writes to. */
 export const OpenRoomSchema = z.object({

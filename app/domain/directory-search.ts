@@ -27,11 +27,7 @@ import { charLength } from "./text-fields";
 
 // What the pages' scripts need (no zod, no area tree): see search-query.ts.
 export {
-  countFilters,
   hasFilters,
-  STAFF_SORT_LABELS,
-  STAFF_SORTS,
-  type StaffSort,
   searchQueryString,
 } from "./search-query";
 

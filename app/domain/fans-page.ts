@@ -1,5 +1,4 @@
 import { FAN_COMMENTS_PER_DAY, FAN_MINUTES_PER_DAY, FAN_TEXTS } from "./fans";
-import type { BroadcasterRole } from "./live-records";
 import { tokyoMonth } from "./money";
 
 /**
@@ -10,8 +9,6 @@ import { tokyoMonth } from "./money";
  */
 
 export const FAN_MONTHS_SHOWN = 12;
-
-export const fansPath = (role: BroadcasterRole) => `/${role}/mypage/fans`;
 
 /** This Tokyo month and the ones before it, newest first (`YYYY-MM`). */
 export function fanMonthChoices(now: Date, count = FAN_MONTHS_SHOWN): string[] {

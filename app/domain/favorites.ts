@@ -28,9 +28,7 @@ export const FollowTargetSchema = z
 
 export type FollowTarget = z.output<typeof FollowTargetSchema>;
 
-export {
-  FAVORITE_KINDS,
-  type FavoriteKind,
-  FOLLOW_FORM_ACTION,
-  type FollowFormResult,
+export type {
+  FavoriteKind,
+  FollowFormResult,
 } from "./follow-form";

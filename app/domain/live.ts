@@ -73,7 +73,6 @@ export const StartLiveSchema = z.object({
     })
     .meta({ description: `1–${LIVE_TITLE_MAX} characters` }),
 });
-export type StartLiveInput = z.input<typeof StartLiveSchema>;
 
 /**
  * A comment body: trimmed, 1–200 characters, no contact details (the chat's filter, ADR 0029), none of
@@ -164,10 +163,6 @@ export interface LiveCommentEvent {
   /** The writer's fan level for this broadcaster when written (0: none, and the broadcaster). */
   fan_level: number;
   created_at: string;
-}
-
-export interface LiveCommentDeletedEvent {
-  comment_id: string;
 }
 
 export interface LiveViewersEvent {

@@ -33,8 +33,6 @@ export const LIVER_FIELD_LABELS = {
   agree: "利用規約（店舗向け）",
 } as const;
 
-export type LiverField = keyof typeof LIVER_FIELD_LABELS;
-
 export const LIVER_REGISTRATION_MESSAGES = {
   area: "エリアを正しく選択してください",
   time: "一覧から選択してください",

@@ -7,7 +7,6 @@ import { z } from "zod";
  */
 
 export const MANUAL_AUDIENCES = ["liver", "staff", "all"] as const;
-export type ManualAudience = (typeof MANUAL_AUDIENCES)[number];
 
 /** A YouTube video id: 11 of A–Z a–z 0–9 _ -. */
 export const YOUTUBE_VIDEO_ID = /^[A-Za-z0-9_-]{11}$/;

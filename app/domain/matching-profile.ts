@@ -15,8 +15,6 @@ export const MatchingProfileSchema = z.object({
   ),
 });
 
-export type MatchingProfileInput = { matching_info: MatchingInfo };
-
 export const MATCHING_PROFILE_MESSAGES = {
   saved: "相性診断の回答を保存しました",
 } as const;

@@ -9,8 +9,6 @@ export const PAID_COIN_VALIDITY_DAYS = 180;
 export const EXPIRY_NOTICE_DAYS = 14;
 /** The bank transfer fee the store pays per payout (yen). */
 export const PAYOUT_TRANSFER_FEE_YEN = 330;
-/** Default minimum payout (remote config `payout_min_yen`). */
-export const DEFAULT_PAYOUT_MIN_YEN = 5000;
 /** 源泉徴収 for individual stores: 10.21 % up to ¥1,000,000 of one payment, 20.42 % above. */
 export const WITHHOLDING_THRESHOLD_YEN = 1_000_000;
 

@@ -41,8 +41,6 @@ export const POST_DONE = {
   post_deleted: POST_MESSAGES.deleted,
 } as const;
 
-export type PostMessageKey = keyof typeof POST_MESSAGES;
-
 /** A field's message: the key of POST_MESSAGES for each field that failed (`_form` for the whole). */
 export type PostFieldErrors = Partial<Record<PostField | "_form", string>>;
 
@@ -56,9 +54,6 @@ export const PostCaptionSchema = z.object({ caption });
 
 /** The caption field of the composer (the files are read beside it, see the multipart reader). */
 export const PostComposerSchema = z.object({ caption: caption.optional().default("") });
-
-/** The intents of the post editor page's forms. */
-export const POST_INTENTS = ["post_create", "post_caption", "post_delete"] as const;
 
 /** Where a native post is shown: its author's posts page, at the post. */
 export function nativePostPermalink(

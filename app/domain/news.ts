@@ -48,7 +48,6 @@ export const NEWS_MESSAGES = {
 
 /** What the operator's buttons ask for. */
 export const NEWS_INTENTS = ["publish_now", "schedule", "save"] as const;
-export type NewsIntent = (typeof NEWS_INTENTS)[number];
 
 const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
 const TOKYO_OFFSET_MS = 9 * 60 * 60 * 1000; // Japan has no daylight saving time.

@@ -51,7 +51,6 @@ export const STORE_TYPES = [
 ] as const satisfies readonly (Option & { color: string; hex: string; textOnColor: "white" | "black" })[];
 export const STORE_TYPE_VALUES = valuesOf(STORE_TYPES);
 export type StoreType = (typeof STORE_TYPE_VALUES)[number];
-export type StoreTypeOption = (typeof STORE_TYPES)[number];
 export const STORE_TYPE_DEFAULT: StoreType = "girls_bar";
 
 /** Venue types: the values of a store's `services`. */
@@ -67,7 +66,6 @@ export const VENUE_TYPES = [
   { value: "bunny", label: "バニー" },
 ] as const satisfies readonly Option[];
 export const VENUE_TYPE_VALUES = valuesOf(VENUE_TYPES);
-export type VenueType = (typeof VENUE_TYPE_VALUES)[number];
 
 /** Venue features: the values of a store's `commitments`. */
 export const VENUE_FEATURES = [
@@ -82,7 +80,6 @@ export const VENUE_FEATURES = [
   { value: "card", label: "カード利用可" },
 ] as const satisfies readonly Option[];
 export const VENUE_FEATURE_VALUES = valuesOf(VENUE_FEATURES);
-export type VenueFeature = (typeof VENUE_FEATURE_VALUES)[number];
 
 export const STORE_STATUSES = [
   { value: "public", label: "公開中" },
@@ -98,7 +95,6 @@ export const STAFF_STATUSES = [
   { value: "deleted", label: "削除済み" },
 ] as const satisfies readonly Option[];
 export const STAFF_STATUS_VALUES = valuesOf(STAFF_STATUSES);
-export type StaffStatus = (typeof STAFF_STATUS_VALUES)[number];
 
 /** Bank account types; `saving` (普通) is the default. */
 export const ACCOUNT_TYPES = [
@@ -120,7 +116,6 @@ export const BLOOD_TYPES = [
   { value: "AB", label: "AB型" },
 ] as const satisfies readonly Option[];
 export const BLOOD_TYPE_VALUES = valuesOf(BLOOD_TYPES);
-export type BloodType = (typeof BLOOD_TYPE_VALUES)[number];
 export const BLOOD_TYPE_CHOICES = withBlank(BLOOD_TYPES);
 
 export const BUST_TYPES = [
@@ -129,7 +124,6 @@ export const BUST_TYPES = [
   { value: "confident", label: "自信あり" },
 ] as const satisfies readonly Option[];
 export const BUST_TYPE_VALUES = valuesOf(BUST_TYPES);
-export type BustType = (typeof BUST_TYPE_VALUES)[number];
 export const BUST_TYPE_CHOICES = withBlank(BUST_TYPES);
 
 /** Body types (the `type_type` column). */
@@ -140,7 +134,6 @@ export const TYPE_TYPES = [
   { value: "tall", label: "長身" },
 ] as const satisfies readonly Option[];
 export const TYPE_TYPE_VALUES = valuesOf(TYPE_TYPES);
-export type TypeType = (typeof TYPE_TYPE_VALUES)[number];
 export const TYPE_TYPE_CHOICES = withBlank(TYPE_TYPES);
 
 export const KARAOKE_TYPES = [
@@ -148,7 +141,6 @@ export const KARAOKE_TYPES = [
   { value: "not_sing", label: "歌わない" },
 ] as const satisfies readonly Option[];
 export const KARAOKE_TYPE_VALUES = valuesOf(KARAOKE_TYPES);
-export type KaraokeType = (typeof KARAOKE_TYPE_VALUES)[number];
 export const KARAOKE_TYPE_CHOICES = withBlank(KARAOKE_TYPES);
 
 export const ALCOHOL_TYPES = [
@@ -157,7 +149,6 @@ export const ALCOHOL_TYPES = [
   { value: "weak", label: "弱い" },
 ] as const satisfies readonly Option[];
 export const ALCOHOL_TYPE_VALUES = valuesOf(ALCOHOL_TYPES);
-export type AlcoholType = (typeof ALCOHOL_TYPE_VALUES)[number];
 export const ALCOHOL_TYPE_CHOICES = withBlank(ALCOHOL_TYPES);
 
 export const SMOKE_TYPES = [
@@ -166,7 +157,6 @@ export const SMOKE_TYPES = [
   { value: "electronic", label: "電子たばこ" },
 ] as const satisfies readonly Option[];
 export const SMOKE_TYPE_VALUES = valuesOf(SMOKE_TYPES);
-export type SmokeType = (typeof SMOKE_TYPE_VALUES)[number];
 export const SMOKE_TYPE_CHOICES = withBlank(SMOKE_TYPES);
 
 /** The 16 personality types: stable English values, Japanese nicknames, and the 4-letter code. */
@@ -189,7 +179,6 @@ export const PERSONALITY_TYPES = [
   { value: "entertainer", label: "エンターテイナー", code: "ESFP" },
 ] as const satisfies readonly (Option & { code: string })[];
 export const PERSONALITY_TYPE_VALUES = valuesOf(PERSONALITY_TYPES);
-export type PersonalityType = (typeof PERSONALITY_TYPE_VALUES)[number];
 export const PERSONALITY_TYPE_CHOICES = withBlank(PERSONALITY_TYPES);
 
 // ---------------------------------------------------------------------------------------------
@@ -407,5 +396,3 @@ export function optionsPayload() {
     height: { min: HEIGHT_MIN, max: HEIGHT_MAX, default: HEIGHT_DEFAULT, choices: HEIGHT_CHOICES },
   });
 }
-
-export type OptionsPayload = ReturnType<typeof optionsPayload>;

@@ -26,7 +26,6 @@ export const POST_CAPTION_MAX = 2200;
 export const POST_IMAGES_MAX = 10;
 export const POST_VIDEO_MAX_BYTES = 100 * 1024 * 1024;
 export const POST_VIDEO_MAX_SECONDS = 180;
-export const POST_VIDEO_TYPES = ["video/mp4", "video/webm"] as const;
 
 /** One picture or video of a post; `url` is ours for native posts, the platform's for imports. */
 export interface PostMedia {

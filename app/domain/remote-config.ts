@@ -145,14 +145,6 @@ export type RemoteConfigValue<K extends RemoteConfigKey> = ValueOfType<
 >;
 export type RemoteConfigValues = { [K in RemoteConfigKey]: RemoteConfigValue<K> };
 
-export function isRemoteConfigKey(value: unknown): value is RemoteConfigKey {
-  return typeof value === "string" && Object.hasOwn(REMOTE_CONFIG_KEYS, value);
-}
-
-export function remoteConfigDefinition(key: RemoteConfigKey): RemoteConfigKeyDefinition {
-  return REMOTE_CONFIG_KEYS[key];
-}
-
 export const REMOTE_CONFIG_DEFAULTS = Object.fromEntries(
   REMOTE_CONFIG_KEY_NAMES.map((key) => [key, REMOTE_CONFIG_KEYS[key].default]),
 ) as RemoteConfigValues;

@@ -22,7 +22,6 @@ export const SNS_LINK_OWNER_TYPES = ["staff", "liver"] as const;
 export type SnsLinkOwnerType = (typeof SNS_LINK_OWNER_TYPES)[number];
 
 export const SNS_LINK_STATUSES = ["active", "broken"] as const;
-export type SnsLinkStatus = (typeof SNS_LINK_STATUSES)[number];
 
 /** The first import of a new link takes at most this many of the newest media. */
 export const SNS_FIRST_IMPORT_CAP = 50;
@@ -108,12 +107,6 @@ export const SNS_LINK_PAGE: Record<SnsLinkOwnerType, string> = {
   staff: "/staff/mypage/instagram",
   liver: "/liver/mypage/post",
 };
-
-/**
- * The intents of the panel's forms; a page showing the panel hands a POST with one of them to
- * `snsLinkAction` (app/.server/http/sns-links.ts).
- */
-export const SNS_LINK_INTENTS = ["connect", "youtube", "disconnect"] as const;
 
 export function snsCallbackPath(owner: SnsLinkOwnerType, source: "instagram" | "tiktok"): string {
   return owner === "staff"

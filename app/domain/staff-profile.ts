@@ -178,9 +178,5 @@ export const StaffProfileSchema = z
 
 export type StaffProfileInput = z.output<typeof StaffProfileSchema>;
 
-export const STAFF_PASSWORD_MESSAGES = {
-  saved: "パスワードを変更しました。このキャストのログイン中の端末はすべてログアウトされました。",
-} as const;
-
 /** A store sets a new password for one of its staff (ADR 0022): no current password is asked. */
 export const StaffPasswordSchema = z.object(NEW_PASSWORD_FIELDS).superRefine(checkPasswordConfirmation);

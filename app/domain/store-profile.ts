@@ -32,7 +32,6 @@ export const STORE_LISTING_STATUSES = [
   { value: "public", label: "公開する（検索・一覧に掲載）" },
   { value: "private", label: "非公開にする（一時的に掲載を止める）" },
 ] as const;
-export type StoreListingStatus = (typeof STORE_LISTING_STATUSES)[number]["value"];
 
 export const STORE_PROFILE_LABELS = {
   store_name: LIVER_FIELD_LABELS.store_name,

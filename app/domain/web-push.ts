@@ -95,7 +95,6 @@ export const PushSubscriptionSchema = z.object({
   // The browser's subscription JSON also carries this (always null for web push): accepted, ignored.
   expirationTime: z.number().nullable().optional(),
 });
-export type PushSubscriptionInput = z.infer<typeof PushSubscriptionSchema>;
 
 export const PushUnsubscribeSchema = z.object({
   endpoint: z

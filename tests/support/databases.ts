@@ -114,17 +114,3 @@ async function openPgliteFromTemplate(): Promise<TestDatabase> {
   await client.exec("update directory_state set version = gen_random_uuid()");
   return wrapPglite(client);
 }
-
-/** Runs `fn` with a fresh database and always closes (and drops) it afterwards. */
-export async function withTestDatabase<T>(
-  driver: Driver,
-  fn: (database: TestDatabase) => Promise<T>,
-  options: { prefix?: string } = {},
-): Promise<T> {
-  const database = await openTestDatabase(driver, options);
-  try {
-    return await fn(database);
-  } finally {
-    await database.close();
-  }
-}

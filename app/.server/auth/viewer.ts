@@ -1,6 +1,6 @@
 import { and, eq, gt, isNotNull, sql } from "drizzle-orm";
 import { redirect } from "react-router";
-import { type AccountRole, type AccountType, loginPath, OPERATOR } from "~/domain/account-roles";
+import { type AccountType, loginPath, OPERATOR } from "~/domain/account-roles";
 import type { MatchingInfo } from "~/domain/options";
 import { type Db, rowsByShape } from "../db/client";
 import { operatorSessions } from "../db/schema";
@@ -179,5 +179,3 @@ export async function requireViewer<T extends AccountType>(
 export function requireOperator(request: Request, context: ViewerContext): Promise<Viewer<typeof OPERATOR>> {
   return requireViewer(request, context, OPERATOR);
 }
-
-export type MemberViewer = Viewer<AccountRole>;

@@ -1,6 +1,5 @@
 import { data } from "react-router";
 import { LIVE_TEXTS } from "~/domain/live";
-import type { MediaAccess } from "../integrations/live-media/media-port";
 import { commentEvent } from "../services/live/write-comment";
 import { apiError } from "./api-response";
 
@@ -106,8 +105,6 @@ export function reportJson(report: LiveCommentReport) {
     created_at: report.created_at.toISOString(),
   };
 }
-
-export const mediaJson = (access: MediaAccess) => access;
 
 /** No-store JSON for the signed-in and per-viewer answers of lives. */
 export function privateJson<T>(body: T, status = 200) {

@@ -55,7 +55,6 @@ export async function readMypageForm(request: Request): Promise<ReadForm> {
     : { ok: false, response: failed("", {}, { [FORM_ERROR_KEY]: FORM_MESSAGES.unreadable }) };
 }
 
-export const GALLERY_INTENTS = ["image_add", "image_remove", "image_move"] as const;
 const MOVES: readonly GalleryMove[] = ["up", "down", "first"];
 
 /**

@@ -63,30 +63,6 @@ export async function releaseRateLimit(
   );
 }
 
-/**
- * Whether one more attempt would be within the limit, without counting it (for limits that count
- * only failures: look first, count the failure afterwards).
- */
-export async function peekRateLimit(
-  db: Db,
-  rule: RateLimitRule,
-  subject: string,
-  now: Date = new Date(),
-): Promise<RateLimitResult> {
-  const key = `${rule.name}:${subject.toLowerCase()}`;
-  const [row] = await queryRows<{ count: number; expires_at: Date | string }>(
-    db,
-    sql`select count, expires_at from rate_limits where key = ${key} and expires_at > ${now.toISOString()}`,
-  );
-  const count = Number(row?.count ?? 0);
-  const expiresAt = row ? new Date(row.expires_at) : now;
-  return {
-    allowed: count < rule.limit,
-    count,
-    retryAfterSeconds: Math.max(0, Math.ceil((expiresAt.getTime() - now.getTime()) / 1000)),
-  };
-}
-
 /** Counts one attempt against every rule (e.g. per IP and per account); allowed only if all allow. */
 export async function hitRateLimits(
   db: Db,

@@ -2,12 +2,7 @@ import type { Database } from "../db/client";
 import { RealtimeHub } from "./hub";
 import { notificationSource } from "./listeners";
 
-export { accountTopic } from "~/domain/realtime-topics";
 export { RealtimeHub } from "./hub";
-export { pruneRealtimeEvents, REALTIME_RETENTION_MS } from "./prune";
-export { publish, topicHead } from "./publish";
-export { eventStream } from "./sse";
-export { defineTopicKind } from "./topics";
 
 /** The realtime hub of one server process, listening (ADR 0018). */
 export async function startRealtime(

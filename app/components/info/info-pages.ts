@@ -71,8 +71,6 @@ export const INFO_PAGES = {
   },
 } as const satisfies Record<string, InfoPageMeta>;
 
-export type InfoPageKey = keyof typeof INFO_PAGES;
-
 /** The `meta` of a public page (information pages, contact, listing request): its own title and description. */
 export function infoMeta(page: Pick<InfoPageMeta, "title" | "description">) {
   return [

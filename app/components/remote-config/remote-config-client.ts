@@ -136,19 +136,3 @@ export function createRemoteConfigClient(options: RemoteConfigClientOptions = {}
     },
   };
 }
-
-let shared: RemoteConfigClient | null = null;
-
-/** The page's client, on the browser's fetch and localStorage (created on first use). */
-export function remoteConfig(): RemoteConfigClient {
-  if (!shared) {
-    let storage: Storage | null = null;
-    try {
-      storage = window.localStorage;
-    } catch {
-      storage = null;
-    }
-    shared = createRemoteConfigClient({ storage });
-  }
-  return shared;
-}

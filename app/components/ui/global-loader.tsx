@@ -1,4 +1,4 @@
-import { createContext, type ReactNode, useContext, useMemo, useState } from "react";
+import { createContext, type ReactNode, useMemo, useState } from "react";
 import { Spinner } from "./spinner";
 
 interface LoaderApi {
@@ -26,10 +26,4 @@ export function GlobalLoaderProvider({ children }: { children: ReactNode }) {
       )}
     </LoaderContext.Provider>
   );
-}
-
-export function useGlobalLoader(): LoaderApi {
-  const api = useContext(LoaderContext);
-  if (!api) throw new Error("useGlobalLoader must be used inside <GlobalLoaderProvider>");
-  return api;
 }

@@ -12,7 +12,6 @@ export type {
   Area,
   AreaDetail,
   AreaGroup,
-  AreaNodeType,
   AreaPath,
   AreaTreeNode,
   Prefecture,

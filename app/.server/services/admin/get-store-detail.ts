@@ -146,5 +146,3 @@ export async function getStoreDetail({
     audit,
   };
 }
-
-export type StoreDetail = NonNullable<Awaited<ReturnType<typeof getStoreDetail>>>;

@@ -49,8 +49,6 @@ export const SendGiftSchema = z
   })
   .refine((v) => !(v.live_id && v.room_id), { message: MONEY_TEXTS.invalid, path: ["room_id"] });
 
-export type SendGiftInput = z.infer<typeof SendGiftSchema>;
-
 export interface GiftAnswer {
   gift_id: string;
   item_id: string;

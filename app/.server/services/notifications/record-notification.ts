@@ -75,8 +75,6 @@ export type InAppOnlyEvent = Extract<NotificationEvent, { kind: (typeof IN_APP_O
 export const isInAppOnly = (event: NotificationEvent): event is InAppOnlyEvent =>
   (IN_APP_ONLY_KINDS as readonly string[]).includes(event.kind);
 
-export type NotificationKind = NotificationEvent["kind"];
-
 export interface NotificationAuthor {
   type: "staff" | "liver";
   /** The staff uid or the store uid. */

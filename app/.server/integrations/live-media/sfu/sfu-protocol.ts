@@ -11,6 +11,5 @@ export type SfuReply =
   | { id: number; ok: true; result: unknown }
   | { id: number; ok: false; code: "invalid" | "unavailable"; message: string };
 
-export type SfuOp = SfuRequest["op"];
 type Distribute<T> = T extends unknown ? Omit<T, "id"> : never;
 export type SfuCall = Distribute<SfuRequest>;
