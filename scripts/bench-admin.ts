@@ -8,13 +8,13 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../app/.server/db/client";
 import { livers, operators, user } from "../app/.server/db/schema";
-import { createOperator } from "../app/.server/services/admin/create-operator";
-import { getAdminCounts, getAdminDashboard } from "../app/.server/services/admin/get-admin-dashboard";
-import { getStoreDetail } from "../app/.server/services/admin/get-store-detail";
-import { listStaffForOperator } from "../app/.server/services/admin/list-staff-for-operator";
-import { listStores } from "../app/.server/services/admin/list-stores";
-import type { SignedInOperator } from "../app/.server/services/admin/operator-actor";
+import { getAdminCounts, getAdminDashboard } from "../app/.server/services/dashboard/get-admin-dashboard";
+import { createOperator } from "../app/.server/services/operators/create-operator";
+import type { SignedInOperator } from "../app/.server/services/operators/operator-actor";
 import { readRemoteConfig } from "../app/.server/services/shared/remote-config";
+import { listStaffForOperator } from "../app/.server/services/staff/list-staff-for-operator";
+import { getStoreDetail } from "../app/.server/services/stores/get-store-detail";
+import { listStores } from "../app/.server/services/stores/list-stores";
 
 const EMAIL = "bench-operator@example.com";
 

@@ -12,11 +12,11 @@ import { eq } from "drizzle-orm";
 import { type Database, openDatabase } from "../app/.server/db/client";
 import { DataDirLockedError } from "../app/.server/db/lock";
 import { operators, user } from "../app/.server/db/schema";
-import { createOperator } from "../app/.server/services/admin/create-operator";
+import { createOperator } from "../app/.server/services/operators/create-operator";
 import {
   resetOperatorPassword,
   resetOperatorTotp,
-} from "../app/.server/services/admin/reset-operator-credentials";
+} from "../app/.server/services/operators/reset-operator-credentials";
 import { validatePassword } from "../app/domain/validators";
 import { readScriptEnv } from "./read-env";
 

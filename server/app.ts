@@ -15,7 +15,7 @@ import { createMailer, type Mailer } from "~/.server/integrations/mail/mailer";
 import { createObjectStorage } from "~/.server/integrations/storage/create-object-storage";
 import { imageStorage } from "~/.server/integrations/storage/image-storage";
 import type { RealtimeHub } from "~/.server/realtime/hub";
-import { publishVerifiedStore } from "~/.server/services/liver/publish-verified-store";
+import { publishVerifiedStore } from "~/.server/services/stores/publish-verified-store";
 import { EMBED_FRAME_HOSTS, THUMBNAIL_HOSTS } from "~/domain/post-embeds";
 import { bodyLimits, POST_UPLOAD_MAX_BYTES, POST_UPLOAD_PATHS, UPLOAD_PATHS } from "./body-limits";
 import { compressResponses } from "./compress";

@@ -299,7 +299,7 @@ export class EnvError extends Error {
 
 /**
  * The platform's account for 全銀 transfer files (ADR 0036) is read when the payouts page asks
- * (`services/admin/zengin-consignor.ts`, which tells the operator what is missing). Unset is a
+ * (`services/payouts/zengin-consignor.ts`, which tells the operator what is missing). Unset is a
  * valid state (no export yet); set but wrong stops the server here, naming the variable.
  */
 function checkZengin(source: Record<string, string | undefined>, issues: string[]): void {

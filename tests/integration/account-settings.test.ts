@@ -11,8 +11,8 @@ import { confirmEmailChange } from "~/.server/services/accounts/confirm-email-ch
 import { requestEmailChange } from "~/.server/services/accounts/request-email-change";
 import { signIn } from "~/.server/services/accounts/sign-in";
 import { updateMailSettings } from "~/.server/services/accounts/update-mail-settings";
-import { publishVerifiedStore } from "~/.server/services/liver/publish-verified-store";
 import { insertCredentialUser } from "~/.server/services/shared/insert-credential-user";
+import { publishVerifiedStore } from "~/.server/services/stores/publish-verified-store";
 import { drivers, openTestDatabase, type TestDatabase } from "../support/databases";
 
 const env = parseEnv({

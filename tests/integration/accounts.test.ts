@@ -11,9 +11,9 @@ import { resendVerification } from "~/.server/services/accounts/resend-verificat
 import { resetPassword } from "~/.server/services/accounts/reset-password";
 import { signIn } from "~/.server/services/accounts/sign-in";
 import { verifyEmail } from "~/.server/services/accounts/verify-email";
-import { publishVerifiedStore } from "~/.server/services/liver/publish-verified-store";
 import { insertCredentialUser } from "~/.server/services/shared/insert-credential-user";
 import { powSecret } from "~/.server/services/shared/proof-of-work";
+import { publishVerifiedStore } from "~/.server/services/stores/publish-verified-store";
 import { createPowChallenge, encodePowPayload, solvePowChallenge } from "~/domain/pow";
 import { drivers, openTestDatabase, type TestDatabase } from "../support/databases";
 

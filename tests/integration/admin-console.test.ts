@@ -26,32 +26,32 @@ import {
   storeSuspensions,
 } from "~/.server/db/schema";
 import { signIn } from "~/.server/services/accounts/sign-in";
-import { changeStorePlan } from "~/.server/services/admin/change-store-plan";
-import { deleteStaffAsOperator } from "~/.server/services/admin/delete-staff-as-operator";
-import { getAdminDashboard } from "~/.server/services/admin/get-admin-dashboard";
-import { hideStaff } from "~/.server/services/admin/hide-staff";
-import { liftStoreSuspension } from "~/.server/services/admin/lift-store-suspension";
-import { listStaffForOperator } from "~/.server/services/admin/list-staff-for-operator";
-import { listStores } from "~/.server/services/admin/list-stores";
-import { markStoreReviewed } from "~/.server/services/admin/mark-store-reviewed";
-import type { SignedInOperator } from "~/.server/services/admin/operator-actor";
-import { rankStore } from "~/.server/services/admin/rank-store";
-import { reorderStores } from "~/.server/services/admin/reorder-stores";
-import { resetStaffLogin } from "~/.server/services/admin/reset-staff-login";
-import { setRemoteConfigValue } from "~/.server/services/admin/set-remote-config-value";
-import { setStoreStaffLimit } from "~/.server/services/admin/set-store-staff-limit";
-import { setStoreStatus } from "~/.server/services/admin/set-store-status";
-import { rankedStores } from "~/.server/services/admin/store-ranking";
-import { suspendStore } from "~/.server/services/admin/suspend-store";
-import { unhideStaff } from "~/.server/services/admin/unhide-staff";
 import { openRoom } from "~/.server/services/chat/open-room";
 import { reportRoom } from "~/.server/services/chat/report-room";
-import { setStaffDisplay } from "~/.server/services/liver/set-staff-display";
+import { setRemoteConfigValue } from "~/.server/services/config/set-remote-config-value";
+import { getAdminDashboard } from "~/.server/services/dashboard/get-admin-dashboard";
+import type { SignedInOperator } from "~/.server/services/operators/operator-actor";
 import { readRemoteConfig, remoteConfigValue } from "~/.server/services/shared/remote-config";
 import {
   liftStoreSuspension as liftSuspensionOf,
   placeStoreSuspension,
 } from "~/.server/services/shared/store-suspension";
+import { deleteStaffAsOperator } from "~/.server/services/staff/delete-staff-as-operator";
+import { hideStaff } from "~/.server/services/staff/hide-staff";
+import { listStaffForOperator } from "~/.server/services/staff/list-staff-for-operator";
+import { resetStaffLogin } from "~/.server/services/staff/reset-staff-login";
+import { setStaffDisplay } from "~/.server/services/staff/set-staff-display";
+import { unhideStaff } from "~/.server/services/staff/unhide-staff";
+import { changeStorePlan } from "~/.server/services/stores/change-store-plan";
+import { liftStoreSuspension } from "~/.server/services/stores/lift-store-suspension";
+import { listStores } from "~/.server/services/stores/list-stores";
+import { markStoreReviewed } from "~/.server/services/stores/mark-store-reviewed";
+import { rankStore } from "~/.server/services/stores/rank-store";
+import { reorderStores } from "~/.server/services/stores/reorder-stores";
+import { setStoreStaffLimit } from "~/.server/services/stores/set-store-staff-limit";
+import { setStoreStatus } from "~/.server/services/stores/set-store-status";
+import { rankedStores } from "~/.server/services/stores/store-ranking";
+import { suspendStore } from "~/.server/services/stores/suspend-store";
 import { tokyoDays } from "~/domain/admin-dashboard";
 import { REMOTE_CONFIG_DEFAULTS } from "~/domain/remote-config";
 import routes from "~/routes";

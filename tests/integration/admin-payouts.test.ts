@@ -20,20 +20,20 @@ import {
   payoutRequests,
   payoutSteps,
 } from "~/.server/db/schema";
-import { approvePayout } from "~/.server/services/admin/approve-payout";
-import { exportPayouts } from "~/.server/services/admin/export-payouts";
-import { getAdminCounts, getAdminDashboard } from "~/.server/services/admin/get-admin-dashboard";
-import { getPayoutBatchFile } from "~/.server/services/admin/get-payout-batch-file";
-import { listPayoutsForOperator } from "~/.server/services/admin/list-payouts-for-operator";
-import { markPayoutPaid } from "~/.server/services/admin/mark-payout-paid";
-import type { SignedInOperator } from "~/.server/services/admin/operator-actor";
-import { rejectPayout } from "~/.server/services/admin/reject-payout";
+import { getAdminCounts, getAdminDashboard } from "~/.server/services/dashboard/get-admin-dashboard";
 import { sendGift } from "~/.server/services/gifts/send-gift";
 import { buyItem } from "~/.server/services/ledger/buy-item";
 import { convertItems } from "~/.server/services/ledger/convert-items";
 import { reconcileIsClean, reconcileLedger } from "~/.server/services/ledger/reconcile-ledger";
-import { requestPayout } from "~/.server/services/ledger/request-payout";
 import { DEFAULT_LIVE_SETTINGS } from "~/.server/services/live/live-settings";
+import type { SignedInOperator } from "~/.server/services/operators/operator-actor";
+import { approvePayout } from "~/.server/services/payouts/approve-payout";
+import { exportPayouts } from "~/.server/services/payouts/export-payouts";
+import { getPayoutBatchFile } from "~/.server/services/payouts/get-payout-batch-file";
+import { listPayoutsForOperator } from "~/.server/services/payouts/list-payouts-for-operator";
+import { markPayoutPaid } from "~/.server/services/payouts/mark-payout-paid";
+import { rejectPayout } from "~/.server/services/payouts/reject-payout";
+import { requestPayout } from "~/.server/services/payouts/request-payout";
 import { zenginConsignorFromEnv } from "~/domain/admin-payouts";
 import * as batchFileRoute from "~/routes/admin/payout-batch-file";
 import * as payoutsRoute from "~/routes/admin/payouts";

@@ -15,7 +15,6 @@ import {
   session,
 } from "~/.server/db/schema";
 import { signIn } from "~/.server/services/accounts/sign-in";
-import type { SignedInOperator } from "~/.server/services/admin/operator-actor";
 import { openRoom } from "~/.server/services/chat/open-room";
 import { reportRoom } from "~/.server/services/chat/report-room";
 import { sendMessage } from "~/.server/services/chat/send-message";
@@ -23,10 +22,11 @@ import { DEFAULT_LIVE_SETTINGS } from "~/.server/services/live/live-settings";
 import { reportComment } from "~/.server/services/live/moderate-live";
 import { postComment } from "~/.server/services/live/post-comment";
 import { startLive } from "~/.server/services/live/start-live";
+import { getReport } from "~/.server/services/moderation/get-report";
+import { handleReport } from "~/.server/services/moderation/handle-report";
+import { listReports } from "~/.server/services/moderation/list-reports";
 import { fanOutNotification } from "~/.server/services/notifications/fan-out-notification";
-import { getReport } from "~/.server/services/reports/get-report";
-import { handleReport } from "~/.server/services/reports/handle-report";
-import { listReports } from "~/.server/services/reports/list-reports";
+import type { SignedInOperator } from "~/.server/services/operators/operator-actor";
 import { messagesPath } from "~/domain/chat-paths";
 import { HandleReportSchema, REPORT_TEXTS } from "~/domain/reports";
 import * as roomPage from "~/routes/account/mypage-message-room";

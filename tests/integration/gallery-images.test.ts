@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { livers, staffs } from "~/.server/db/schema";
 import { addGalleryImage } from "~/.server/services/images/add-gallery-image";
 import { removeGalleryImage } from "~/.server/services/images/remove-gallery-image";
-import { deleteStaff } from "~/.server/services/liver/delete-staff";
+import { deleteStaff } from "~/.server/services/staff/delete-staff";
 import { GALLERY_MAX_IMAGES } from "~/domain/images";
 import { drivers, openTestDatabase, type TestDatabase } from "../support/databases";
 import { makeLiver, makeStaff } from "../support/factories";

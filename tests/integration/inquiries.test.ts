@@ -11,8 +11,8 @@ import { createMailer } from "~/.server/integrations/mail/mailer";
 import { diskObjectStorage } from "~/.server/integrations/storage/disk-storage";
 import { imageStorage } from "~/.server/integrations/storage/image-storage";
 import { RATE_LIMITS } from "~/.server/rate-limit/rules";
-import { publishVerifiedStore } from "~/.server/services/liver/publish-verified-store";
 import { powSecret } from "~/.server/services/shared/proof-of-work";
+import { publishVerifiedStore } from "~/.server/services/stores/publish-verified-store";
 import { CONTACT_MESSAGES } from "~/domain/contact";
 import {
   createPowChallenge,

@@ -5,8 +5,8 @@ import { parseEnv } from "~/.server/env";
 import { createMailer, MailNotFoundError, type OutgoingMail } from "~/.server/integrations/mail/mailer";
 import { DEFAULT_SMTP_TIMEOUT_MS } from "~/.server/integrations/mail/smtp-transport";
 import { verifyEmailMail } from "~/.server/integrations/mail/templates";
-import { getOutboxMail } from "~/.server/services/get-outbox-mail";
-import { listOutbox } from "~/.server/services/list-outbox";
+import { getOutboxMail } from "~/.server/services/mail/get-outbox-mail";
+import { listOutbox } from "~/.server/services/mail/list-outbox";
 import { LOOPBACK_BUDGET_MS } from "../support/budgets";
 import { drivers, openTestDatabase, type TestDatabase } from "../support/databases";
 import {

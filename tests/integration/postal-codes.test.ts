@@ -4,7 +4,7 @@ import {
   type PostalAddress,
   type PostalCodeLookup,
 } from "~/.server/integrations/postal-code/postal-code-lookup";
-import { lookupPostalCode } from "~/.server/services/lookup-postal-code";
+import { lookupPostalCode } from "~/.server/services/platform/lookup-postal-code";
 import { cleanTownName } from "~/domain/town-name";
 import { loader } from "~/routes/api/postal-codes";
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rateLimits, spentChallenges, verification } from "~/.server/db/schema";
 import { hitRateLimit } from "~/.server/rate-limit/rate-limiter";
-import { pruneExpiredRecords } from "~/.server/services/prune-expired-records";
+import { pruneExpiredRecords } from "~/.server/services/platform/prune-expired-records";
 import { drivers, openTestDatabase, type TestDatabase } from "../support/databases";
 
 describe.each(drivers)("pruning expired records on %s", (driver) => {

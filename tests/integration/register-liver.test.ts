@@ -9,8 +9,8 @@ import { registerListener } from "~/.server/services/accounts/register-listener"
 import { registerLiver } from "~/.server/services/accounts/register-liver";
 import { signIn } from "~/.server/services/accounts/sign-in";
 import { verifyEmail } from "~/.server/services/accounts/verify-email";
-import { listActivePlans } from "~/.server/services/list-active-plans";
-import { publishVerifiedStore } from "~/.server/services/liver/publish-verified-store";
+import { listActivePlans } from "~/.server/services/stores/list-active-plans";
+import { publishVerifiedStore } from "~/.server/services/stores/publish-verified-store";
 import { findArea } from "~/domain/areas";
 import { AUTH_MESSAGES } from "~/domain/auth-messages";
 import { type RegisterLiverInput, RegisterLiverSchema } from "~/domain/liver-registration";

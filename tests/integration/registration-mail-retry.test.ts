@@ -9,7 +9,7 @@ import { type JobRunner, startJobRunner } from "~/.server/jobs/job-runner";
 import { registerListener } from "~/.server/services/accounts/register-listener";
 import { signIn } from "~/.server/services/accounts/sign-in";
 import { verifyEmail } from "~/.server/services/accounts/verify-email";
-import { publishVerifiedStore } from "~/.server/services/liver/publish-verified-store";
+import { publishVerifiedStore } from "~/.server/services/stores/publish-verified-store";
 import { LOOPBACK_BUDGET_MS } from "../support/budgets";
 import { drivers, openTestDatabase, type TestDatabase } from "../support/databases";
 import { linksIn, startSmtpServer, type TestSmtpServer } from "../support/smtp";

@@ -23,7 +23,7 @@ import { renewStorePlans } from "~/.server/services/billing/renew-store-plans";
 import { startPlanSubscription } from "~/.server/services/billing/start-plan-subscription";
 import { runTestBillingControl } from "~/.server/services/billing/test-billing-controls";
 import { testInvoice } from "~/.server/services/billing/test-billing-events";
-import { changePlan } from "~/.server/services/liver/change-plan";
+import { changePlan } from "~/.server/services/stores/change-plan";
 import { action as webhookAction } from "~/routes/api/payments-webhook";
 import { LOOPBACK_BUDGET_MS } from "../support/budgets";
 import { drivers, openTestDatabase, type TestDatabase } from "../support/databases";

@@ -17,7 +17,7 @@ import { setPlanCancellation } from "~/.server/services/billing/cancel-plan-subs
 import { receiveBillingWebhook } from "~/.server/services/billing/receive-billing-webhook";
 import { renewStorePlans } from "~/.server/services/billing/renew-store-plans";
 import { startPlanSubscription } from "~/.server/services/billing/start-plan-subscription";
-import { changePlan } from "~/.server/services/liver/change-plan";
+import { changePlan } from "~/.server/services/stores/change-plan";
 import { type FakeStripe, type FakeStripeEvent, startFakeStripe } from "../../scripts/fakes/stripe";
 import type { FakeBillingEvent } from "../../scripts/fakes/stripe-billing";
 import { drivers, openTestDatabase, type TestDatabase } from "../support/databases";

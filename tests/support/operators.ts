@@ -3,8 +3,8 @@ import type { AppLoadContext } from "react-router";
 import { generateTotpSecret, sealTotpSecret } from "~/.server/auth/totp";
 import type { Db } from "~/.server/db/client";
 import { operators } from "~/.server/db/schema";
-import { createOperator } from "~/.server/services/admin/create-operator";
-import { signInOperator } from "~/.server/services/admin/sign-in-operator";
+import { createOperator } from "~/.server/services/operators/create-operator";
+import { signInOperator } from "~/.server/services/operators/sign-in-operator";
 import { totpCode } from "./totp";
 
 export const OPERATOR_PASSWORD = "operator-pass-2026";

@@ -9,7 +9,7 @@ import { createMailer } from "~/.server/integrations/mail/mailer";
 import { diskObjectStorage } from "~/.server/integrations/storage/disk-storage";
 import { imageStorage } from "~/.server/integrations/storage/image-storage";
 import { signIn } from "~/.server/services/accounts/sign-in";
-import { publishVerifiedStore } from "~/.server/services/liver/publish-verified-store";
+import { publishVerifiedStore } from "~/.server/services/stores/publish-verified-store";
 import type { AccountRole } from "~/domain/account-roles";
 
 /**

@@ -26,12 +26,12 @@ import { getAccountProfile } from "../services/accounts/get-account-profile";
 import { requestEmailChange } from "../services/accounts/request-email-change";
 import { updateMailSettings } from "../services/accounts/update-mail-settings";
 import { updateRankingPrivacy } from "../services/accounts/update-ranking-privacy";
-import { changePlan } from "../services/liver/change-plan";
-import { updateBankAccount } from "../services/liver/update-bank-account";
 import {
   getNotificationPreferences,
   updateNotificationPreferences,
 } from "../services/notifications/notification-preferences";
+import { changePlan } from "../services/stores/change-plan";
+import { updateBankAccount } from "../services/stores/update-bank-account";
 import { type FieldErrors, FORM_ERROR_KEY, type FormValues, formValues, parseForm } from "./form";
 import { readLimitedFormData } from "./limited-form-data";
 

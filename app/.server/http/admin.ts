@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "react-router";
 import { requireOperator } from "../auth/viewer";
-import type { SignedInOperator } from "../services/admin/operator-actor";
+import type { SignedInOperator } from "../services/operators/operator-actor";
 
 /**
  * The guard of every `/admin` loader and action (docs/product.md, ADR 0033): the signed-in operator as the

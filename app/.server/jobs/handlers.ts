@@ -13,7 +13,7 @@ import { deliverPushes } from "../services/notifications/deliver-pushes";
 import { fanOutNotification } from "../services/notifications/fan-out-notification";
 import { flushNotificationSummaries } from "../services/notifications/flush-notification-summaries";
 import { sendShiftSummaries } from "../services/notifications/send-shift-summaries";
-import { pruneExpiredRecords } from "../services/prune-expired-records";
+import { pruneExpiredRecords } from "../services/platform/prune-expired-records";
 import { dispatchSnsImports } from "../services/sns/dispatch-sns-imports";
 import { importSnsLink } from "../services/sns/import-sns-link";
 import type { SnsContext } from "../services/sns/sns-context";

@@ -7,8 +7,8 @@ import { sendGift } from "../services/gifts/send-gift";
 import { buyItem } from "../services/ledger/buy-item";
 import { convertItems } from "../services/ledger/convert-items";
 import { fulfilCoinOrder } from "../services/ledger/fulfil-coin-order";
-import { requestPayout } from "../services/ledger/request-payout";
 import { DEFAULT_LIVE_SETTINGS } from "../services/live/live-settings";
+import { requestPayout } from "../services/payouts/request-payout";
 
 const DEMO_BANK_ACCOUNT = {
   account_holder: "デモテン",

@@ -1,7 +1,7 @@
 /**
  * The sections of the operator's console (ADR 0033), in menu order. Each later page (reports,
  * payouts, coin packs and items) adds its line here. `badge` names a count of the dashboard's
- * providers (services/admin/dashboard-providers.ts, `key`) shown next to the label.
+ * providers (services/dashboard/dashboard-providers.ts, `key`) shown next to the label.
  */
 export interface AdminNavItem {
   to: string;

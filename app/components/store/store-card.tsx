@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import type { StoreCardData } from "~/.server/services/list-newest-stores";
+import type { StoreCardData } from "~/.server/services/stores/list-newest-stores";
 import { areaLabel } from "~/domain/areas";
 import { formatNumber } from "~/domain/format";
 import { type ImagePriority, imageLoading } from "../directory/image-priority";

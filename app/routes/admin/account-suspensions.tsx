@@ -1,8 +1,8 @@
 import { data, Link, redirect } from "react-router";
 import { operatorActor } from "~/.server/http/admin";
 import { FORM_ERROR_KEY, parseForm, readFormData } from "~/.server/http/form";
-import { liftAccountSuspension } from "~/.server/services/admin/lift-account-suspension";
-import { listAccountSuspensions } from "~/.server/services/admin/list-account-suspensions";
+import { liftAccountSuspension } from "~/.server/services/moderation/lift-account-suspension";
+import { listAccountSuspensions } from "~/.server/services/moderation/list-account-suspensions";
 import { FactList, FilterTabs } from "~/components/admin/admin-ui";
 import { ReasonForm } from "~/components/admin/reason-form";
 import { Badge, doneMessage, EmptyState, FlashMessage, PageHeader } from "~/components/mypage/ui";

@@ -1,5 +1,5 @@
 import { operatorActor } from "~/.server/http/admin";
-import { listAuditLog } from "~/.server/services/admin/list-audit-log";
+import { listAuditLog } from "~/.server/services/operators/list-audit-log";
 import { Pager } from "~/components/admin/admin-ui";
 import { EmptyState, PageHeader } from "~/components/mypage/ui";
 import { auditActionLabel, formatAdminDateTime, parsePage } from "~/domain/admin";

@@ -7,10 +7,10 @@ import {
   runCatalogueAction,
 } from "~/.server/http/catalogue-action";
 import { readFormData } from "~/.server/http/form";
-import { deleteCoinPack } from "~/.server/services/admin/delete-coin-pack";
-import { listCoinPacksForOperator } from "~/.server/services/admin/list-catalogue-for-operator";
-import { retireCoinPack } from "~/.server/services/admin/retire-coin-pack";
-import { saveCoinPack } from "~/.server/services/admin/save-coin-pack";
+import { deleteCoinPack } from "~/.server/services/catalogue/delete-coin-pack";
+import { listCoinPacksForOperator } from "~/.server/services/catalogue/list-catalogue-for-operator";
+import { retireCoinPack } from "~/.server/services/catalogue/retire-coin-pack";
+import { saveCoinPack } from "~/.server/services/catalogue/save-coin-pack";
 import {
   CatalogueEntry,
   CataloguePage,

@@ -1,8 +1,8 @@
 import { data, Form, redirect } from "react-router";
 import { operatorActor } from "~/.server/http/admin";
 import { readFormData } from "~/.server/http/form";
-import { getRemoteConfig, type RemoteConfigEntry } from "~/.server/services/admin/get-remote-config";
-import { setRemoteConfigValue } from "~/.server/services/admin/set-remote-config-value";
+import { getRemoteConfig, type RemoteConfigEntry } from "~/.server/services/config/get-remote-config";
+import { setRemoteConfigValue } from "~/.server/services/config/set-remote-config-value";
 import { RadioGroup } from "~/components/form/radio-group";
 import { SubmitButton } from "~/components/form/submit-button";
 import { TextInput } from "~/components/form/text-input";

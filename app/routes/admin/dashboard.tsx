@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { operatorActor } from "~/.server/http/admin";
-import { getAdminDashboard } from "~/.server/services/admin/get-admin-dashboard";
+import { getAdminDashboard } from "~/.server/services/dashboard/get-admin-dashboard";
 import { DailyChart } from "~/components/admin/daily-chart";
 import { Card, PageHeader } from "~/components/mypage/ui";
 import { monthDay } from "~/domain/admin-dashboard";

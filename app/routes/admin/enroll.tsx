@@ -1,8 +1,8 @@
 import { data, Form, redirect } from "react-router";
 import { z } from "zod";
 import { FORM_ERROR_KEY, parseForm } from "~/.server/http/form";
-import { confirmTotpEnrolment } from "~/.server/services/admin/confirm-totp-enrolment";
-import { getTotpEnrolment } from "~/.server/services/admin/get-totp-enrolment";
+import { confirmTotpEnrolment } from "~/.server/services/operators/confirm-totp-enrolment";
+import { getTotpEnrolment } from "~/.server/services/operators/get-totp-enrolment";
 import { AuthCard } from "~/components/account/auth-card";
 import { FormErrorSummary } from "~/components/form/form-error-summary";
 import { SubmitButton } from "~/components/form/submit-button";

@@ -1,9 +1,9 @@
 import { data, Form, redirect } from "react-router";
 import { operatorActor } from "~/.server/http/admin";
 import { FORM_ERROR_KEY, fieldErrorsOf, readFormData } from "~/.server/http/form";
-import { getInquiry } from "~/.server/services/admin/get-inquiry";
-import { markInquiryHandled } from "~/.server/services/admin/mark-inquiry-handled";
-import { replyToInquiry } from "~/.server/services/admin/reply-to-inquiry";
+import { getInquiry } from "~/.server/services/inquiries/get-inquiry";
+import { markInquiryHandled } from "~/.server/services/inquiries/mark-inquiry-handled";
+import { replyToInquiry } from "~/.server/services/inquiries/reply-to-inquiry";
 import { FormErrorSummary } from "~/components/form/form-error-summary";
 import { SubmitButton } from "~/components/form/submit-button";
 import { TextInput } from "~/components/form/text-input";

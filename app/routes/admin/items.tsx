@@ -8,11 +8,11 @@ import {
 } from "~/.server/http/catalogue-action";
 import { readLimitedFormData } from "~/.server/http/limited-form-data";
 import { MYPAGE_FORM_MAX_BYTES } from "~/.server/http/mypage-form";
-import { deleteItem } from "~/.server/services/admin/delete-item";
-import { listItemsForOperator } from "~/.server/services/admin/list-catalogue-for-operator";
-import { retireItem } from "~/.server/services/admin/retire-item";
-import { saveItem } from "~/.server/services/admin/save-item";
-import { setItemImage } from "~/.server/services/admin/set-item-image";
+import { deleteItem } from "~/.server/services/catalogue/delete-item";
+import { listItemsForOperator } from "~/.server/services/catalogue/list-catalogue-for-operator";
+import { retireItem } from "~/.server/services/catalogue/retire-item";
+import { saveItem } from "~/.server/services/catalogue/save-item";
+import { setItemImage } from "~/.server/services/catalogue/set-item-image";
 import {
   CatalogueEntry,
   CataloguePage,

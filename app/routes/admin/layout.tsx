@@ -1,6 +1,6 @@
 import { Outlet } from "react-router";
 import { operatorActor } from "~/.server/http/admin";
-import { getAdminCounts } from "~/.server/services/admin/get-admin-dashboard";
+import { getAdminCounts } from "~/.server/services/dashboard/get-admin-dashboard";
 import { ADMIN_NAV } from "~/components/admin/admin-nav";
 import { AccountSidebar } from "~/components/layout/account-sidebar";
 import type { Route } from "./+types/layout";

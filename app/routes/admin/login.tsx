@@ -2,7 +2,7 @@ import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
 import { getViewer } from "~/.server/auth/viewer";
 import { FORM_ERROR_KEY, parseForm } from "~/.server/http/form";
-import { signInOperator } from "~/.server/services/admin/sign-in-operator";
+import { signInOperator } from "~/.server/services/operators/sign-in-operator";
 import { AuthCard, Notice } from "~/components/account/auth-card";
 import { FormErrorSummary } from "~/components/form/form-error-summary";
 import { PasswordInput } from "~/components/form/password-input";

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { operatorActor } from "~/.server/http/admin";
-import { signOutOperator } from "~/.server/services/admin/sign-out-operator";
+import { signOutOperator } from "~/.server/services/operators/sign-out-operator";
 import type { Route } from "./+types/logout";
 
 /** POST /admin/logout: ends the operator session, recorded in the audit log. */

@@ -1,8 +1,8 @@
 import { data, Form, redirect } from "react-router";
 import { operatorActor } from "~/.server/http/admin";
 import { readFormData } from "~/.server/http/form";
-import { listOutboxMails } from "~/.server/services/admin/list-outbox-mails";
-import { resendOutboxMail } from "~/.server/services/admin/resend-outbox-mail";
+import { listOutboxMails } from "~/.server/services/mail/list-outbox-mails";
+import { resendOutboxMail } from "~/.server/services/mail/resend-outbox-mail";
 import { FilterTabs, Pager } from "~/components/admin/admin-ui";
 import { SubmitButton } from "~/components/form/submit-button";
 import { Badge, doneMessage, EmptyState, FlashMessage, PageHeader } from "~/components/mypage/ui";

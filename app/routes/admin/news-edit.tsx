@@ -1,9 +1,9 @@
 import { Form, redirect } from "react-router";
 import { operatorActor } from "~/.server/http/admin";
 import { FORM_ERROR_KEY, invalid, parseForm, readFormData } from "~/.server/http/form";
-import { deleteNews } from "~/.server/services/admin/delete-news";
-import { getOperatorNews } from "~/.server/services/admin/get-operator-news";
-import { saveNews } from "~/.server/services/admin/save-news";
+import { deleteNews } from "~/.server/services/news/delete-news";
+import { getOperatorNews } from "~/.server/services/news/get-operator-news";
+import { saveNews } from "~/.server/services/news/save-news";
 import { FormErrorSummary } from "~/components/form/form-error-summary";
 import { RadioGroup } from "~/components/form/radio-group";
 import { SubmitButton } from "~/components/form/submit-button";

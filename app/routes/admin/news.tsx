@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { operatorActor } from "~/.server/http/admin";
-import { listOperatorNews } from "~/.server/services/admin/list-operator-news";
+import { listOperatorNews } from "~/.server/services/news/list-operator-news";
 import {
   Badge,
   ButtonLink,

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { operatorActor } from "~/.server/http/admin";
-import { getPayoutBatchFile } from "~/.server/services/admin/get-payout-batch-file";
+import { getPayoutBatchFile } from "~/.server/services/payouts/get-payout-batch-file";
 import { isRecordId } from "~/domain/admin";
 import type { Route } from "./+types/payout-batch-file";
 

@@ -1,8 +1,8 @@
 import { data, Form, Link, redirect } from "react-router";
 import { operatorActor } from "~/.server/http/admin";
 import { FORM_ERROR_KEY, parseForm, readFormData } from "~/.server/http/form";
-import { getReport } from "~/.server/services/reports/get-report";
-import { handleReport } from "~/.server/services/reports/handle-report";
+import { getReport } from "~/.server/services/moderation/get-report";
+import { handleReport } from "~/.server/services/moderation/handle-report";
 import { FactList } from "~/components/admin/admin-ui";
 import { FormErrorSummary } from "~/components/form/form-error-summary";
 import { RadioGroup } from "~/components/form/radio-group";

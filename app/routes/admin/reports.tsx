@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { operatorActor } from "~/.server/http/admin";
-import { listReports } from "~/.server/services/reports/list-reports";
+import { listReports } from "~/.server/services/moderation/list-reports";
 import { FilterTabs } from "~/components/admin/admin-ui";
 import { Badge, EmptyState, PageHeader } from "~/components/mypage/ui";
 import { formatAdminDateTime } from "~/domain/admin";

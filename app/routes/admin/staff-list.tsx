@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { operatorActor } from "~/.server/http/admin";
-import { listStaffForOperator } from "~/.server/services/admin/list-staff-for-operator";
+import { listStaffForOperator } from "~/.server/services/staff/list-staff-for-operator";
 import { FilterTabs, Pager, SearchBox, StaffStateBadge } from "~/components/admin/admin-ui";
 import { StaffAvatar } from "~/components/mypage/staff-avatar";
 import { EmptyState, PageHeader } from "~/components/mypage/ui";

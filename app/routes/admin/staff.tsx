@@ -1,11 +1,11 @@
 import { data, Form, Link, redirect } from "react-router";
 import { operatorActor } from "~/.server/http/admin";
 import { FORM_ERROR_KEY, parseForm, readFormData } from "~/.server/http/form";
-import { deleteStaffAsOperator } from "~/.server/services/admin/delete-staff-as-operator";
-import { getStaffDetail } from "~/.server/services/admin/get-staff-detail";
-import { hideStaff } from "~/.server/services/admin/hide-staff";
-import { resetStaffLogin } from "~/.server/services/admin/reset-staff-login";
-import { unhideStaff } from "~/.server/services/admin/unhide-staff";
+import { deleteStaffAsOperator } from "~/.server/services/staff/delete-staff-as-operator";
+import { getStaffDetail } from "~/.server/services/staff/get-staff-detail";
+import { hideStaff } from "~/.server/services/staff/hide-staff";
+import { resetStaffLogin } from "~/.server/services/staff/reset-staff-login";
+import { unhideStaff } from "~/.server/services/staff/unhide-staff";
 import { FactList, HistoryCards, StaffStateBadge, StoreStatusBadge } from "~/components/admin/admin-ui";
 import { ReasonForm } from "~/components/admin/reason-form";
 import { SubmitButton } from "~/components/form/submit-button";

@@ -1,9 +1,9 @@
 import { data, redirect } from "react-router";
 import { operatorActor } from "~/.server/http/admin";
 import { readFormData } from "~/.server/http/form";
-import { listStoreRanking } from "~/.server/services/admin/list-store-ranking";
-import { rankStore } from "~/.server/services/admin/rank-store";
-import { reorderStores } from "~/.server/services/admin/reorder-stores";
+import { listStoreRanking } from "~/.server/services/stores/list-store-ranking";
+import { rankStore } from "~/.server/services/stores/rank-store";
+import { reorderStores } from "~/.server/services/stores/reorder-stores";
 import { RankingList } from "~/components/admin/ranking-list";
 import { ButtonLink, doneMessage, EmptyState, FlashMessage, PageHeader } from "~/components/mypage/ui";
 import { isAccountId, STORE_MESSAGES } from "~/domain/admin-stores";

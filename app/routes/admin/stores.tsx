@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { operatorActor } from "~/.server/http/admin";
-import { listStores } from "~/.server/services/admin/list-stores";
+import { listStores } from "~/.server/services/stores/list-stores";
 import { FilterTabs, Pager, SearchBox, StoreStatusBadge } from "~/components/admin/admin-ui";
 import { Badge, ButtonLink, EmptyState, PageHeader } from "~/components/mypage/ui";
 import { formatAdminDateTime, parsePage } from "~/domain/admin";

@@ -5,7 +5,7 @@ import {
   loginAllowed,
   settleLoginAttempt,
 } from "~/.server/services/accounts/login-throttle";
-import { isOperatorAccount } from "~/.server/services/admin/is-operator-account";
+import { isOperatorAccount } from "~/.server/services/operators/is-operator-account";
 import type { Route } from "./+types/auth";
 
 /**

@@ -1,4 +1,4 @@
-import { checkHealth } from "~/.server/services/check-health";
+import { checkHealth } from "~/.server/services/platform/check-health";
 import type { Route } from "./+types/health";
 
 /** Liveness and database reachability, for load balancers and the end-to-end tests. */

@@ -1,5 +1,5 @@
 import { apiError, cachedJson } from "~/.server/http/api-response";
-import { lookupPostalCode, POSTAL_CODE_MESSAGES } from "~/.server/services/lookup-postal-code";
+import { lookupPostalCode, POSTAL_CODE_MESSAGES } from "~/.server/services/platform/lookup-postal-code";
 import type { Route } from "./+types/postal-codes";
 
 const ONE_DAY_SECONDS = 86_400;

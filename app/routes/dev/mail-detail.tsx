@@ -1,7 +1,7 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { requireDevTools } from "~/.server/http/dev-tools";
 import { MailNotFoundError } from "~/.server/integrations/mail/mailer";
-import { getOutboxMail } from "~/.server/services/get-outbox-mail";
+import { getOutboxMail } from "~/.server/services/mail/get-outbox-mail";
 import { MAIL_STATUS_LABELS } from "~/domain/mail-status";
 import { pageTitle } from "~/site";
 import type { Route } from "./+types/mail-detail";

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { requireDevTools } from "~/.server/http/dev-tools";
-import { listOutbox } from "~/.server/services/list-outbox";
+import { listOutbox } from "~/.server/services/mail/list-outbox";
 import { MAIL_STATUS_CLASSES, MAIL_STATUS_LABELS } from "~/domain/mail-status";
 import { clampPage, totalPages } from "~/domain/paging";
 import { pageTitle } from "~/site";

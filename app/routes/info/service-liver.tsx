@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { listActivePlans, type PlanChoice } from "~/.server/services/list-active-plans";
+import { listActivePlans, type PlanChoice } from "~/.server/services/stores/list-active-plans";
 import { CallToAction, InfoPage } from "~/components/info/info-page";
 import { INFO_PAGES, infoMeta } from "~/components/info/info-pages";
 import { FeatureCards, NoteBox, ServiceSection, StepsPanel } from "~/components/info/service-blocks";

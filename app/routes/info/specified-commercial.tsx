@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { listActivePlans } from "~/.server/services/list-active-plans";
 import { listCoinPacks } from "~/.server/services/payments/list-coin-packs";
+import { listActivePlans } from "~/.server/services/stores/list-active-plans";
 import { FactTable, InfoPage } from "~/components/info/info-page";
 import { INFO_PAGES, infoMeta } from "~/components/info/info-pages";
 import { OperatorPlaceholderNotice } from "~/components/info/operator";

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { requireViewer } from "~/.server/auth/viewer";
 import { broadcasterPanelData } from "~/.server/http/live-panel";
-import { getStoreDashboard } from "~/.server/services/liver/get-store-dashboard";
+import { getStoreDashboard } from "~/.server/services/stores/get-store-dashboard";
 import { BroadcasterPanel } from "~/components/live/broadcaster-panel";
 import { StaffAvatar } from "~/components/mypage/staff-avatar";
 import {

@@ -9,8 +9,8 @@ import {
   type MypageActionData,
   readMypageForm,
 } from "~/.server/http/mypage-form";
-import { getStoreProfile } from "~/.server/services/liver/get-store-profile";
-import { updateStoreProfile } from "~/.server/services/liver/update-store-profile";
+import { getStoreProfile } from "~/.server/services/stores/get-store-profile";
+import { updateStoreProfile } from "~/.server/services/stores/update-store-profile";
 import { Notice } from "~/components/account/auth-card";
 import { CheckboxGroup } from "~/components/form/checkbox-group";
 import { FormErrorSummary } from "~/components/form/form-error-summary";

@@ -1,7 +1,7 @@
 import { useLocation } from "react-router";
 import { requireViewer } from "~/.server/auth/viewer";
 import { loadSettings, settingsAction } from "~/.server/http/account-settings";
-import { getStoreSettings } from "~/.server/services/liver/get-store-settings";
+import { getStoreSettings } from "~/.server/services/stores/get-store-settings";
 import { PushSettings } from "~/components/account/push-settings";
 import {
   BankAccountForm,

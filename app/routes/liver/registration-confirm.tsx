@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { data, Form, redirect } from "react-router";
 import { registrationDone, registrationDraft } from "~/.server/http/registration-draft";
 import { registerLiver } from "~/.server/services/accounts/register-liver";
-import { listActivePlans } from "~/.server/services/list-active-plans";
+import { listActivePlans } from "~/.server/services/stores/list-active-plans";
 import { AuthCard, Notice } from "~/components/account/auth-card";
 import { StepIndicator } from "~/components/account/step-indicator";
 import { SubmitButton } from "~/components/form/submit-button";

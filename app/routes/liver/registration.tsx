@@ -1,7 +1,7 @@
 import { Form, Link, redirect } from "react-router";
 import { invalid, parseForm, readFormData } from "~/.server/http/form";
 import { registrationDraft } from "~/.server/http/registration-draft";
-import { listActivePlans, type PlanChoice } from "~/.server/services/list-active-plans";
+import { listActivePlans, type PlanChoice } from "~/.server/services/stores/list-active-plans";
 import { AuthCard } from "~/components/account/auth-card";
 import { StepIndicator } from "~/components/account/step-indicator";
 import { controlProps, errorIdOf, FieldError, Fieldset } from "~/components/form/field";

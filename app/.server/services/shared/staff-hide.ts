@@ -4,7 +4,7 @@ import { staffHides } from "../../db/schema";
 
 /**
  * The operator's hide of a performer that holds now, if any (ADR 0033). While it holds, her
- * store cannot show her again (services/liver/set-staff-display.ts asks here).
+ * store cannot show her again (services/staff/set-staff-display.ts asks here).
  */
 export async function activeStaffHide(db: Db | Tx, staffId: string) {
   const [row] = await db

@@ -1,0 +1,107 @@
+import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import { roleRefusal } from "~/domain/permissions";
+import { hasPrices } from "~/domain/price-system";
+import { tokyoToday } from "~/domain/shifts";
+import type { Viewer } from "../../auth/viewer";
+import type { Db } from "../../db/client";
+import { livers, logs, plans, schedules, staffs } from "../../db/schema/index";
+
+export interface StoreDashboard {
+  store: {
+    store_name: string;
+    status: string;
+    slug: string | null;
+    follower_number: number;
+    imageCount: number;
+    hasPriceSystem: boolean;
+    limit_staff: number;
+  };
+  plan: { name: string; monthly_price: number; limit_staff: number } | null;
+  newPlan: { name: string } | null;
+  staffCount: number;
+  displayedCount: number;
+  today: string;
+  todayShifts: {
+    staff_id: string;
+    name: string;
+    image_url: string | null;
+    start_time: string;
+    end_time: string;
+  }[];
+  recentLogs: { log_id: string; created_at: Date; description: string }[];
+}
+
+/** The store's home (`/liver/mypage`): status, plan and staff against the limit, today's shifts, followers. */
+export async function getStoreDashboard({
+  db,
+  actor,
+  now = new Date(),
+}: {
+  db: Db;
+  actor: Viewer;
+  now?: Date;
+}): Promise<StoreDashboard | null> {
+  if (roleRefusal(actor, "store.read")) return null;
+  const [store] = await db.select().from(livers).where(eq(livers.uid, actor.uid));
+  if (!store) return null;
+  const planRows = await db
+    .select({
+      id: plans.id,
+      name: plans.name,
+      monthly_price: plans.monthly_price,
+      limit_staff: plans.limit_staff,
+    })
+    .from(plans);
+  const plan = planRows.find((p) => p.id === store.plan_id) ?? null;
+  const newPlan = planRows.find((p) => p.id === store.new_plan_id) ?? null;
+
+  const own = and(eq(staffs.liver_id, actor.uid), eq(staffs.status, "public"));
+  const [counts = { total: 0, displayed: 0 }] = await db
+    .select({
+      total: count(),
+      displayed: sql<number>`count(*) filter (where ${staffs.is_displayed})`.mapWith(Number),
+    })
+    .from(staffs)
+    .where(own);
+
+  const today = tokyoToday(now);
+  const shifts = await db
+    .select({
+      staff_id: staffs.uid,
+      name: staffs.name,
+      image_urls: staffs.image_urls,
+      start_time: schedules.start_time,
+      end_time: schedules.end_time,
+    })
+    .from(schedules)
+    .innerJoin(staffs, eq(staffs.uid, schedules.staff_id))
+    .where(and(own, eq(schedules.date, today)))
+    // OPEN sorts before the times ("O" > digits, so it gets its own key), then by start, then order.
+    .orderBy(sql`${schedules.start_time} <> 'OPEN'`, asc(schedules.start_time), asc(staffs.order));
+
+  const recentLogs = await db
+    .select({ log_id: logs.log_id, created_at: logs.created_at, description: logs.description })
+    .from(logs)
+    .where(eq(logs.liver_id, actor.uid))
+    .orderBy(desc(logs.created_at))
+    .limit(5);
+
+  return {
+    store: {
+      store_name: store.store_name,
+      status: store.status,
+      slug: store.slug,
+      follower_number: store.follower_number,
+      imageCount: store.image_urls.length,
+      hasPriceSystem: hasPrices(store.price_system),
+      limit_staff: store.limit_staff,
+    },
+    plan: plan ? { name: plan.name, monthly_price: plan.monthly_price, limit_staff: plan.limit_staff } : null,
+    newPlan: newPlan ? { name: newPlan.name } : null,
+    staffCount: counts.total,
+    displayedCount: counts.displayed,
+    today,
+    todayShifts: shifts.map(({ image_urls, ...shift }) => ({ ...shift, image_url: image_urls[0] ?? null })),
+    recentLogs,
+  };
+}

@@ -1,0 +1,62 @@
+import { eq } from "drizzle-orm";
+import { type BankAccountChangeInput, BankAccountChangeSchema } from "~/domain/account-settings";
+import { roleRefusal } from "~/domain/permissions";
+import type { Viewer } from "../../auth/viewer";
+import type { Db } from "../../db/client";
+import { livers } from "../../db/schema/index";
+import type { Env } from "../../env";
+import type { Mailer } from "../../integrations/mail/mailer";
+import { bankAccountChangedMail } from "../../integrations/mail/templates";
+import { isCurrentPassword } from "../shared/is-current-password";
+
+export type UpdateBankAccountResult = { ok: true } | { ok: false; error: "forbidden" | "wrong_password" };
+
+/**
+ * Saves the account the store is paid to (docs/product.md `account`). Where the money goes is worth a
+ * second look: the current password is asked again, so a stolen session alone cannot redirect the
+ * payouts, and the store's address is told (with the number masked) whenever it changes.
+ */
+export async function updateBankAccount({
+  db,
+  env,
+  mailer,
+  actor,
+  input,
+}: {
+  db: Db;
+  env: Env;
+  mailer: Mailer;
+  actor: Viewer;
+  input: BankAccountChangeInput;
+}): Promise<UpdateBankAccountResult> {
+  const refused = roleRefusal(actor, "store.update");
+  if (refused) return { ok: false, error: refused };
+  const { current_password, ...account } = BankAccountChangeSchema.parse(input);
+  if (!(await isCurrentPassword(db, actor.uid, current_password)))
+    return { ok: false, error: "wrong_password" };
+  // The change and its notice to the store's address in one transaction (ADR 0015).
+  return db.transaction(async (tx) => {
+    const [store] = await tx
+      .update(livers)
+      .set({ account })
+      .where(eq(livers.uid, actor.uid))
+      .returning({ email: livers.email, store_name: livers.store_name });
+    if (!store) return { ok: false, error: "forbidden" } as const;
+    await mailer.send(
+      {
+        kind: "bank-account-changed",
+        to: store.email,
+        ...bankAccountChangedMail({
+          name: store.store_name,
+          bankCode: account.bank_code,
+          branchCode: account.branch_code,
+          accountNumber: account.account_number,
+          origin: env.baseUrl,
+        }),
+        meta: { role: "liver", uid: actor.uid },
+      },
+      { tx },
+    );
+    return { ok: true } as const;
+  });
+}

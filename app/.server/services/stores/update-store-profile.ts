@@ -1,0 +1,116 @@
+import { and, eq, ne } from "drizzle-orm";
+import { findArea } from "~/domain/areas/index";
+import { roleRefusal } from "~/domain/permissions";
+import type { StoreProfileInput } from "~/domain/store-profile";
+import type { Viewer } from "../../auth/viewer";
+import type { Db } from "../../db/client";
+import { isUniqueViolation } from "../../db/errors";
+import { livers, staffs } from "../../db/schema/index";
+
+export type UpdateStoreProfileResult = { ok: true } | { ok: false; error: "forbidden" | "slug_taken" };
+
+/**
+ * Saves the store's profile (docs/product.md). A store may list itself (public) or hide itself (private),
+ * but not lift the operator's suspension: a suspended store keeps its status whatever is sent. A new name is copied to `liver_name` of all its staff in
+ * the same transaction, so the two never disagree.
+ *
+ * The map pin (ADR 0028): the submitted `lat`/`lng` are saved, except when the AREA changes
+ * and the pin was not moved (the form sent back the stored pin, or the old area's centre the map
+ * showed for a store without one): the pin then moves to the new area's centre, so a store that
+ * only picked another area is not left pinned in the old one.
+ */
+export async function updateStoreProfile({
+  db,
+  actor,
+  input,
+}: {
+  db: Db;
+  actor: Viewer;
+  input: StoreProfileInput;
+}): Promise<UpdateStoreProfileResult> {
+  const refused = roleRefusal(actor, "store.update");
+  if (refused) return { ok: false, error: refused };
+  try {
+    return await db.transaction(async (tx) => {
+      const [store] = await tx
+        .select({
+          status: livers.status,
+          store_name: livers.store_name,
+          area: livers.area,
+          lat: livers.lat,
+          lng: livers.lng,
+        })
+        .from(livers)
+        .where(eq(livers.uid, actor.uid))
+        .for("update");
+      if (!store || store.status === "deleted") return { ok: false, error: "forbidden" } as const;
+
+      const [taken] = await tx
+        .select({ uid: livers.uid })
+        .from(livers)
+        .where(and(eq(livers.slug, input.slug), ne(livers.uid, actor.uid)))
+        .limit(1);
+      if (taken) return { ok: false, error: "slug_taken" } as const;
+
+      const pin = pinToSave(store, input);
+      await tx
+        .update(livers)
+        .set({
+          store_name: input.store_name,
+          store_name_kana: input.store_name_kana,
+          slug: input.slug,
+          status: store.status === "suspended" ? "suspended" : input.status,
+          store_type: input.store_type,
+          phone_number: input.phone_number,
+          postal_code: input.postal_code,
+          address: input.address,
+          buildingName: input.buildingName,
+          region: input.region,
+          prefecture: input.prefecture,
+          group: input.group,
+          area: input.area,
+          area_detail: input.area_detail,
+          business_start_time: input.business_start_time,
+          business_end_time: input.business_end_time,
+          holidays: input.holidays,
+          services: input.services,
+          commitments: input.commitments,
+          ...(pin ? { lat: pin.lat, lng: pin.lng } : {}),
+        })
+        .where(eq(livers.uid, actor.uid));
+
+      if (store.store_name !== input.store_name) {
+        await tx.update(staffs).set({ liver_name: input.store_name }).where(eq(staffs.liver_id, actor.uid));
+      }
+      return { ok: true } as const;
+    });
+  } catch (error) {
+    // Two stores taking one slug at the same moment: the unique index decides.
+    if (isUniqueViolation(error)) return { ok: false, error: "slug_taken" };
+    throw error;
+  }
+}
+
+type Pin = { lat: number; lng: number };
+
+/** Where the pin goes: the submitted one, the new area's centre, or nowhere new (undefined). */
+function pinToSave(
+  stored: { area: string; lat: number | null; lng: number | null },
+  input: Pick<StoreProfileInput, "area" | "lat" | "lng">,
+): Pin | undefined {
+  const submitted =
+    input.lat !== undefined && input.lng !== undefined ? { lat: input.lat, lng: input.lng } : null;
+  if (stored.area !== input.area) {
+    const oldCentre = findArea(stored.area)?.area;
+    const unmoved =
+      !submitted ||
+      (submitted.lat === stored.lat && submitted.lng === stored.lng) ||
+      (stored.lat === null &&
+        oldCentre &&
+        submitted.lat === oldCentre.lat &&
+        submitted.lng === oldCentre.lng);
+    const centre = findArea(input.area)?.area;
+    if (unmoved) return centre ? { lat: centre.lat, lng: centre.lng } : (submitted ?? undefined);
+  }
+  return submitted ?? undefined;
+}
