@@ -10,7 +10,6 @@ import { createEmbeddedMedia, serveMediaToWorkers } from "~/.server/integrations
 import { createMailer } from "~/.server/integrations/mail/mailer";
 import { createWebPushPort } from "~/.server/integrations/push/push-port";
 import { createObjectStorage } from "~/.server/integrations/storage/create-object-storage";
-import { createJobHandlers } from "~/.server/jobs/handlers";
 import { type JobRunner, startJobRunner } from "~/.server/jobs/job-runner";
 import { startRealtime } from "~/.server/realtime";
 import { seedDemoIfEmpty } from "~/.server/seed/seed-demo-if-empty";
@@ -18,6 +17,7 @@ import { liveSettings } from "~/.server/services/live/live-settings";
 import { FAN_OUT_PARALLEL_PG } from "~/.server/services/notifications/fan-out-notification";
 import { snsContextFor } from "~/.server/services/sns/sns-context";
 import { createApp, loadServerBuild } from "./app";
+import { createJobHandlers } from "./job-handlers";
 
 /** The embedded SFU's process enters here (server.js with YORU_SFU_CHILD=1, ADR 0031). */
 export { runSfuChild } from "~/.server/integrations/live-media/sfu/sfu-child";

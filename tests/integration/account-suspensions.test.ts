@@ -6,7 +6,6 @@ import { createAuth } from "~/.server/auth/create-auth";
 import { getViewer, type Viewer } from "~/.server/auth/viewer";
 import { accountSuspensions, operatorAuditLog, session } from "~/.server/db/schema";
 import { createMailer } from "~/.server/integrations/mail/mailer";
-import { createJobHandlers } from "~/.server/jobs/handlers";
 import { type JobRunner, startJobRunner } from "~/.server/jobs/job-runner";
 import { signIn } from "~/.server/services/accounts/sign-in";
 import { openRoom } from "~/.server/services/chat/open-room";
@@ -20,6 +19,7 @@ import { ACCOUNT_SUSPENSION_TEXTS, formatSuspensionEnd } from "~/domain/account-
 import { REPORT_TEXTS } from "~/domain/reports";
 import * as suspensionsPage from "~/routes/admin/account-suspensions";
 import * as adminReport from "~/routes/admin/report";
+import { createJobHandlers } from "../../server/job-handlers";
 import { LOOPBACK_BUDGET_MS } from "../support/budgets";
 import { drivers, openTestDatabase, type TestDatabase } from "../support/databases";
 import { FACTORY_PASSWORD, makeListener, makeLiver, makeStaff } from "../support/factories";

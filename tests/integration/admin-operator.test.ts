@@ -13,7 +13,6 @@ import {
   shopEntryRequests,
 } from "~/.server/db/schema";
 import { createMailer } from "~/.server/integrations/mail/mailer";
-import { createJobHandlers } from "~/.server/jobs/handlers";
 import { type JobRunner, startJobRunner } from "~/.server/jobs/job-runner";
 import { registerListener } from "~/.server/services/accounts/register-listener";
 import { createOperator } from "~/.server/services/operators/create-operator";
@@ -33,6 +32,7 @@ import * as adminLogout from "~/routes/admin/logout";
 import * as adminMail from "~/routes/admin/mail";
 import * as adminNotFound from "~/routes/admin/not-found";
 import * as apiAuth from "~/routes/api/auth";
+import { createJobHandlers } from "../../server/job-handlers";
 import { LOOPBACK_BUDGET_MS } from "../support/budgets";
 import { drivers, openTestDatabase, type TestDatabase } from "../support/databases";
 import { FACTORY_PASSWORD, makeListener } from "../support/factories";

@@ -1,13 +1,13 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { enqueueJob } from "~/.server/db/queue/enqueue";
+import { JOB_QUEUES, JOB_SCHEDULES } from "~/.server/db/queue/queues";
 import { mailOutbox, rateLimits } from "~/.server/db/schema";
 import { parseEnv } from "~/.server/env";
 import { createMailer, type Mailer } from "~/.server/integrations/mail/mailer";
-import { enqueueJob } from "~/.server/jobs/enqueue";
-import { createJobHandlers } from "~/.server/jobs/handlers";
 import { type JobRunner, startJobRunner } from "~/.server/jobs/job-runner";
-import { JOB_QUEUES, JOB_SCHEDULES } from "~/.server/jobs/queues";
 import { settleAbandonedMails } from "~/.server/services/mail/settle-abandoned-mails";
+import { createJobHandlers } from "../../server/job-handlers";
 import { LOOPBACK_BUDGET_MS } from "../support/budgets";
 import { drivers, openTestDatabase, type TestDatabase } from "../support/databases";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp";
@@ -194,6 +194,44 @@ describe.each(drivers)("background jobs on %s", (driver) => {
     expect(queriesAfterStop).toEqual([]);
     const { rows } = await database.sql.executeSql("select state from pgboss.job where id = $1", [jobId]);
     expect(rows).toEqual([{ state: "retry" }]);
+  });
+
+  it("checks each payload against its queue's schema: at enqueue, and again when the job runs", async () => {
+    // At enqueue: a wrong payload throws in the caller's transaction, which then writes nothing.
+    const bad = { mailId: 42 } as unknown as { mailId: string };
+    await expect(enqueueJob(database.db, "mail.deliver", bad)).rejects.toThrow();
+    await expect(enqueueJob(database.db, "news.publish", { extra: 1 } as never)).rejects.toThrow();
+    const { rows: none } = await database.sql.executeSql(
+      "select count(*)::int as n from pgboss.job where name = 'mail.deliver' and data->>'mailId' = '42'",
+    );
+    expect(none).toEqual([{ n: 0 }]);
+    // At run: a job written without the check (an older version) fails instead of running.
+    let ran = false;
+    const runner = await startJobRunner({
+      database,
+      handlers: {
+        ...createJobHandlers({ db: database.db, mailer: mailerWith() }),
+        "live.watch": async () => {
+          ran = true;
+        },
+      },
+      pollingIntervalSeconds: 0.5,
+      schedule: false,
+      log: () => {},
+    });
+    runners.push(runner);
+    const { rows } = await database.sql.executeSql(
+      "insert into pgboss.job (name, data, retry_limit) values ('live.watch', '{\"liveId\": 7}', 0) returning id",
+    );
+    const id = (rows[0] as { id: string }).id;
+    await expect
+      .poll(
+        async () =>
+          (await database.sql.executeSql("select state from pgboss.job where id = $1", [id])).rows[0],
+        { timeout: 15_000 },
+      )
+      .toEqual({ state: "failed" });
+    expect(ran).toBe(false);
   });
 
   it("runs the pruning job", async () => {

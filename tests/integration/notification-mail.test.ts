@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/.server/db/client";
 import { favorites, listeners, livers, mailOutbox, notificationEvents } from "~/.server/db/schema";
 import { createMailer, type Mailer } from "~/.server/integrations/mail/mailer";
-import { createJobHandlers } from "~/.server/jobs/handlers";
 import { type JobRunner, startJobRunner } from "~/.server/jobs/job-runner";
 import type { EventDetails } from "~/.server/services/notifications/event-details";
 import { fanOutNotification } from "~/.server/services/notifications/fan-out-notification";
@@ -16,6 +15,7 @@ import {
 } from "~/.server/services/notifications/record-notification";
 import { writePost } from "~/.server/services/posts/write-post";
 import * as unsubscribe from "~/routes/public/unsubscribe";
+import { createJobHandlers } from "../../server/job-handlers";
 import { LOOPBACK_BUDGET_MS } from "../support/budgets";
 import { drivers, openTestDatabase, type TestDatabase } from "../support/databases";
 import { makeListener, makeLiver, makeStaff } from "../support/factories";

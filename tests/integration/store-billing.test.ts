@@ -14,7 +14,6 @@ import { billingPort } from "~/.server/integrations/payments/billing";
 import { isBillingPayload } from "~/.server/integrations/payments/billing-port";
 import { signStripePayload } from "~/.server/integrations/payments/stripe-signature";
 import { createTestBilling, type TestBillingPort } from "~/.server/integrations/payments/test-billing";
-import { createJobHandlers } from "~/.server/jobs/handlers";
 import { type JobRunner, startJobRunner } from "~/.server/jobs/job-runner";
 import { payTestSubscription } from "~/.server/services/billing/pay-test-subscription";
 import { readBillingPage } from "~/.server/services/billing/read-billing-page";
@@ -25,6 +24,7 @@ import { runTestBillingControl } from "~/.server/services/billing/test-billing-c
 import { testInvoice } from "~/.server/services/billing/test-billing-events";
 import { changePlan } from "~/.server/services/stores/change-plan";
 import { action as webhookAction } from "~/routes/api/payments-webhook";
+import { createJobHandlers } from "../../server/job-handlers";
 import { LOOPBACK_BUDGET_MS } from "../support/budgets";
 import { drivers, openTestDatabase, type TestDatabase } from "../support/databases";
 import { makeLiver } from "../support/factories";

@@ -59,6 +59,46 @@ describe("the layers of the house", () => {
     expect(violations(lower, (t) => under("app/.server/http")(t) || under("app/routes")(t))).toEqual([]);
   });
 
+  it("the database, integrations and realtime never import the job platform; it and the queue import no use case", () => {
+    expect(
+      violations(
+        ["app/.server/db", "app/.server/integrations", "app/.server/realtime"],
+        under("app/.server/jobs"),
+      ),
+    ).toEqual([]);
+    // The job → use case wiring is the server's (server/job-handlers.ts, the composition root).
+    expect(violations(["app/.server/jobs", "app/.server/db"], under("app/.server/services"))).toEqual([]);
+  });
+
+  it("services are grouped by subject, never by the kind of account that calls them", () => {
+    const folders = readdirSync(path.join(ROOT, "app/.server/services"), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+    expect(
+      folders.filter((name) => ["admin", "liver", "listener", "operator", "store"].includes(name)),
+    ).toEqual([]);
+  });
+
+  it("no folder of services imports one that imports it back, however far round", () => {
+    const folderOf = (file: string) => file.split("/")[3] ?? "";
+    const edges = new Map<string, Set<string>>();
+    for (const file of sourceFiles("app/.server/services"))
+      for (const target of importsOf(file).filter(under("app/.server/services"))) {
+        const [from, to] = [folderOf(file), folderOf(target)];
+        if (from.endsWith(".ts") || to.endsWith(".ts") || from === to) continue;
+        edges.set(from, (edges.get(from) ?? new Set()).add(to));
+      }
+    const cycles: string[] = [];
+    const reach = (start: string, at: string, trail: string[], seen: Set<string>) => {
+      for (const next of edges.get(at) ?? []) {
+        if (next === start) cycles.push([...trail, next].join(" → "));
+        else if (!seen.has(next)) reach(start, next, [...trail, next], seen.add(next));
+      }
+    };
+    for (const start of edges.keys()) reach(start, start, [start], new Set([start]));
+    expect(cycles).toEqual([]);
+  });
+
   it("auth imports no use case (hooks such as publishVerifiedStore are passed in by the server)", () => {
     expect(violations(["app/.server/auth"], under("app/.server/services"))).toEqual([]);
   });

@@ -167,7 +167,7 @@ export async function wrapPglite(client: PGlite, release: () => void = () => {})
 
 export async function migrate(database: Database): Promise<void> {
   await applyMigrations(database);
-  const { installJobQueues } = await import("../jobs/install-queues");
+  const { installJobQueues } = await import("./queue/install-queues");
   await installJobQueues(database);
   // A migration may rewrite rows without firing row triggers (ALTER … TYPE, a regenerated column):
   // totals remembered by processes still running count again (ADR 0013).

@@ -1,6 +1,13 @@
 import PgBoss from "pg-boss";
 import type { Database } from "../db/client";
-import { JOB_SCHEDULES, JOB_SCHEMA, JOB_TIME_ZONE, type JobName } from "./queues";
+import {
+  JOB_DATA,
+  JOB_SCHEDULES,
+  JOB_SCHEMA,
+  JOB_TIME_ZONE,
+  type JobData,
+  type JobName,
+} from "../db/queue/queues";
 
 export interface JobContext {
   id: string;
@@ -10,10 +17,16 @@ export interface JobContext {
   final: boolean;
 }
 
-/** What a job does; it throws to fail the attempt (the queue retries or ends it `failed`). */
-export type JobHandler = (data: Record<string, unknown>, job: JobContext) => Promise<unknown>;
+/**
+ * What a job of queue `N` does with its payload (checked against the queue's schema, JOB_DATA,
+ * before it is called); it throws to fail the attempt (the queue retries or ends it `failed`).
+ */
+export type JobHandler<N extends JobName = JobName> = (data: JobData<N>, job: JobContext) => Promise<unknown>;
 
-export type JobHandlers = Record<JobName, JobHandler>;
+export type JobHandlers = { [N in JobName]: JobHandler<N> };
+
+/** A handler as the runner calls it, its payload already checked against its queue's schema. */
+type AnyJobHandler = (data: unknown, job: JobContext) => Promise<unknown>;
 
 export interface JobRunner {
   /**
@@ -79,7 +92,7 @@ export async function startJobRunner({
       (value) => (stopped ? new Promise<T>(() => {}) : value),
       (error: unknown) => (stopped ? new Promise<T>(() => {}) : Promise.reject(error)),
     );
-  for (const [name, handler] of Object.entries(handlers) as [JobName, JobHandler][]) {
+  for (const [name, handler] of Object.entries(handlers) as [JobName, AnyJobHandler][]) {
     let workerId = "";
     workerId = await boss.work<Record<string, unknown>>(
       name,
@@ -111,13 +124,16 @@ export async function startJobRunner({
 
   async function runJobs(
     name: JobName,
-    handler: JobHandler,
+    handler: AnyJobHandler,
     jobs: PgBoss.JobWithMetadata<Record<string, unknown>>[],
   ) {
     for (const job of jobs) {
       const context = { id: job.id, retryCount: job.retryCount, final: job.retryCount >= job.retryLimit };
       try {
-        await handler(job.data ?? {}, context);
+        const data = JOB_DATA[name].safeParse(job.data ?? {});
+        if (!data.success)
+          throw new Error(`its payload does not fit the queue's schema: ${data.error.message}`);
+        await handler(data.data, context);
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
         log(`[jobs] ${name} ${job.id} attempt ${job.retryCount + 1} failed: ${reason}`);

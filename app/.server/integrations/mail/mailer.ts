@@ -2,9 +2,9 @@ import { randomUUID } from "node:crypto";
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { SITE_NAME } from "~/site";
 import type { Db, Tx } from "../../db/client";
+import { enqueueJob, enqueueJobs } from "../../db/queue/enqueue";
 import { type MailStatus, mailOutbox } from "../../db/schema";
 import type { Env } from "../../env";
-import { enqueueJob, enqueueJobs } from "../../jobs/enqueue";
 import { filledHeaders, type MailTemplate, type TemplateFill } from "./mail-template";
 import {
   createSmtpTransport,

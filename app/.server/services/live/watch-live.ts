@@ -1,7 +1,7 @@
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { enqueueJob } from "../../db/queue/enqueue";
 import { lives } from "../../db/schema";
-import { enqueueJob } from "../../jobs/enqueue";
 import { BROADCASTER_GONE_SQL, finishLive, refreshViewerCount } from "./finish-live";
 import { loadLive } from "./live-access";
 

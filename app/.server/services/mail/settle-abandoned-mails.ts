@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { JOB_SCHEMA } from "../../jobs/queues";
+import { JOB_SCHEMA } from "../../db/queue/queues";
 
 /**
  * A mail still `queued` or `sending` whose delivery job is no longer waiting or running (its last

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { InAppKind } from "~/domain/in-app-notifications";
 import { type Db, queryRows } from "../../db/client";
-import { enqueueJobs } from "../../jobs/enqueue";
+import { enqueueJobs } from "../../db/queue/enqueue";
 
 /** Deliveries per `push.deliver` job: a job sends them side by side and retries only what failed. */
 export const PUSH_DELIVERIES_PER_JOB = 50;
@@ -40,7 +40,7 @@ export async function queuePushes(
         on conflict (event_id, subscription_id) do nothing
         returning id`,
   );
-  const jobs: { data: Record<string, unknown> }[] = [];
+  const jobs: { data: { deliveryIds: string[] } }[] = [];
   for (let i = 0; i < queued.length; i += PUSH_DELIVERIES_PER_JOB)
     jobs.push({ data: { deliveryIds: queued.slice(i, i + PUSH_DELIVERIES_PER_JOB).map((row) => row.id) } });
   await enqueueJobs(tx, "push.deliver", jobs);

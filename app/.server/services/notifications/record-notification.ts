@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
+import { enqueueJob, jobInsertWhen } from "../../db/queue/enqueue";
 import { notificationEvents } from "../../db/schema";
-import { enqueueJob, jobInsertWhen } from "../../jobs/enqueue";
 
 /**
  * The notification triggers (ADR 0025, 0044). Whoever causes one calls `recordNotification`

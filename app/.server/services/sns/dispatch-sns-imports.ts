@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, lte, or } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { enqueueJobOnce } from "../../db/queue/enqueue";
 import { snsLinks } from "../../db/schema";
-import { enqueueJobOnce } from "../../jobs/enqueue";
 
 /** Per run, at most this many links are queued (the rest are due on the next minute). */
 const DISPATCH_BATCH = 500;

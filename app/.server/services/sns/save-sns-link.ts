@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { LinkedSource } from "~/domain/posts";
 import type { Tx } from "../../db/client";
+import { enqueueJobOnce } from "../../db/queue/enqueue";
 import { snsLinks } from "../../db/schema";
-import { enqueueJobOnce } from "../../jobs/enqueue";
 import type { LinkOwner } from "./link-owner";
 import { type SnsContext, tokenContext } from "./sns-context";
 

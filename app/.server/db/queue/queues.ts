@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 /**
  * Every background job the platform runs, with its queue policy (ADR 0015). A queue is created
  * when the database is migrated; a job sent to a queue that does not exist would be dropped.
@@ -51,6 +53,32 @@ export const JOB_QUEUES = {
 } as const satisfies Record<string, QueuePolicy>;
 
 export type JobName = keyof typeof JOB_QUEUES;
+
+const id = z.string().min(1).max(200);
+const none = z.object({}).strict();
+
+/**
+ * What each queue's job carries, checked when it is queued (a wrong payload throws in the
+ * transaction of its cause) and again when it runs (a job written by an older version that no
+ * longer fits fails at once instead of doing something else).
+ */
+export const JOB_DATA = {
+  "mail.deliver": z.object({ mailId: id }).strict(),
+  "notification.fanout": z.object({ eventId: id }).strict(),
+  "notification.flush": none,
+  "notification.shift": none,
+  "push.deliver": z.object({ deliveryIds: z.array(id).min(1).max(100) }).strict(),
+  "maintenance.prune": none,
+  "news.publish": none,
+  "sns.dispatch": none,
+  "sns.import": z.object({ linkId: id }).strict(),
+  "live.watch": z.object({ liveId: id }).strict(),
+  "live.sweep": none,
+  "coins.expire": none,
+  "billing.renew": none,
+} as const satisfies Record<JobName, z.ZodType>;
+
+export type JobData<N extends JobName> = z.output<(typeof JOB_DATA)[N]>;
 
 export interface QueuePolicy {
   retryLimit: number;

@@ -1,25 +1,29 @@
-import type { Db } from "../db/client";
-import type { Env } from "../env";
-import type { Mailer } from "../integrations/mail/mailer";
-import { billingPort } from "../integrations/payments/billing";
-import type { PushPort } from "../integrations/push/push-port";
-import { pruneRealtimeEvents, REALTIME_RETENTION_MS } from "../realtime/prune";
-import { renewStorePlans } from "../services/billing/renew-store-plans";
-import { expireCoins } from "../services/ledger/expire-coins";
-import { sweepLives, watchLive } from "../services/live/watch-live";
-import { settleAbandonedMails } from "../services/mail/settle-abandoned-mails";
-import { publishDueNews } from "../services/news/publish-due-news";
-import { deliverPushes } from "../services/notifications/deliver-pushes";
-import { fanOutNotification } from "../services/notifications/fan-out-notification";
-import { flushNotificationSummaries } from "../services/notifications/flush-notification-summaries";
-import { sendShiftSummaries } from "../services/notifications/send-shift-summaries";
-import { pruneExpiredRecords } from "../services/platform/prune-expired-records";
-import { dispatchSnsImports } from "../services/sns/dispatch-sns-imports";
-import { importSnsLink } from "../services/sns/import-sns-link";
-import type { SnsContext } from "../services/sns/sns-context";
-import type { JobHandlers } from "./job-runner";
+import type { Db } from "~/.server/db/client";
+import type { Env } from "~/.server/env";
+import type { Mailer } from "~/.server/integrations/mail/mailer";
+import { billingPort } from "~/.server/integrations/payments/billing";
+import type { PushPort } from "~/.server/integrations/push/push-port";
+import type { JobHandlers } from "~/.server/jobs/job-runner";
+import { pruneRealtimeEvents, REALTIME_RETENTION_MS } from "~/.server/realtime/prune";
+import { renewStorePlans } from "~/.server/services/billing/renew-store-plans";
+import { expireCoins } from "~/.server/services/ledger/expire-coins";
+import { sweepLives, watchLive } from "~/.server/services/live/watch-live";
+import { settleAbandonedMails } from "~/.server/services/mail/settle-abandoned-mails";
+import { publishDueNews } from "~/.server/services/news/publish-due-news";
+import { deliverPushes } from "~/.server/services/notifications/deliver-pushes";
+import { fanOutNotification } from "~/.server/services/notifications/fan-out-notification";
+import { flushNotificationSummaries } from "~/.server/services/notifications/flush-notification-summaries";
+import { sendShiftSummaries } from "~/.server/services/notifications/send-shift-summaries";
+import { pruneExpiredRecords } from "~/.server/services/platform/prune-expired-records";
+import { dispatchSnsImports } from "~/.server/services/sns/dispatch-sns-imports";
+import { importSnsLink } from "~/.server/services/sns/import-sns-link";
+import type { SnsContext } from "~/.server/services/sns/sns-context";
 
-/** The handler of every queue, wired to this process's database and ports. */
+/**
+ * The handler of every queue, wired to this process's database and ports: the job → use case
+ * wiring lives here, in the server's composition root, so the queue platform (app/.server/jobs)
+ * and the database's queue (app/.server/db/queue) import no use case.
+ */
 export function createJobHandlers({
   db,
   mailer,
@@ -44,12 +48,8 @@ export function createJobHandlers({
     return { db, mailer, env, parallel: fanOutParallel };
   };
   return {
-    "mail.deliver": async (data, job) => {
-      const mailId = typeof data.mailId === "string" ? data.mailId : "";
-      return mailer.deliver(mailId, { final: job.final });
-    },
-    "notification.fanout": async (data) =>
-      fanOutNotification(notifications(), typeof data.eventId === "string" ? data.eventId : ""),
+    "mail.deliver": async ({ mailId }, job) => mailer.deliver(mailId, { final: job.final }),
+    "notification.fanout": async ({ eventId }) => fanOutNotification(notifications(), eventId),
     "notification.flush": async () => flushNotificationSummaries(notifications()),
     "notification.shift": async () => sendShiftSummaries({ db }),
     "push.deliver": async (data, job) => {
@@ -69,8 +69,7 @@ export function createJobHandlers({
     }),
     "news.publish": async () => publishDueNews({ db }),
     "sns.dispatch": async () => ({ queued: await dispatchSnsImports({ db }) }),
-    "live.watch": async (data) =>
-      watchLive({ db, liveId: typeof data.liveId === "string" ? data.liveId : "" }),
+    "live.watch": async ({ liveId }) => watchLive({ db, liveId }),
     "live.sweep": async () => sweepLives({ db }),
     "coins.expire": async () => {
       if (!env) throw new Error("coins.expire needs the environment (createJobHandlers({ env }))");
@@ -80,9 +79,8 @@ export function createJobHandlers({
       if (!env?.payments) throw new Error("billing.renew needs the environment (createJobHandlers({ env }))");
       return renewStorePlans({ db, mailer, baseUrl: env.baseUrl, port: billingPort(env as Env) });
     },
-    "sns.import": async (data, job) => {
+    "sns.import": async ({ linkId }, job) => {
       if (!sns) throw new Error("sns.import: this process has no SNS configuration");
-      const linkId = typeof data.linkId === "string" ? data.linkId : "";
       return importSnsLink({ db, mailer, sns, linkId, retrying: job.retryCount > 0 });
     },
   };

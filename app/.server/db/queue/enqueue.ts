@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import PgBoss from "pg-boss";
-import type { Db, Tx } from "../db/client";
-import { JOB_QUEUES, JOB_SCHEMA, type JobName } from "./queues";
+import type { Db, Tx } from "../client";
+import { JOB_DATA, JOB_QUEUES, JOB_SCHEMA, type JobData, type JobName } from "./queues";
 import { sqlFromText } from "./sql-from-text";
 
 // Only used to build pg-boss's INSERT; it never connects (every send passes its own connection).
@@ -11,6 +11,11 @@ const sender = new PgBoss({
     executeSql: () => Promise.reject(new Error("the job sender has no connection of its own")),
   },
 });
+
+/** The payload as its queue's schema says (JOB_DATA): a wrong one throws in the caller's transaction. */
+function checkedData<N extends JobName>(name: N, data: JobData<N>): object {
+  return JOB_DATA[name].parse(data);
+}
 
 /** pg-boss answered no id: the queue does not exist, or a singleton of the key already waits. */
 class NotQueuedError extends Error {}
@@ -33,26 +38,26 @@ export interface EnqueueOptions {
  * Queues a job on the connection or transaction given: called inside the transaction of the
  * business write that causes it, the job exists exactly when that write commits.
  */
-export async function enqueueJob(
+export async function enqueueJob<N extends JobName>(
   db: Db | Tx,
-  name: JobName,
-  data: Record<string, unknown>,
+  name: N,
+  data: JobData<N>,
   options: EnqueueOptions & { ifAbsent: true },
 ): Promise<string | null>;
-export async function enqueueJob(
+export async function enqueueJob<N extends JobName>(
   db: Db | Tx,
-  name: JobName,
-  data: Record<string, unknown>,
+  name: N,
+  data: JobData<N>,
   options?: EnqueueOptions,
 ): Promise<string>;
-export async function enqueueJob(
+export async function enqueueJob<N extends JobName>(
   db: Db | Tx,
-  name: JobName,
-  data: Record<string, unknown>,
+  name: N,
+  data: JobData<N>,
   options: EnqueueOptions = {},
 ): Promise<string | null> {
   const policy = JOB_QUEUES[name];
-  const id = await sender.send(name, data, {
+  const id = await sender.send(name, checkedData(name, data), {
     retryLimit: options.retryLimit ?? policy.retryLimit,
     retryDelay: options.retryDelay ?? policy.retryDelay,
     retryBackoff: policy.retryBackoff,
@@ -77,10 +82,10 @@ export async function enqueueJob(
  * transaction given — the bulk twin of `enqueueJob` for fan-outs (ADR 0025). `id` names the job,
  * so the caller can record it next to its business row.
  */
-export async function enqueueJobs(
+export async function enqueueJobs<N extends JobName>(
   db: Db | Tx,
-  name: JobName,
-  jobs: { id?: string; data: Record<string, unknown> }[],
+  name: N,
+  jobs: { id?: string; data: JobData<N> }[],
   options: Pick<EnqueueOptions, "retryDelay" | "retryLimit"> = {},
 ): Promise<void> {
   if (jobs.length === 0) return;
@@ -89,7 +94,7 @@ export async function enqueueJobs(
     jobs.map((job) => ({
       ...(job.id ? { id: job.id } : {}),
       name,
-      data: job.data,
+      data: checkedData(name, job.data),
       retryLimit: options.retryLimit ?? policy.retryLimit,
       retryDelay: options.retryDelay ?? policy.retryDelay,
       retryBackoff: policy.retryBackoff,
@@ -108,10 +113,10 @@ export async function enqueueJobs(
  * Like `enqueueJob` on a queue with a `stately`/`singleton` policy: null (nothing queued) when a
  * job with the same singleton key is already waiting, instead of an error.
  */
-export async function enqueueJobOnce(
+export async function enqueueJobOnce<N extends JobName>(
   db: Db | Tx,
-  name: JobName,
-  data: Record<string, unknown>,
+  name: N,
+  data: JobData<N>,
   options: EnqueueOptions & { singletonKey: string },
 ): Promise<string | null> {
   try {
@@ -129,15 +134,15 @@ export async function enqueueJobOnce(
  * `WHERE EXISTS (SELECT 1 FROM <guard>)` added before its ON CONFLICT; a pg-boss whose INSERT no
  * longer has that shape fails here loudly rather than queueing unconditionally.
  */
-export async function jobInsertWhen(
+export async function jobInsertWhen<N extends JobName>(
   guard: string,
-  name: JobName,
-  data: Record<string, unknown>,
+  name: N,
+  data: JobData<N>,
 ): Promise<SQL> {
   if (!/^[a-z_][a-z0-9_]*$/.test(guard)) throw new Error(`not a CTE name: ${guard}`);
   const policy = JOB_QUEUES[name];
   let captured: { text: string; values: unknown[] } | undefined;
-  await sender.send(name, data, {
+  await sender.send(name, checkedData(name, data), {
     retryLimit: policy.retryLimit,
     retryDelay: policy.retryDelay,
     retryBackoff: policy.retryBackoff,

@@ -1,5 +1,5 @@
 import PgBoss from "pg-boss";
-import type { Database } from "../db/client";
+import type { Database } from "../client";
 import { JOB_QUEUES, JOB_SCHEMA } from "./queues";
 
 /**
