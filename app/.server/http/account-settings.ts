@@ -1,4 +1,5 @@
-import { type AppLoadContext, data, redirect } from "react-router";
+import { type AppLoadContext, redirect } from "react-router";
+import type { z } from "zod";
 import type { AccountRole } from "~/domain/account-roles";
 import {
   BankAccountChangeSchema,
@@ -32,8 +33,10 @@ import {
 } from "../services/notifications/notification-preferences";
 import { changePlan } from "../services/stores/change-plan";
 import { updateBankAccount } from "../services/stores/update-bank-account";
-import { type FieldErrors, FORM_ERROR_KEY, type FormValues, formValues, parseForm } from "./form";
+import { FORM_ERROR_KEY } from "./form";
+import { dispatchIntent, type IntentContext, type IntentHandler, intent } from "./intent-action";
 import { readLimitedFormData } from "./limited-form-data";
+import { failed } from "./mypage-form";
 
 /**
  * The shared loader and action of the three account setting pages (`/{role}/mypage/setting`).
@@ -59,17 +62,7 @@ export const SETTINGS_INTENTS: Record<AccountRole, readonly SettingsIntent[]> = 
   staff: ["push_setting", "password"],
 };
 
-export interface SettingsActionData {
-  intent: string;
-  errors: FieldErrors;
-  values: FormValues;
-}
-
 const settingsPath = (role: AccountRole) => `/${role}/mypage/setting`;
-
-function failed(intent: string, values: FormValues, errors: FieldErrors, status = 400) {
-  return data<SettingsActionData>({ intent, values, errors }, { status });
-}
 
 export async function loadSettings({
   request,
@@ -140,130 +133,112 @@ export async function settingsAction({
       ? failed("image", {}, { image: IMAGE_MESSAGES.too_large })
       : failed("", {}, { [FORM_ERROR_KEY]: SETTINGS_MESSAGES.unknown_intent });
   }
-  const form = read.form;
-  const intent = String(form.get("intent") ?? "");
   const done = (key: SettingsDoneKey, headers?: Headers) =>
     redirect(`${settingsPath(role)}?done=${key}`, headers ? { headers } : undefined);
+  const forbidden = (refuse: IntentContext["refuse"]) =>
+    refuse({ [FORM_ERROR_KEY]: SETTINGS_MESSAGES.forbidden }, 403);
+  const services = { db: context.db, actor: viewer };
 
-  if (!(SETTINGS_INTENTS[role] as readonly string[]).includes(intent)) {
-    return failed(intent, formValues(form), { [FORM_ERROR_KEY]: SETTINGS_MESSAGES.unknown_intent });
-  }
-
-  if (intent === "nickname") {
-    const parsed = await parseForm(form, NicknameSchema);
-    if (!parsed.ok) return failed(intent, parsed.values, parsed.errors);
-    const result = await changeNickname({ db: context.db, actor: viewer, input: parsed.data });
-    if (!result.ok)
-      return failed(intent, parsed.values, { [FORM_ERROR_KEY]: SETTINGS_MESSAGES.forbidden }, 403);
-    throw done("nickname");
-  }
-
-  if (intent === "image") {
-    const file = form.get("image");
-    const remove = form.get("remove") === "1";
-    if (!remove && !(file instanceof File && file.size > 0))
-      return failed(intent, {}, { image: IMAGE_MESSAGES.required });
-    const result = await changeListenerImage({
-      db: context.db,
-      images: context.images,
-      actor: viewer,
-      input: { data: remove ? null : new Uint8Array(await (file as File).arrayBuffer()) },
-    });
-    if (!result.ok)
-      return result.error === "forbidden"
-        ? failed(intent, {}, { [FORM_ERROR_KEY]: SETTINGS_MESSAGES.forbidden }, 403)
-        : failed(intent, {}, { image: IMAGE_MESSAGES[result.error] });
-    throw done(remove ? "image_removed" : "image");
-  }
-
-  if (intent === "mail_setting") {
-    const schema = mailSettingFormSchema(
-      role === "liver" ? MAIL_SETTINGS_BY_ROLE.liver : MAIL_SETTINGS_BY_ROLE.listener,
-    );
-    const parsed = await parseForm(form, schema, { arrays: ["mail_setting"] });
-    if (!parsed.ok) return failed(intent, parsed.values, parsed.errors);
-    const result = await updateMailSettings({ db: context.db, actor: viewer, input: parsed.data });
-    if (!result.ok)
-      return failed(intent, parsed.values, { [FORM_ERROR_KEY]: SETTINGS_MESSAGES.forbidden }, 403);
-    throw done("mail_setting");
-  }
-
-  if (intent === "push_setting") {
-    const parsed = await parseForm(form, pushSettingFormSchema(role), { arrays: ["push_setting"] });
-    if (!parsed.ok) return failed(intent, parsed.values, parsed.errors);
-    const result = await updateNotificationPreferences({ db: context.db, actor: viewer, input: parsed.data });
-    if (!result.ok)
-      return failed(intent, parsed.values, { [FORM_ERROR_KEY]: SETTINGS_MESSAGES.forbidden }, 403);
-    throw done("push_setting");
-  }
-
-  if (intent === "ranking") {
-    const parsed = await parseForm(form, RankingPrivacySchema);
-    if (!parsed.ok) return failed(intent, parsed.values, parsed.errors);
-    const result = await updateRankingPrivacy({ db: context.db, actor: viewer, input: parsed.data });
-    if (!result.ok)
-      return failed(intent, parsed.values, { [FORM_ERROR_KEY]: SETTINGS_MESSAGES.forbidden }, 403);
-    throw done("ranking");
-  }
-
-  if (intent === "bank_account") {
-    const parsed = await parseForm(form, BankAccountChangeSchema);
-    if (!parsed.ok) return failed(intent, parsed.values, parsed.errors);
-    const result = await updateBankAccount({ ...context, actor: viewer, input: parsed.data });
-    if (!result.ok) {
-      if (result.error === "wrong_password")
-        return failed(intent, parsed.values, { current_password: AUTH_MESSAGES.wrong_password });
-      return failed(intent, parsed.values, { [FORM_ERROR_KEY]: SETTINGS_MESSAGES.forbidden }, 403);
-    }
-    throw done("bank_account");
-  }
-
-  if (intent === "plan") {
-    const parsed = await parseForm(form, PlanChangeSchema);
-    if (!parsed.ok) return failed(intent, parsed.values, parsed.errors);
-    const result = await changePlan({ db: context.db, actor: viewer, input: parsed.data });
-    if (result.ok) throw done(result.scheduled ? "plan_scheduled" : "plan_cancelled");
-    if (result.error === "too_small")
-      return failed(intent, parsed.values, {
-        new_plan_id: PLAN_MESSAGES.too_small(result.staffCount, result.limit),
-      });
-    if (result.error === "plan_unavailable")
-      return failed(intent, parsed.values, { new_plan_id: PLAN_MESSAGES.unavailable });
-    return failed(intent, parsed.values, { [FORM_ERROR_KEY]: SETTINGS_MESSAGES.forbidden }, 403);
-  }
-
-  if (intent === "email") {
-    const parsed = await parseForm(form, EmailChangeSchema);
-    if (!parsed.ok) return failed(intent, parsed.values, parsed.errors);
-    const result = await requestEmailChange({ ...context, actor: viewer, input: parsed.data });
-    if (!result.ok) {
-      if (result.error === "wrong_password")
-        return failed(intent, parsed.values, { current_password: AUTH_MESSAGES.wrong_password });
-      if (result.error === "email_taken")
-        return failed(intent, parsed.values, { email: AUTH_MESSAGES.email_taken });
-      if (result.error === "same_email")
-        return failed(intent, parsed.values, { email: SETTINGS_MESSAGES.same_email });
-      return failed(intent, parsed.values, { [FORM_ERROR_KEY]: SETTINGS_MESSAGES.forbidden }, 403);
-    }
-    throw done("email_sent");
-  }
-
-  // password
-  const parsed = await parseForm(form, PasswordChangeSchema);
-  if (!parsed.ok) return failed(intent, parsed.values, parsed.errors);
-  const result = await changePassword({
-    auth: context.auth,
-    actor: viewer,
-    headers: request.headers,
-    input: parsed.data,
-  });
-  if (!result.ok) {
-    if (result.error === "wrong_password")
-      return failed(intent, parsed.values, { current_password: AUTH_MESSAGES.wrong_password });
-    return failed(intent, parsed.values, { [FORM_ERROR_KEY]: SETTINGS_MESSAGES.forbidden }, 403);
-  }
-  // The old session ended with the change: the new cookie keeps this device signed in.
-  const headers = new Headers();
-  for (const cookie of result.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
-  throw done("password", headers);
+  const handlers: Record<SettingsIntent, IntentHandler<z.ZodType, Response | ReturnType<typeof failed>>> = {
+    nickname: intent({
+      schema: NicknameSchema,
+      run: async (input, { refuse }) =>
+        (await changeNickname({ ...services, input })).ok ? done("nickname") : forbidden(refuse),
+    }),
+    image: intent({
+      run: async (_none, { form, refuse }) => {
+        const file = form.get("image");
+        const remove = form.get("remove") === "1";
+        if (!remove && !(file instanceof File && file.size > 0))
+          return refuse({ image: IMAGE_MESSAGES.required });
+        const result = await changeListenerImage({
+          ...services,
+          images: context.images,
+          input: { data: remove ? null : new Uint8Array(await (file as File).arrayBuffer()) },
+        });
+        if (result.ok) return done(remove ? "image_removed" : "image");
+        return result.error === "forbidden"
+          ? forbidden(refuse)
+          : refuse({ image: IMAGE_MESSAGES[result.error] });
+      },
+    }),
+    mail_setting: intent({
+      schema: mailSettingFormSchema(
+        role === "liver" ? MAIL_SETTINGS_BY_ROLE.liver : MAIL_SETTINGS_BY_ROLE.listener,
+      ),
+      arrays: ["mail_setting"],
+      run: async (input, { refuse }) =>
+        (await updateMailSettings({ ...services, input })).ok ? done("mail_setting") : forbidden(refuse),
+    }),
+    push_setting: intent({
+      schema: pushSettingFormSchema(role),
+      arrays: ["push_setting"],
+      run: async (input, { refuse }) =>
+        (await updateNotificationPreferences({ ...services, input })).ok
+          ? done("push_setting")
+          : forbidden(refuse),
+    }),
+    ranking: intent({
+      schema: RankingPrivacySchema,
+      run: async (input, { refuse }) =>
+        (await updateRankingPrivacy({ ...services, input })).ok ? done("ranking") : forbidden(refuse),
+    }),
+    bank_account: intent({
+      schema: BankAccountChangeSchema,
+      run: async (input, { refuse }) => {
+        const result = await updateBankAccount({ ...context, actor: viewer, input });
+        if (result.ok) return done("bank_account");
+        return result.error === "wrong_password"
+          ? refuse({ current_password: AUTH_MESSAGES.wrong_password })
+          : forbidden(refuse);
+      },
+    }),
+    plan: intent({
+      schema: PlanChangeSchema,
+      run: async (input, { refuse }) => {
+        const result = await changePlan({ ...services, input });
+        if (result.ok) return done(result.scheduled ? "plan_scheduled" : "plan_cancelled");
+        if (result.error === "too_small")
+          return refuse({ new_plan_id: PLAN_MESSAGES.too_small(result.staffCount, result.limit) });
+        if (result.error === "plan_unavailable") return refuse({ new_plan_id: PLAN_MESSAGES.unavailable });
+        return forbidden(refuse);
+      },
+    }),
+    email: intent({
+      schema: EmailChangeSchema,
+      run: async (input, { refuse }) => {
+        const result = await requestEmailChange({ ...context, actor: viewer, input });
+        if (result.ok) return done("email_sent");
+        if (result.error === "wrong_password")
+          return refuse({ current_password: AUTH_MESSAGES.wrong_password });
+        if (result.error === "email_taken") return refuse({ email: AUTH_MESSAGES.email_taken });
+        if (result.error === "same_email") return refuse({ email: SETTINGS_MESSAGES.same_email });
+        return forbidden(refuse);
+      },
+    }),
+    password: intent({
+      schema: PasswordChangeSchema,
+      run: async (input, { refuse }) => {
+        const result = await changePassword({
+          auth: context.auth,
+          actor: viewer,
+          headers: request.headers,
+          input,
+        });
+        if (!result.ok)
+          return result.error === "wrong_password"
+            ? refuse({ current_password: AUTH_MESSAGES.wrong_password })
+            : forbidden(refuse);
+        // The old session ended with the change: the new cookie keeps this device signed in.
+        const headers = new Headers();
+        for (const cookie of result.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+        return done("password", headers);
+      },
+    }),
+  };
+  // Each role has only its own forms: another's intent is unknown here.
+  const own = Object.fromEntries(SETTINGS_INTENTS[role].map((name) => [name, handlers[name]]));
+  const answer = await dispatchIntent(read.form, own, { unknown: SETTINGS_MESSAGES.unknown_intent });
+  if (answer instanceof Response) throw answer;
+  return answer;
 }

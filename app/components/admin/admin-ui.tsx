@@ -3,7 +3,7 @@ import { Form, Link } from "react-router";
 import { auditActionLabel, formatAdminDateTime } from "~/domain/admin";
 import { STORE_STATUSES } from "~/domain/options";
 import { logActionLabel } from "~/domain/store-logs";
-import { Badge, Card } from "../mypage/ui";
+import { Badge, Card } from "../ui/kit";
 
 /** Filter tabs of a list page (status), as links: they work without JavaScript. */
 export function FilterTabs({

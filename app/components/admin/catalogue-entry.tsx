@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { SubmitButton } from "~/components/form/submit-button";
-import { Badge, Card, EmptyState, FlashMessage, PageHeader } from "~/components/mypage/ui";
+import { Badge, Card, EmptyState, FlashMessage, PageHeader } from "~/components/ui/kit";
 import { CATALOGUE_STATUS_LABELS } from "~/domain/admin-catalogue";
 
 /** What a refused action sent back, as the catalogue pages read it (CatalogueActionData). */

@@ -1,6 +1,6 @@
 import { type PointerEvent as ReactPointerEvent, useEffect, useRef, useState } from "react";
 import { Form, Link, useFetcher } from "react-router";
-import { SMALL_BUTTON } from "../mypage/ui";
+import { SMALL_BUTTON } from "../ui/kit";
 import { StoreStatusBadge } from "./admin-ui";
 
 export interface RankedStore {

@@ -3,7 +3,7 @@ import { Form } from "react-router";
 import { GALLERY_MAX_IMAGES, IMAGE_ACCEPT, IMAGE_MAX_BYTES, IMAGE_MESSAGES } from "~/domain/images";
 import { FieldError } from "../form/field";
 import { SubmitButton } from "../form/submit-button";
-import { Card, EmptyState, TIGHT_BUTTON } from "./ui";
+import { Card, EmptyState, TIGHT_BUTTON } from "../ui/kit";
 
 export interface GalleryResult {
   intent: string;

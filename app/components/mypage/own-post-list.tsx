@@ -5,7 +5,7 @@ import { FieldError } from "../form/field";
 import { SubmitButton } from "../form/submit-button";
 import { TextareaInput } from "../form/textarea-input";
 import { field, type ServerFormResult, useSchemaForm } from "../form/use-schema-form";
-import { EmptyState, SMALL_BUTTON } from "./ui";
+import { EmptyState, SMALL_BUTTON } from "../ui/kit";
 
 /** A post as the editor page lists it (dates as the loader serialised them). */
 export interface ListedPost {

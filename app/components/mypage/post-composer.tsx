@@ -25,8 +25,8 @@ import { FieldError } from "../form/field";
 import { SubmitButton } from "../form/submit-button";
 import { TextareaInput } from "../form/textarea-input";
 import { field, type ServerFormResult, useSchemaForm } from "../form/use-schema-form";
+import { Card, TIGHT_BUTTON } from "../ui/kit";
 import { errorOf, posterFromVideo, uploadWithProgress } from "./post-upload-client";
-import { Card, TIGHT_BUTTON } from "./ui";
 
 const ID = "post";
 

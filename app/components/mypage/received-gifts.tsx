@@ -1,5 +1,5 @@
 import { formatPoints, type ReceivedGift } from "~/domain/money";
-import { EmptyState } from "./ui";
+import { EmptyState } from "../ui/kit";
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString("ja-JP", {

@@ -24,7 +24,7 @@ import {
 import { FieldError, fieldId } from "../form/field";
 import { FormErrorSummary } from "../form/form-error-summary";
 import { SubmitButton } from "../form/submit-button";
-import { Card, SMALL_BUTTON } from "./ui";
+import { Card, SMALL_BUTTON } from "../ui/kit";
 
 export interface ScheduleItem {
   date: string;

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { EmptyState } from "~/components/mypage/ui";
+import { EmptyState } from "~/components/ui/kit";
 import { bodyParts, formatNewsDate, NEWS_TEXTS } from "~/domain/news";
 
 export interface NewsListEntry {

@@ -5,7 +5,7 @@ import { FormErrorSummary } from "../form/form-error-summary";
 import { SubmitButton } from "../form/submit-button";
 import { TextInput } from "../form/text-input";
 import { field, useSchemaForm } from "../form/use-schema-form";
-import { Badge, Card } from "../mypage/ui";
+import { Badge, Card } from "../ui/kit";
 
 /**
  * The linked Instagram / TikTok / YouTube accounts of a staff member or a store (ADR 0024):

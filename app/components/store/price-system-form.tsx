@@ -18,7 +18,7 @@ import { FormErrorSummary } from "../form/form-error-summary";
 import { SubmitButton } from "../form/submit-button";
 import { TextareaInput } from "../form/textarea-input";
 import { type FieldBinding, field, fieldsetOf, listField, useSchemaForm } from "../form/use-schema-form";
-import { SMALL_BUTTON } from "../mypage/ui";
+import { SMALL_BUTTON } from "../ui/kit";
 
 type Row = Record<string, string>;
 

@@ -5,7 +5,7 @@ import { liveSettings } from "~/.server/services/live/live-settings";
 import { FanBadge } from "~/components/fans/fan-badge";
 import { SelectInput } from "~/components/form/select-input";
 import { SubmitButton } from "~/components/form/submit-button";
-import { Card, EmptyState, PageHeader } from "~/components/mypage/ui";
+import { Card, EmptyState, PageHeader } from "~/components/ui/kit";
 import { roleOfPath } from "~/domain/account-roles";
 import { chosenFanMonth, fanMonthChoices, formatFanMonth, FANS_PAGE_TEXTS as T } from "~/domain/fans-page";
 import { formatPoints } from "~/domain/money";

@@ -3,7 +3,7 @@ import { requireViewer } from "~/.server/auth/viewer";
 import { liveSettings } from "~/.server/services/live/live-settings";
 import { readLiveRecord } from "~/.server/services/live-records/read-live-record";
 import { FanBadge } from "~/components/fans/fan-badge";
-import { Badge, ButtonLink, Card, EmptyState, PageHeader } from "~/components/mypage/ui";
+import { Badge, ButtonLink, Card, EmptyState, PageHeader } from "~/components/ui/kit";
 import { roleOfPath } from "~/domain/account-roles";
 import { liveWatchPath } from "~/domain/live-paths";
 import {

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { requireViewer } from "~/.server/auth/viewer";
 import { listLiveRecords } from "~/.server/services/live-records/list-live-records";
-import { Badge, Card, EmptyState, PageHeader } from "~/components/mypage/ui";
+import { Badge, Card, EmptyState, PageHeader } from "~/components/ui/kit";
 import { roleOfPath } from "~/domain/account-roles";
 import {
   formatLiveDuration,

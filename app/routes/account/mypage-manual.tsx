@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { requireViewer } from "~/.server/auth/viewer";
-import { Card, EmptyState, PageHeader } from "~/components/mypage/ui";
+import { Card, EmptyState, PageHeader } from "~/components/ui/kit";
 import { roleOfPath } from "~/domain/account-roles";
 import { type ManualVideo, manualVideosFor, youtubeEmbedUrl } from "~/domain/manual-videos";
 import { pageTitle } from "~/site";

@@ -5,7 +5,7 @@ import { listOwnRooms } from "~/.server/services/chat/list-own-rooms";
 import { openRoom } from "~/.server/services/chat/open-room";
 import { CHAT_UI } from "~/components/chat/chat-texts";
 import { RoomList } from "~/components/chat/room-list";
-import { Card, EmptyState, PageHeader } from "~/components/mypage/ui";
+import { Card, EmptyState, PageHeader } from "~/components/ui/kit";
 import { roleOfPath } from "~/domain/account-roles";
 import { messagesPath } from "~/domain/chat-paths";
 import { pageTitle } from "~/site";

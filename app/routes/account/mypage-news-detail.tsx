@@ -1,7 +1,7 @@
 import { requireViewer } from "~/.server/auth/viewer";
 import { openNews } from "~/.server/services/news/open-news";
-import { Card, PageHeader } from "~/components/mypage/ui";
 import { NewsBody } from "~/components/news/news-ui";
+import { Card, PageHeader } from "~/components/ui/kit";
 import { roleOfPath } from "~/domain/account-roles";
 import { isRecordId } from "~/domain/admin";
 import { formatNewsDate, NEWS_TEXTS, newsPath } from "~/domain/news";

@@ -1,7 +1,7 @@
 import { requireViewer } from "~/.server/auth/viewer";
 import { listNews } from "~/.server/services/news/list-news";
-import { Card, PageHeader } from "~/components/mypage/ui";
 import { NewsList } from "~/components/news/news-ui";
+import { Card, PageHeader } from "~/components/ui/kit";
 import { roleOfPath } from "~/domain/account-roles";
 import { NEWS_TEXTS, newsPath } from "~/domain/news";
 import { pageTitle } from "~/site";

@@ -6,8 +6,8 @@ import {
   openNotification,
 } from "~/.server/services/notifications/mark-notifications-read";
 import { SubmitButton } from "~/components/form/submit-button";
-import { Card, EmptyState, FlashMessage, PageHeader } from "~/components/mypage/ui";
 import { UnreadMark } from "~/components/news/news-ui";
+import { Card, EmptyState, FlashMessage, PageHeader } from "~/components/ui/kit";
 import { roleOfPath, sameOriginPathOf } from "~/domain/account-roles";
 import { type InAppRecipientType, NOTIFICATION_TEXTS as T } from "~/domain/in-app-notifications";
 import { relativeTime } from "~/domain/relative-time";

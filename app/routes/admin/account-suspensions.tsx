@@ -5,7 +5,7 @@ import { liftAccountSuspension } from "~/.server/services/moderation/lift-accoun
 import { listAccountSuspensions } from "~/.server/services/moderation/list-account-suspensions";
 import { FactList, FilterTabs } from "~/components/admin/admin-ui";
 import { ReasonForm } from "~/components/admin/reason-form";
-import { Badge, doneMessage, EmptyState, FlashMessage, PageHeader } from "~/components/mypage/ui";
+import { Badge, doneMessage, EmptyState, FlashMessage, PageHeader } from "~/components/ui/kit";
 import {
   ACCOUNT_SUSPENSION_TEXTS,
   LiftAccountSuspensionSchema,

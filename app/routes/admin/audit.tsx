@@ -1,7 +1,7 @@
 import { operatorActor } from "~/.server/http/admin";
 import { listAuditLog } from "~/.server/services/operators/list-audit-log";
 import { Pager } from "~/components/admin/admin-ui";
-import { EmptyState, PageHeader } from "~/components/mypage/ui";
+import { EmptyState, PageHeader } from "~/components/ui/kit";
 import { auditActionLabel, formatAdminDateTime, parsePage } from "~/domain/admin";
 import { pageTitle } from "~/site";
 import type { Route } from "./+types/audit";

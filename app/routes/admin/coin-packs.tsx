@@ -21,7 +21,7 @@ import { FormErrorSummary } from "~/components/form/form-error-summary";
 import { SubmitButton } from "~/components/form/submit-button";
 import { TextInput } from "~/components/form/text-input";
 import { field, useSchemaForm } from "~/components/form/use-schema-form";
-import { doneMessage } from "~/components/mypage/ui";
+import { doneMessage } from "~/components/ui/kit";
 import { CATALOGUE_DONE, CATALOGUE_LABELS, CoinPackSchema } from "~/domain/admin-catalogue";
 import { formatCoins, formatYen } from "~/domain/money";
 import { pageTitle } from "~/site";

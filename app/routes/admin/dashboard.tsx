@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { operatorActor } from "~/.server/http/admin";
 import { getAdminDashboard } from "~/.server/services/dashboard/get-admin-dashboard";
 import { DailyChart } from "~/components/admin/daily-chart";
-import { Card, PageHeader } from "~/components/mypage/ui";
+import { Card, PageHeader } from "~/components/ui/kit";
 import { monthDay } from "~/domain/admin-dashboard";
 import { formatNumber, formatYen } from "~/domain/format";
 import { pageTitle } from "~/site";

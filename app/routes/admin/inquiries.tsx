@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { operatorActor } from "~/.server/http/admin";
 import { listInquiries } from "~/.server/services/inquiries/list-inquiries";
 import { FilterTabs, Pager } from "~/components/admin/admin-ui";
-import { Badge, EmptyState, PageHeader } from "~/components/mypage/ui";
+import { Badge, EmptyState, PageHeader } from "~/components/ui/kit";
 import {
   formatAdminDateTime,
   INQUIRY_LABELS,

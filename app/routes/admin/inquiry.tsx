@@ -9,7 +9,7 @@ import { SubmitButton } from "~/components/form/submit-button";
 import { TextInput } from "~/components/form/text-input";
 import { TextareaInput } from "~/components/form/textarea-input";
 import { field, useSchemaForm } from "~/components/form/use-schema-form";
-import { Badge, Card, doneMessage, FlashMessage, PageHeader } from "~/components/mypage/ui";
+import { Badge, Card, doneMessage, FlashMessage, PageHeader } from "~/components/ui/kit";
 import {
   ADMIN_MESSAGES,
   auditActionLabel,

@@ -5,7 +5,7 @@ import { listOutboxMails } from "~/.server/services/mail/list-outbox-mails";
 import { resendOutboxMail } from "~/.server/services/mail/resend-outbox-mail";
 import { FilterTabs, Pager } from "~/components/admin/admin-ui";
 import { SubmitButton } from "~/components/form/submit-button";
-import { Badge, doneMessage, EmptyState, FlashMessage, PageHeader } from "~/components/mypage/ui";
+import { Badge, doneMessage, EmptyState, FlashMessage, PageHeader } from "~/components/ui/kit";
 import { formatAdminDateTime, isRecordId, parsePage } from "~/domain/admin";
 import { MAIL_STATUS_LABELS, type MailStatusName } from "~/domain/mail-status";
 import { pageTitle } from "~/site";

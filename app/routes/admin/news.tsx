@@ -9,7 +9,7 @@ import {
   EmptyState,
   FlashMessage,
   PageHeader,
-} from "~/components/mypage/ui";
+} from "~/components/ui/kit";
 import { formatAdminDateTime } from "~/domain/admin";
 import { NEWS_AUDIENCE_LABELS, newsExcerpt } from "~/domain/news";
 import { pageTitle } from "~/site";

@@ -10,7 +10,7 @@ import { SelectInput } from "~/components/form/select-input";
 import { SubmitButton } from "~/components/form/submit-button";
 import { TextareaInput } from "~/components/form/textarea-input";
 import { field, useSchemaForm } from "~/components/form/use-schema-form";
-import { Badge, Card, FlashMessage, PageHeader } from "~/components/mypage/ui";
+import { Badge, Card, FlashMessage, PageHeader } from "~/components/ui/kit";
 import { ACCOUNT_SUSPENSION_TEXTS, SUSPENSION_DAYS } from "~/domain/account-suspensions";
 import { formatAdminDateTime } from "~/domain/admin";
 import {

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { operatorActor } from "~/.server/http/admin";
 import { listReports } from "~/.server/services/moderation/list-reports";
 import { FilterTabs } from "~/components/admin/admin-ui";
-import { Badge, EmptyState, PageHeader } from "~/components/mypage/ui";
+import { Badge, EmptyState, PageHeader } from "~/components/ui/kit";
 import { formatAdminDateTime } from "~/domain/admin";
 import { isReportKind, REPORT_TEXTS } from "~/domain/reports";
 import { pageTitle } from "~/site";

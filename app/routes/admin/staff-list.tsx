@@ -3,7 +3,7 @@ import { operatorActor } from "~/.server/http/admin";
 import { listStaffForOperator } from "~/.server/services/staff/list-staff-for-operator";
 import { FilterTabs, Pager, SearchBox, StaffStateBadge } from "~/components/admin/admin-ui";
 import { StaffAvatar } from "~/components/mypage/staff-avatar";
-import { EmptyState, PageHeader } from "~/components/mypage/ui";
+import { EmptyState, PageHeader } from "~/components/ui/kit";
 import { parsePage } from "~/domain/admin";
 import {
   isAccountId,

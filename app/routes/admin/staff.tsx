@@ -10,7 +10,7 @@ import { FactList, HistoryCards, StaffStateBadge, StoreStatusBadge } from "~/com
 import { ReasonForm } from "~/components/admin/reason-form";
 import { SubmitButton } from "~/components/form/submit-button";
 import { StaffAvatar } from "~/components/mypage/staff-avatar";
-import { Card, doneMessage, FlashMessage, PageHeader } from "~/components/mypage/ui";
+import { Card, doneMessage, FlashMessage, PageHeader } from "~/components/ui/kit";
 import { formatAdminDateTime } from "~/domain/admin";
 import {
   DeleteStaffSchema,

@@ -5,7 +5,7 @@ import { listStoreRanking } from "~/.server/services/stores/list-store-ranking";
 import { rankStore } from "~/.server/services/stores/rank-store";
 import { reorderStores } from "~/.server/services/stores/reorder-stores";
 import { RankingList } from "~/components/admin/ranking-list";
-import { ButtonLink, doneMessage, EmptyState, FlashMessage, PageHeader } from "~/components/mypage/ui";
+import { ButtonLink, doneMessage, EmptyState, FlashMessage, PageHeader } from "~/components/ui/kit";
 import { isAccountId, STORE_MESSAGES } from "~/domain/admin-stores";
 import { pageTitle } from "~/site";
 import type { Route } from "./+types/store-ranking";

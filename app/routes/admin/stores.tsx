@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { operatorActor } from "~/.server/http/admin";
 import { listStores } from "~/.server/services/stores/list-stores";
 import { FilterTabs, Pager, SearchBox, StoreStatusBadge } from "~/components/admin/admin-ui";
-import { Badge, ButtonLink, EmptyState, PageHeader } from "~/components/mypage/ui";
+import { Badge, ButtonLink, EmptyState, PageHeader } from "~/components/ui/kit";
 import { formatAdminDateTime, parsePage } from "~/domain/admin";
 import {
   parseAdminKeyword,

@@ -12,7 +12,7 @@ import {
 } from "~/.server/services/payments/pay-test-checkout";
 import { refundTestCheckout } from "~/.server/services/payments/refund-test-checkout";
 import { SubmitButton } from "~/components/form/submit-button";
-import { Card, PageHeader } from "~/components/mypage/ui";
+import { Card, PageHeader } from "~/components/ui/kit";
 import { coinPagePath, parseCoinReturn } from "~/domain/coin-return";
 import { formatCoins, formatYen } from "~/domain/money";
 import { MONEY_TEXTS } from "~/domain/money-texts";

@@ -5,7 +5,7 @@ import { customerPort } from "~/.server/integrations/payments/listener-customers
 import { readCoinPage } from "~/.server/services/payments/read-coin-page";
 import { startCoinCheckout } from "~/.server/services/payments/start-coin-checkout";
 import { SubmitButton } from "~/components/form/submit-button";
-import { Badge, ButtonLink, Card, PageHeader } from "~/components/mypage/ui";
+import { Badge, ButtonLink, Card, PageHeader } from "~/components/ui/kit";
 import { COIN_RETURN_TEXTS, coinReturnLabel, parseCoinReturn } from "~/domain/coin-return";
 import { formatCoins, formatYen } from "~/domain/money";
 import { MONEY_TEXTS } from "~/domain/money-texts";

@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import { requireViewer } from "~/.server/auth/viewer";
 import { listMoneyHistory } from "~/.server/services/ledger/list-money-history";
-import { Card, EmptyState, PageHeader } from "~/components/mypage/ui";
+import { Card, EmptyState, PageHeader } from "~/components/ui/kit";
 import { formatYen, HISTORY_KIND_LABELS, HISTORY_KINDS } from "~/domain/money";
 import { pageTitle } from "~/site";
 import type { Route } from "./+types/mypage-history";

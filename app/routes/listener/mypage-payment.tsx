@@ -4,7 +4,7 @@ import { customerPort } from "~/.server/integrations/payments/listener-customers
 import { deletePaymentMethod } from "~/.server/services/payments/delete-payment-method";
 import { listPaymentMethods } from "~/.server/services/payments/list-payment-methods";
 import { SubmitButton } from "~/components/form/submit-button";
-import { ButtonLink, Card, EmptyState, FlashMessage, PageHeader, SMALL_BUTTON } from "~/components/mypage/ui";
+import { ButtonLink, Card, EmptyState, FlashMessage, PageHeader, SMALL_BUTTON } from "~/components/ui/kit";
 import { MONEY_TEXTS } from "~/domain/money-texts";
 import { cardBrandLabel, cardExpiry } from "~/domain/payment-methods";
 import { pageTitle } from "~/site";

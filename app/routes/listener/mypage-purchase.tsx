@@ -4,7 +4,7 @@ import { requireViewer } from "~/.server/auth/viewer";
 import { buyItem } from "~/.server/services/ledger/buy-item";
 import { readPurchasePage } from "~/.server/services/ledger/read-purchase-page";
 import { SubmitButton } from "~/components/form/submit-button";
-import { Card, EmptyState, FlashMessage, PageHeader } from "~/components/mypage/ui";
+import { Card, EmptyState, FlashMessage, PageHeader } from "~/components/ui/kit";
 import { formatCoins } from "~/domain/money";
 import { pageTitle } from "~/site";
 import type { Route } from "./+types/mypage-purchase";

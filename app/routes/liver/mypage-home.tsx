@@ -13,7 +13,7 @@ import {
   EmptyState,
   PageHeader,
   SectionLinks,
-} from "~/components/mypage/ui";
+} from "~/components/ui/kit";
 import { formatNumber, formatYen } from "~/domain/format";
 import { labelOf, STORE_STATUSES } from "~/domain/options";
 import { formatMonthDayTime } from "~/domain/relative-time";

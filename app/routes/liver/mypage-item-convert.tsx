@@ -6,7 +6,7 @@ import { listReceivedItems } from "~/.server/services/ledger/list-received-items
 import { listConversionsAndPayouts } from "~/.server/services/payouts/list-payouts";
 import { quotePayout, requestPayout } from "~/.server/services/payouts/request-payout";
 import { SubmitButton } from "~/components/form/submit-button";
-import { Badge, Card, EmptyState, FlashMessage, PageHeader } from "~/components/mypage/ui";
+import { Badge, Card, EmptyState, FlashMessage, PageHeader } from "~/components/ui/kit";
 import { formatPoints, formatYen, payoutRefusal } from "~/domain/money";
 import { MONEY_TEXTS } from "~/domain/money-texts";
 import { pageTitle } from "~/site";

@@ -11,7 +11,7 @@ import {
   payTestSubscription,
 } from "~/.server/services/billing/pay-test-subscription";
 import { SubmitButton } from "~/components/form/submit-button";
-import { Card, PageHeader } from "~/components/mypage/ui";
+import { Card, PageHeader } from "~/components/ui/kit";
 import { formatYen } from "~/domain/money";
 import { MONEY_TEXTS } from "~/domain/money-texts";
 import { pageTitle } from "~/site";

@@ -11,7 +11,7 @@ import {
   type TestBillingControl,
 } from "~/.server/services/billing/test-billing-controls";
 import { SubmitButton } from "~/components/form/submit-button";
-import { Badge, Card, EmptyState, FlashMessage, PageHeader } from "~/components/mypage/ui";
+import { Badge, Card, EmptyState, FlashMessage, PageHeader } from "~/components/ui/kit";
 import { formatTokyoDate } from "~/domain/format";
 import { formatYen } from "~/domain/money";
 import { MONEY_TEXTS } from "~/domain/money-texts";

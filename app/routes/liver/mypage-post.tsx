@@ -5,8 +5,8 @@ import { nativePostPageAction, nativePostPageData } from "~/.server/http/native-
 import { isSnsLinkForm, loadSnsLinks, type SnsLinkActionData, snsLinkAction } from "~/.server/http/sns-links";
 import { OwnPostList, type PostListResult } from "~/components/mypage/own-post-list";
 import { PostComposer } from "~/components/mypage/post-composer";
-import { Card, doneMessage, FlashMessage, PageHeader } from "~/components/mypage/ui";
 import { LinkedAccountsPanel } from "~/components/sns/linked-accounts-panel";
+import { Card, doneMessage, FlashMessage, PageHeader } from "~/components/ui/kit";
 import { POST_DONE } from "~/domain/native-posts";
 import { SNS_LINK_DONE, SNS_LINK_ERROR_KEYS, SNS_LINK_PAGE, snsLinkPageLead } from "~/domain/sns-links";
 import { pageTitle } from "~/site";

@@ -3,9 +3,9 @@ import { FORM_ERROR_KEY, parseForm } from "~/.server/http/form";
 import { done, FORM_MESSAGES, failed, type MypageActionData } from "~/.server/http/mypage-form";
 import { getStoreProfile } from "~/.server/services/stores/get-store-profile";
 import { updatePriceSystem } from "~/.server/services/stores/update-price-system";
-import { Card, doneMessage, FlashMessage, PageHeader } from "~/components/mypage/ui";
 import { PriceSystemForm } from "~/components/store/price-system-form";
 import { PriceSystemTable } from "~/components/store/price-system-table";
+import { Card, doneMessage, FlashMessage, PageHeader } from "~/components/ui/kit";
 import {
   PRICE_SYSTEM_ARRAYS,
   PRICE_SYSTEM_MESSAGES,

@@ -9,7 +9,7 @@ import { StaffAccountFields } from "~/components/account/staff-account-fields";
 import { FormErrorSummary } from "~/components/form/form-error-summary";
 import { SubmitButton } from "~/components/form/submit-button";
 import { useSchemaForm } from "~/components/form/use-schema-form";
-import { ButtonLink, Card, PageHeader } from "~/components/mypage/ui";
+import { ButtonLink, Card, PageHeader } from "~/components/ui/kit";
 import { STAFF_ACCOUNT_LABELS, STAFF_ACCOUNT_MESSAGES, StaffAccountSchema } from "~/domain/staff-account";
 import { STAFF_MANAGEMENT_MESSAGES } from "~/domain/staff-management";
 import { pageTitle } from "~/site";

@@ -13,7 +13,7 @@ import { field, useSchemaForm } from "~/components/form/use-schema-form";
 import { GalleryEditor, galleryResult } from "~/components/mypage/gallery-editor";
 import { ScheduleEditor } from "~/components/mypage/schedule-editor";
 import { StaffProfileForm, staffProfileValues } from "~/components/mypage/staff-profile-form";
-import { Badge, Card, doneMessage, FlashMessage, PageHeader } from "~/components/mypage/ui";
+import { Badge, Card, doneMessage, FlashMessage, PageHeader } from "~/components/ui/kit";
 import { GALLERY_DONE } from "~/domain/images";
 import { STAFF_MANAGEMENT_DONE } from "~/domain/staff-management";
 import { StaffPasswordSchema } from "~/domain/staff-profile";

@@ -23,7 +23,7 @@ import {
   FlashMessage,
   PageHeader,
   SMALL_BUTTON,
-} from "~/components/mypage/ui";
+} from "~/components/ui/kit";
 import { formatMonthDayTime } from "~/domain/relative-time";
 import { INVITATION_NOTE_MAX, INVITATION_VALID_DAYS } from "~/domain/staff-invitation";
 import {

@@ -4,6 +4,7 @@ import { broadcasterPanelData } from "~/.server/http/live-panel";
 import { listNews } from "~/.server/services/news/list-news";
 import { getStaffDashboard } from "~/.server/services/staff/get-staff-dashboard";
 import { BroadcasterPanel } from "~/components/live/broadcaster-panel";
+import { NewsList } from "~/components/news/news-ui";
 import {
   Badge,
   ButtonLink,
@@ -12,8 +13,7 @@ import {
   EmptyState,
   PageHeader,
   SectionLinks,
-} from "~/components/mypage/ui";
-import { NewsList } from "~/components/news/news-ui";
+} from "~/components/ui/kit";
 import { formatNumber } from "~/domain/format";
 import { NEWS_TEXTS, newsPath } from "~/domain/news";
 import { shiftLabel } from "~/domain/schedule-times";

@@ -1,6 +1,6 @@
 import { loadSnsLinks, snsLinkAction } from "~/.server/http/sns-links";
-import { FlashMessage, PageHeader } from "~/components/mypage/ui";
 import { LinkedAccountsPanel } from "~/components/sns/linked-accounts-panel";
+import { FlashMessage, PageHeader } from "~/components/ui/kit";
 import {
   SNS_LINK_DONE,
   SNS_LINK_ERROR_KEYS,

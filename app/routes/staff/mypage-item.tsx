@@ -1,7 +1,7 @@
 import { requireViewer } from "~/.server/auth/viewer";
 import { listReceivedItems } from "~/.server/services/ledger/list-received-items";
 import { ReceivedGifts } from "~/components/mypage/received-gifts";
-import { Card, PageHeader } from "~/components/mypage/ui";
+import { Card, PageHeader } from "~/components/ui/kit";
 import { pageTitle } from "~/site";
 import type { Route } from "./+types/mypage-item";
 

@@ -4,7 +4,7 @@ import type { MypageActionData } from "~/.server/http/mypage-form";
 import { nativePostPageAction, nativePostPageData } from "~/.server/http/native-post-page";
 import { OwnPostList, type PostListResult } from "~/components/mypage/own-post-list";
 import { PostComposer } from "~/components/mypage/post-composer";
-import { Card, doneMessage, FlashMessage, PageHeader } from "~/components/mypage/ui";
+import { Card, doneMessage, FlashMessage, PageHeader } from "~/components/ui/kit";
 import { POST_DONE } from "~/domain/native-posts";
 import { pageTitle } from "~/site";
 import type { Route } from "./+types/mypage-post";

@@ -4,7 +4,7 @@ import { staffProfileAction } from "~/.server/http/staff-profile-form";
 import { getStaffProfile } from "~/.server/services/staff/get-staff-profile";
 import { GalleryEditor, galleryResult } from "~/components/mypage/gallery-editor";
 import { StaffProfileForm, staffProfileValues } from "~/components/mypage/staff-profile-form";
-import { Card, doneMessage, FlashMessage, PageHeader } from "~/components/mypage/ui";
+import { Card, doneMessage, FlashMessage, PageHeader } from "~/components/ui/kit";
 import { GALLERY_DONE } from "~/domain/images";
 import { STAFF_PROFILE_MESSAGES } from "~/domain/staff-profile";
 import { pageTitle } from "~/site";

@@ -3,7 +3,7 @@ import { FORM_ERROR_KEY } from "~/.server/http/form";
 import { FORM_MESSAGES, failed, type MypageActionData } from "~/.server/http/mypage-form";
 import { loadSchedule, scheduleAction } from "~/.server/http/schedule-form";
 import { ScheduleEditor } from "~/components/mypage/schedule-editor";
-import { doneMessage, FlashMessage, PageHeader } from "~/components/mypage/ui";
+import { doneMessage, FlashMessage, PageHeader } from "~/components/ui/kit";
 import { SHIFT_MESSAGES } from "~/domain/shifts";
 import { pageTitle } from "~/site";
 import type { Route } from "./+types/mypage-schedule";
