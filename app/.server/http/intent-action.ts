@@ -34,10 +34,18 @@ export function intent<S extends z.ZodType, R>(handler: IntentHandler<S, R>): In
 export async function dispatchIntent<R>(
   form: FormData,
   handlers: Record<string, IntentHandler<z.ZodType, R>>,
-  { unknown = FORM_MESSAGES.unreadable }: { unknown?: string } = {},
+  {
+    unknown = FORM_MESSAGES.unreadable,
+    otherwise,
+  }: {
+    /** The message of an intent no handler has (400). */
+    unknown?: string;
+    /** Or a handler of its own for an unknown intent (a page whose answer is its 404). */
+    otherwise?: IntentHandler<z.ZodType, R>;
+  } = {},
 ): Promise<R | ReturnType<typeof failed>> {
   const name = String(form.get("intent") ?? "");
-  const handler = Object.hasOwn(handlers, name) ? handlers[name] : undefined;
+  const handler = Object.hasOwn(handlers, name) ? handlers[name] : otherwise;
   if (!handler) return failed(name, formValues(form), { [FORM_ERROR_KEY]: unknown });
   if (!handler.schema) {
     const values = formValues(form);

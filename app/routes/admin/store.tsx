@@ -1,6 +1,7 @@
-import { data, Form, Link, redirect } from "react-router";
+import { Form, Link, redirect } from "react-router";
 import { operatorActor } from "~/.server/http/admin";
-import { FORM_ERROR_KEY, parseForm, readFormData } from "~/.server/http/form";
+import { FORM_ERROR_KEY, readFormData } from "~/.server/http/form";
+import { dispatchIntent, type IntentContext, intent } from "~/.server/http/intent-action";
 import { changeStorePlan } from "~/.server/services/stores/change-store-plan";
 import { getStoreDetail } from "~/.server/services/stores/get-store-detail";
 import { liftStoreSuspension } from "~/.server/services/stores/lift-store-suspension";
@@ -43,7 +44,7 @@ import type { Route } from "./+types/store";
 type Intent = "suspend" | "lift" | "status" | "plan" | "limit" | "order" | "review";
 
 interface StoreActionData {
-  intent: Intent | "";
+  intent: string;
   values: Record<string, unknown>;
   errors: Record<string, string | undefined>;
 }
@@ -61,84 +62,69 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { ...detail, done: doneMessage(new URL(request.url).searchParams.get("done"), STORE_DONE) };
 }
 
-const refused = (intent: StoreActionData["intent"], message: string, status = 409, values = {}) =>
-  data<StoreActionData>({ intent, values, errors: { [FORM_ERROR_KEY]: message } }, { status });
-
 export async function action({ request, context, params }: Route.ActionArgs) {
   const actor = await operatorActor(request, context);
   const liverId = storeIdOf(params);
   const form = (await readFormData(request)) ?? new FormData();
-  const intent = String(form.get("intent") ?? "") as Intent;
   const back = (done: keyof typeof STORE_DONE) => redirect(`/admin/stores/${liverId}?done=${done}`);
   const db = context.db;
-  const invalidForm = (values: Record<string, unknown>, errors: Record<string, string | undefined>) =>
-    data<StoreActionData>({ intent, values, errors }, { status: 400 });
-  const failure = (error: string, values: Record<string, unknown> = {}) => {
+  const failure = (error: string, refuse: IntentContext["refuse"]) => {
     if (error === "not_found") throw new Response(null, { status: 404 });
     const message = STORE_MESSAGES[error as keyof typeof STORE_MESSAGES] ?? STORE_MESSAGES.not_found;
-    return refused(intent, message, 409, values);
+    return refuse({ [FORM_ERROR_KEY]: message }, 409);
   };
-
-  switch (intent) {
-    case "suspend": {
-      const parsed = await parseForm(form, SuspendStoreSchema);
-      if (!parsed.ok) return invalidForm(parsed.values, parsed.errors);
-      const result = await suspendStore({
-        ...context,
-        actor,
-        input: { liverId, reason: parsed.data.reason },
-      });
-      return result.ok ? back("suspended") : failure(result.error, parsed.values);
-    }
-    case "lift": {
-      const parsed = await parseForm(form, LiftSuspensionSchema);
-      if (!parsed.ok) return invalidForm(parsed.values, parsed.errors);
-      const result = await liftStoreSuspension({
-        ...context,
-        actor,
-        input: { liverId, note: parsed.data.note },
-      });
-      return result.ok ? back("lifted") : failure(result.error, parsed.values);
-    }
-    case "status": {
-      const parsed = await parseForm(form, StoreStatusSchema);
-      if (!parsed.ok) return invalidForm(parsed.values, parsed.errors);
-      const result = await setStoreStatus({ db, actor, input: { liverId, status: parsed.data.status } });
-      return result.ok ? back("status") : failure(result.error);
-    }
-    case "plan": {
-      const parsed = await parseForm(form, StorePlanSchema.omit({ apply_limit: true }));
-      if (!parsed.ok) return invalidForm(parsed.values, parsed.errors);
-      const result = await changeStorePlan({
-        db,
-        actor,
-        input: { liverId, planId: parsed.data.plan_id, applyLimit: form.get("apply_limit") === "1" },
-      });
-      return result.ok ? back("plan") : failure(result.error, parsed.values);
-    }
-    case "limit": {
-      const parsed = await parseForm(form, StaffLimitSchema);
-      if (!parsed.ok) return invalidForm(parsed.values, parsed.errors);
-      const result = await setStoreStaffLimit({
-        db,
-        actor,
-        input: { liverId, limit: parsed.data.limit_staff },
-      });
-      return result.ok ? back("limit") : failure(result.error, parsed.values);
-    }
-    case "order": {
-      const parsed = await parseForm(form, StoreOrderSchema);
-      if (!parsed.ok) return invalidForm(parsed.values, parsed.errors);
-      const result = await rankStore({ db, actor, input: { liverId, position: parsed.data.order ?? null } });
-      return result.ok ? back("order") : failure(result.error, parsed.values);
-    }
-    case "review": {
-      const result = await markStoreReviewed({ db, actor, input: { liverId } });
-      return result.ok ? back("reviewed") : failure(result.error);
-    }
-    default:
-      return refused("", "操作を読み取れませんでした。もう一度お試しください", 400);
-  }
+  const answer = await dispatchIntent(form, {
+    suspend: intent({
+      schema: SuspendStoreSchema,
+      run: async ({ reason }, { refuse }) => {
+        const result = await suspendStore({ ...context, actor, input: { liverId, reason } });
+        return result.ok ? back("suspended") : failure(result.error, refuse);
+      },
+    }),
+    lift: intent({
+      schema: LiftSuspensionSchema,
+      run: async ({ note }, { refuse }) => {
+        const result = await liftStoreSuspension({ ...context, actor, input: { liverId, note } });
+        return result.ok ? back("lifted") : failure(result.error, refuse);
+      },
+    }),
+    status: intent({
+      schema: StoreStatusSchema,
+      run: async ({ status }, { refuse }) => {
+        const result = await setStoreStatus({ db, actor, input: { liverId, status } });
+        return result.ok ? back("status") : failure(result.error, refuse);
+      },
+    }),
+    plan: intent({
+      schema: StorePlanSchema.omit({ apply_limit: true }),
+      run: async ({ plan_id }, { form, refuse }) => {
+        const applyLimit = form.get("apply_limit") === "1";
+        const result = await changeStorePlan({ db, actor, input: { liverId, planId: plan_id, applyLimit } });
+        return result.ok ? back("plan") : failure(result.error, refuse);
+      },
+    }),
+    limit: intent({
+      schema: StaffLimitSchema,
+      run: async ({ limit_staff }, { refuse }) => {
+        const result = await setStoreStaffLimit({ db, actor, input: { liverId, limit: limit_staff } });
+        return result.ok ? back("limit") : failure(result.error, refuse);
+      },
+    }),
+    order: intent({
+      schema: StoreOrderSchema,
+      run: async ({ order }, { refuse }) => {
+        const result = await rankStore({ db, actor, input: { liverId, position: order ?? null } });
+        return result.ok ? back("order") : failure(result.error, refuse);
+      },
+    }),
+    review: intent({
+      run: async (_none, { refuse }) => {
+        const result = await markStoreReviewed({ db, actor, input: { liverId } });
+        return result.ok ? back("reviewed") : failure(result.error, refuse);
+      },
+    }),
+  });
+  return answer;
 }
 
 export function meta({ data: loaderData }: Route.MetaArgs) {

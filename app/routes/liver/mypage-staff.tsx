@@ -1,7 +1,8 @@
 import { useEffect, useState } from "react";
 import { data, Form, Link } from "react-router";
 import { requireViewer } from "~/.server/auth/viewer";
-import { FORM_ERROR_KEY, formValues, parseForm } from "~/.server/http/form";
+import { FORM_ERROR_KEY } from "~/.server/http/form";
+import { dispatchIntent, type IntentContext, intent } from "~/.server/http/intent-action";
 import { done, failed, type MypageActionData } from "~/.server/http/mypage-form";
 import { deleteStaff } from "~/.server/services/staff/delete-staff";
 import { getStaffManagement } from "~/.server/services/staff/get-staff-management";
@@ -58,66 +59,61 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch {
     return failed("", {}, { [FORM_ERROR_KEY]: STAFF_MANAGEMENT_MESSAGES.not_found });
   }
-  const intent = String(form.get("intent") ?? "");
   const staffId = String(form.get("staff_id") ?? "");
-  const notFound = () =>
-    failed(intent, formValues(form), { [FORM_ERROR_KEY]: STAFF_MANAGEMENT_MESSAGES.not_found }, 404);
-
-  if (intent === "display") {
-    const displayed = form.get("displayed") === "1";
-    const result = await setStaffDisplay({ db: context.db, actor: viewer, input: { staffId, displayed } });
-    if (!result.ok && result.error === "hidden_by_operator")
-      return failed(
-        intent,
-        formValues(form),
-        { [FORM_ERROR_KEY]: STAFF_MANAGEMENT_MESSAGES.hidden_by_operator },
-        409,
-      );
-    return result.ok ? done(request, displayed ? "shown" : "hidden") : notFound();
-  }
-  if (intent === "delete") {
-    const result = await deleteStaff({
-      db: context.db,
-      images: context.images,
-      actor: viewer,
-      input: { staffId },
-    });
-    return result.ok ? done(request, "deleted") : notFound();
-  }
-  if (intent === "move") {
-    const direction = form.get("direction") === "down" ? "down" : "up";
-    const result = await moveStaff({ db: context.db, actor: viewer, input: { staffId, direction } });
-    return result.ok ? done(request, "moved") : notFound();
-  }
-  if (intent === "invite") {
-    const parsed = await parseForm(form, InvitationNoteSchema);
-    if (!parsed.ok) return failed(intent, parsed.values, parsed.errors);
-    const result = await issueStaffInvitation({
-      db: context.db,
-      env: context.env,
-      actor: viewer,
-      input: parsed.data,
-    });
-    if (!result.ok) return notFound();
-    // The link is shown this once (only its hash is kept): no redirect.
-    return data<ActionData>({
-      intent,
-      values: {},
-      errors: {},
-      invitation: { url: result.url, expiresAt: result.expiresAt },
-    });
-  }
-  if (intent === "revoke") {
-    const result = await revokeStaffInvitation({
-      db: context.db,
-      actor: viewer,
-      input: { id: String(form.get("invitation_id") ?? "") },
-    });
-    return result.ok
-      ? done(request, "revoked")
-      : failed(intent, {}, { [FORM_ERROR_KEY]: STAFF_MANAGEMENT_MESSAGES.invitation_not_found }, 404);
-  }
-  return notFound();
+  const db = context.db;
+  const notFound = (refuse: IntentContext["refuse"]) =>
+    refuse({ [FORM_ERROR_KEY]: STAFF_MANAGEMENT_MESSAGES.not_found }, 404);
+  return dispatchIntent<Response | ReturnType<typeof data<ActionData>>>(
+    form,
+    {
+      display: intent({
+        run: async (_none, { refuse }) => {
+          const displayed = form.get("displayed") === "1";
+          const result = await setStaffDisplay({ db, actor: viewer, input: { staffId, displayed } });
+          if (!result.ok && result.error === "hidden_by_operator")
+            return refuse({ [FORM_ERROR_KEY]: STAFF_MANAGEMENT_MESSAGES.hidden_by_operator }, 409);
+          return result.ok ? done(request, displayed ? "shown" : "hidden") : notFound(refuse);
+        },
+      }),
+      delete: intent({
+        run: async (_none, { refuse }) => {
+          const result = await deleteStaff({ db, images: context.images, actor: viewer, input: { staffId } });
+          return result.ok ? done(request, "deleted") : notFound(refuse);
+        },
+      }),
+      move: intent({
+        run: async (_none, { refuse }) => {
+          const direction = form.get("direction") === "down" ? "down" : "up";
+          const result = await moveStaff({ db, actor: viewer, input: { staffId, direction } });
+          return result.ok ? done(request, "moved") : notFound(refuse);
+        },
+      }),
+      invite: intent({
+        schema: InvitationNoteSchema,
+        run: async (input, { intent: name, refuse }) => {
+          const result = await issueStaffInvitation({ db, env: context.env, actor: viewer, input });
+          if (!result.ok) return notFound(refuse);
+          // The link is shown this once (only its hash is kept): no redirect.
+          return data<ActionData>({
+            intent: name,
+            values: {},
+            errors: {},
+            invitation: { url: result.url, expiresAt: result.expiresAt },
+          });
+        },
+      }),
+      revoke: intent({
+        run: async (_none, { intent: name }) => {
+          const id = String(form.get("invitation_id") ?? "");
+          const result = await revokeStaffInvitation({ db, actor: viewer, input: { id } });
+          return result.ok
+            ? done(request, "revoked")
+            : failed(name, {}, { [FORM_ERROR_KEY]: STAFF_MANAGEMENT_MESSAGES.invitation_not_found }, 404);
+        },
+      }),
+    },
+    { otherwise: intent({ run: (_none, { refuse }) => notFound(refuse) }) },
+  );
 }
 
 export function meta() {
