@@ -1,7 +1,8 @@
 import { data, redirect } from "react-router";
 import type { z } from "zod";
 import { type CATALOGUE_DONE, CATALOGUE_ID, CATALOGUE_MESSAGES } from "~/domain/admin-catalogue";
-import { FORM_ERROR_KEY, parseForm } from "./form";
+import { FORM_ERROR_KEY } from "./form";
+import { dispatchIntent, type IntentHandler, intent } from "./intent-action";
 
 /**
  * The actions of the operator's catalogue pages (`/admin/coin-packs`, `/admin/items`, contract
@@ -59,35 +60,49 @@ export type CatalogueReplies = ReturnType<typeof catalogueReplies>;
 /** Runs create / update / retire / restore / delete; any other intent is unreadable (400). */
 export async function runCatalogueAction<S extends z.ZodType>(
   form: FormData,
-  intent: CatalogueIntent | "",
   id: string,
   replies: CatalogueReplies,
   operations: CatalogueOperations<S>,
 ) {
-  switch (intent) {
-    case "create":
-    case "update": {
-      const parsed = await parseForm(form, operations.schema);
-      if (!parsed.ok) return replies.answer(parsed.errors, 400, parsed.values);
-      const result = await operations.save(intent, parsed.data);
-      return result.ok
-        ? replies.done(intent === "create" ? "created" : "updated")
-        : replies.failure(result.error, parsed.values);
-    }
-    case "retire":
-    case "restore": {
-      if (!CATALOGUE_ID.test(id)) return replies.refused(CATALOGUE_MESSAGES.unreadable, 400);
-      const result = await operations.retire(id, intent === "retire");
-      return result.ok
-        ? replies.done(intent === "retire" ? "retired" : "restored")
-        : replies.failure(result.error);
-    }
-    case "delete": {
-      if (!CATALOGUE_ID.test(id)) return replies.refused(CATALOGUE_MESSAGES.unreadable, 400);
-      const result = await operations.remove(id);
-      return result.ok ? replies.done("deleted") : replies.failure(result.error);
-    }
-    default:
-      return replies.refused(CATALOGUE_MESSAGES.unreadable, 400);
-  }
+  type Reply = Response | ReturnType<CatalogueReplies["answer"]>;
+  const withId = () => (CATALOGUE_ID.test(id) ? null : replies.refused(CATALOGUE_MESSAGES.unreadable, 400));
+  const save = (mode: "create" | "update") =>
+    intent<S, Reply, Reply>({
+      schema: operations.schema,
+      run: async (entry, { values }) => {
+        const result = await operations.save(mode, entry);
+        return result.ok
+          ? replies.done(mode === "create" ? "created" : "updated")
+          : replies.failure(result.error, values);
+      },
+    });
+  const retire = (retired: boolean) =>
+    intent<z.ZodType, Reply, Reply>({
+      run: async () => {
+        const result = withId() ?? (await operations.retire(id, retired));
+        if (!("ok" in result)) return result;
+        return result.ok ? replies.done(retired ? "retired" : "restored") : replies.failure(result.error);
+      },
+    });
+  return dispatchIntent<Reply, Reply>(
+    form,
+    {
+      create: save("create") as IntentHandler<z.ZodType, Reply, Reply>,
+      update: save("update") as IntentHandler<z.ZodType, Reply, Reply>,
+      retire: retire(true),
+      restore: retire(false),
+      delete: intent<z.ZodType, Reply, Reply>({
+        run: async () => {
+          const result = withId() ?? (await operations.remove(id));
+          if (!("ok" in result)) return result;
+          return result.ok ? replies.done("deleted") : replies.failure(result.error);
+        },
+      }),
+    },
+    {
+      unknown: CATALOGUE_MESSAGES.unreadable,
+      refusal: (name, values, errors, status = 400) =>
+        data<CatalogueActionData>({ intent: name as CatalogueIntent, id, values, errors }, { status }),
+    },
+  );
 }

@@ -6,62 +6,67 @@ import { FORM_MESSAGES, failed } from "./mypage-form";
  * One way to write an action with several forms (ADR 0021): each form posts an `intent`; the
  * action names, per intent, the zod schema of its fields and what to do with them. An unknown
  * intent, and fields the schema refuses, answer 400 with the form's values and a message per field
- * (`MypageActionData`, read by the page's `resultFor`), before the handler is called.
+ * before the handler is called — by default as `MypageActionData` (`failed`), which the pages'
+ * `resultFor` reads; a page whose refusals carry more (the catalogue's entry id) passes `refusal`.
  */
 
+type Refusal = (intent: string, values: FormValues, errors: FieldErrors, status?: number) => unknown;
+type DefaultRefusal = ReturnType<typeof failed>;
+
 /** What a handler gets besides its parsed fields. */
-export interface IntentContext {
+export interface IntentContext<F = DefaultRefusal> {
   intent: string;
   form: FormData;
   values: FormValues;
   /** A refusal of this form: its values kept, the messages by field (`_form` for the whole form). */
-  refuse: (errors: FieldErrors, status?: number) => ReturnType<typeof failed>;
+  refuse: (errors: FieldErrors, status?: number) => F;
 }
 
-export interface IntentHandler<S extends z.ZodType = z.ZodType, R = unknown> {
+export interface IntentHandler<S extends z.ZodType = z.ZodType, R = unknown, F = DefaultRefusal> {
   /** The form's fields; without one the handler reads the form itself. */
   schema?: S;
   /** Fields that repeat (checkbox groups), parsed as lists even with one value or none. */
   arrays?: string[];
-  run: (input: z.output<S>, context: IntentContext) => Promise<R> | R;
+  run: (input: z.output<S>, context: IntentContext<F>) => Promise<R | F> | R | F;
 }
 
 /** A handler, typed by its schema (a plain object literal would widen the schema to `ZodType`). */
-export function intent<S extends z.ZodType, R>(handler: IntentHandler<S, R>): IntentHandler<S, R> {
+export function intent<S extends z.ZodType, R, F = DefaultRefusal>(
+  handler: IntentHandler<S, R, F>,
+): IntentHandler<S, R, F> {
   return handler;
 }
 
-export async function dispatchIntent<R>(
+export async function dispatchIntent<R, F = DefaultRefusal>(
   form: FormData,
-  handlers: Record<string, IntentHandler<z.ZodType, R>>,
-  {
-    unknown = FORM_MESSAGES.unreadable,
-    otherwise,
-  }: {
+  handlers: Record<string, IntentHandler<z.ZodType, R, F>>,
+  options: {
     /** The message of an intent no handler has (400). */
     unknown?: string;
     /** Or a handler of its own for an unknown intent (a page whose answer is its 404). */
-    otherwise?: IntentHandler<z.ZodType, R>;
+    otherwise?: IntentHandler<z.ZodType, R, F>;
+    /** How a refusal is answered (default: `failed`, MypageActionData). */
+    refusal?: (intent: string, values: FormValues, errors: FieldErrors, status?: number) => F;
   } = {},
-): Promise<R | ReturnType<typeof failed>> {
+): Promise<R | F> {
+  const refusal = (options.refusal ?? (failed as Refusal)) as (
+    intent: string,
+    values: FormValues,
+    errors: FieldErrors,
+    status?: number,
+  ) => F;
   const name = String(form.get("intent") ?? "");
-  const handler = Object.hasOwn(handlers, name) ? handlers[name] : otherwise;
-  if (!handler) return failed(name, formValues(form), { [FORM_ERROR_KEY]: unknown });
-  if (!handler.schema) {
-    const values = formValues(form);
-    return handler.run(undefined, {
-      intent: name,
-      form,
-      values,
-      refuse: (errors, status) => failed(name, values, errors, status),
-    });
-  }
-  const parsed = await parseForm(form, handler.schema, handler.arrays ? { arrays: handler.arrays } : {});
-  if (!parsed.ok) return failed(name, parsed.values, parsed.errors);
-  return handler.run(parsed.data, {
+  const handler = Object.hasOwn(handlers, name) ? handlers[name] : options.otherwise;
+  if (!handler)
+    return refusal(name, formValues(form), { [FORM_ERROR_KEY]: options.unknown ?? FORM_MESSAGES.unreadable });
+  const context = (values: FormValues): IntentContext<F> => ({
     intent: name,
     form,
-    values: parsed.values,
-    refuse: (errors, status) => failed(name, parsed.values, errors, status),
+    values,
+    refuse: (errors, status) => refusal(name, values, errors, status),
   });
+  if (!handler.schema) return handler.run(undefined, context(formValues(form)));
+  const parsed = await parseForm(form, handler.schema, handler.arrays ? { arrays: handler.arrays } : {});
+  if (!parsed.ok) return refusal(name, parsed.values, parsed.errors);
+  return handler.run(parsed.data, context(parsed.values));
 }

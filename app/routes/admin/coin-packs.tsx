@@ -39,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "") as CatalogueIntent;
   const id = String(form.get("pack_id") ?? "").trim();
   const { db } = context;
-  return runCatalogueAction(form, intent, id, catalogueReplies("/admin/coin-packs", "pack_id", intent, id), {
+  return runCatalogueAction(form, id, catalogueReplies("/admin/coin-packs", "pack_id", intent, id), {
     schema: CoinPackSchema,
     save: (mode, pack) => saveCoinPack({ db, actor, input: { mode, pack } }),
     retire: (packId, retire) => retireCoinPack({ db, actor, input: { packId, retire } }),

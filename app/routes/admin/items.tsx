@@ -72,7 +72,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (result.error === "not_found") return replies.refused(CATALOGUE_MESSAGES.not_found);
     return imageError(IMAGE_MESSAGES[result.error], result.error === "too_many_uploads" ? 429 : 400);
   }
-  return runCatalogueAction(form, intent, id, replies, {
+  return runCatalogueAction(form, id, replies, {
     schema: ItemSchema,
     save: (mode, item) => saveItem({ db, actor, input: { mode, item } }),
     retire: (itemId, retire) => retireItem({ db, actor, input: { itemId, retire } }),
