@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { data, Form, Link, redirect } from "react-router";
+import type { z } from "zod";
 import { operatorActor } from "~/.server/http/admin";
 import { FORM_ERROR_KEY, parseForm, readFormData } from "~/.server/http/form";
+import { dispatchIntent, type IntentContext, intent } from "~/.server/http/intent-action";
 import { approvePayout } from "~/.server/services/payouts/approve-payout";
 import { exportPayouts } from "~/.server/services/payouts/export-payouts";
 import { listPayoutsForOperator } from "~/.server/services/payouts/list-payouts-for-operator";
@@ -68,71 +70,76 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = await operatorActor(request, context);
   const form = (await readFormData(request)) ?? new FormData();
-  const intent = String(form.get("intent") ?? "") as Intent;
   const requestId = String(form.get("request_id") ?? "");
   const back = String(form.get("status") ?? "pending");
+  type Reply = Response | ReturnType<typeof data<PayoutActionData>>;
   const done = (key: keyof typeof PAYOUT_DONE, status = back) =>
     redirect(`/admin/payouts?status=${parsePayoutStatusFilter(status)}&done=${key}`);
-  const refused = (message: string, status = 409, values: Record<string, unknown> = {}) =>
-    data<PayoutActionData>({ intent, requestId, values, errors: { [FORM_ERROR_KEY]: message } }, { status });
-  const stepFailed = (error: string) => {
-    if (error === "not_found") throw data(null, { status: 404 });
-    return refused(
-      error === "idempotency_conflict"
-        ? PAYOUT_MESSAGES.key_reused
-        : (PAYOUT_MESSAGES[error as "not_pending" | "not_payable"] ?? PAYOUT_MESSAGES.not_pending),
+  const answer = (
+    intent: string,
+    values: Record<string, unknown>,
+    errors: PayoutActionData["errors"],
+    status = 400,
+  ) =>
+    data<PayoutActionData>(
+      { intent: intent as Intent, requestId: intent === "export" ? "" : requestId, values, errors },
+      { status },
     );
-  };
-  if (intent !== "export" && !isRecordId(requestId)) return refused(PAYOUT_MESSAGES.invalid_key, 400);
-  switch (intent) {
-    case "approve": {
-      const result = await approvePayout({ ...context, actor, input: { requestId } });
-      return result.ok ? done("approved") : stepFailed(result.error);
-    }
-    case "reject": {
-      const parsed = await parseForm(form, RejectPayoutSchema);
-      if (!parsed.ok)
-        return data<PayoutActionData>(
-          { intent, requestId, values: parsed.values, errors: parsed.errors },
-          { status: 400 },
+  const refuse = (context: IntentContext<Reply>, message: string, status = 409) =>
+    context.refuse({ [FORM_ERROR_KEY]: message }, status);
+  /** A step on one request: its id must be a record id; the service's refusal is said above the row. */
+  const step = <S extends z.ZodType>(
+    schema: S | undefined,
+    run: (input: z.output<S>) => Promise<{ ok: true } | { ok: false; error: string }>,
+    key: keyof typeof PAYOUT_DONE,
+  ) =>
+    intent<z.ZodType, Reply, Reply>({
+      ...(schema ? { schema } : {}),
+      run: async (input, context) => {
+        if (!isRecordId(requestId)) return refuse(context, PAYOUT_MESSAGES.invalid_key, 400);
+        const result = await run(input as z.output<S>);
+        if (result.ok) return done(key);
+        if (result.error === "not_found") throw data(null, { status: 404 });
+        return refuse(
+          context,
+          result.error === "idempotency_conflict"
+            ? PAYOUT_MESSAGES.key_reused
+            : (PAYOUT_MESSAGES[result.error as "not_pending" | "not_payable"] ?? PAYOUT_MESSAGES.not_pending),
         );
-      const result = await rejectPayout({
-        ...context,
-        actor,
-        input: { requestId, reason: parsed.data.reason },
-      });
-      return result.ok ? done("rejected") : stepFailed(result.error);
-    }
-    case "paid": {
-      const result = await markPayoutPaid({ ...context, actor, input: { requestId } });
-      return result.ok ? done("paid") : stepFailed(result.error);
-    }
-    case "export": {
-      const batchId = String(form.get("batch_id") ?? "");
-      if (!isRecordId(batchId)) return refused(PAYOUT_MESSAGES.invalid_key, 400);
-      const parsed = await parseForm(form, ExportPayoutsSchema);
-      if (!parsed.ok)
-        return data<PayoutActionData>(
-          { intent, requestId: "", values: parsed.values, errors: parsed.errors },
-          { status: 400 },
-        );
-      const tooEarly = transferDateRefusal(parsed.data.transfer_date, tokyoDay(new Date()));
-      if (tooEarly)
-        return data<PayoutActionData>(
-          { intent, requestId: "", values: parsed.values, errors: { transfer_date: tooEarly } },
-          { status: 400 },
-        );
-      const { consignor, missing } = currentZenginConsignor();
-      const result = await exportPayouts({
-        db: context.db,
-        actor,
-        input: { batchId, transferDate: parsed.data.transfer_date, consignor, consignorMissing: missing },
-      });
-      return result.ok ? done("exported", "exported") : refused(result.message, 409, parsed.values);
-    }
-    default:
-      return refused("操作を読み取れませんでした。もう一度お試しください", 400);
-  }
+      },
+    });
+  return dispatchIntent<Reply, Reply>(
+    form,
+    {
+      approve: step(undefined, () => approvePayout({ ...context, actor, input: { requestId } }), "approved"),
+      reject: step(
+        RejectPayoutSchema,
+        ({ reason }) => rejectPayout({ ...context, actor, input: { requestId, reason } }),
+        "rejected",
+      ),
+      paid: step(undefined, () => markPayoutPaid({ ...context, actor, input: { requestId } }), "paid"),
+      export: intent<z.ZodType, Reply, Reply>({
+        run: async (_none, intentContext) => {
+          const batchId = String(form.get("batch_id") ?? "");
+          if (!isRecordId(batchId)) return refuse(intentContext, PAYOUT_MESSAGES.invalid_key, 400);
+          const parsed = await parseForm(form, ExportPayoutsSchema);
+          if (!parsed.ok) return answer("export", parsed.values, parsed.errors);
+          const tooEarly = transferDateRefusal(parsed.data.transfer_date, tokyoDay(new Date()));
+          if (tooEarly) return answer("export", parsed.values, { transfer_date: tooEarly });
+          const { consignor, missing } = currentZenginConsignor();
+          const result = await exportPayouts({
+            db: context.db,
+            actor,
+            input: { batchId, transferDate: parsed.data.transfer_date, consignor, consignorMissing: missing },
+          });
+          return result.ok
+            ? done("exported", "exported")
+            : answer("export", parsed.values, { [FORM_ERROR_KEY]: result.message }, 409);
+        },
+      }),
+    },
+    { unknown: "操作を読み取れませんでした。もう一度お試しください", refusal: answer },
+  );
 }
 
 export function meta() {
