@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import type { z } from "zod";
 import { type CATALOGUE_DONE, CATALOGUE_ID, CATALOGUE_MESSAGES } from "~/domain/admin-catalogue";
 import { FORM_ERROR_KEY } from "./form";
-import { dispatchIntent, type IntentHandler, intent } from "./intent-action";
+import { dispatchIntent, intent } from "./intent-action";
 
 /**
  * The actions of the operator's catalogue pages (`/admin/coin-packs`, `/admin/items`, contract
@@ -87,8 +87,8 @@ export async function runCatalogueAction<S extends z.ZodType>(
   return dispatchIntent<Reply, Reply>(
     form,
     {
-      create: save("create") as IntentHandler<z.ZodType, Reply, Reply>,
-      update: save("update") as IntentHandler<z.ZodType, Reply, Reply>,
+      create: save("create"),
+      update: save("update"),
       retire: retire(true),
       restore: retire(false),
       delete: intent<z.ZodType, Reply, Reply>({

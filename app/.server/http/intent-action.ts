@@ -37,14 +37,18 @@ export function intent<S extends z.ZodType, R, F = DefaultRefusal>(
   return handler;
 }
 
+/** Handlers of several schemas side by side (each checked by its own `intent(…)`). */
+// biome-ignore lint/suspicious/noExplicitAny: a record of handlers whose schemas differ.
+type AnyIntentHandler<R, F> = IntentHandler<any, R, F>;
+
 export async function dispatchIntent<R, F = DefaultRefusal>(
   form: FormData,
-  handlers: Record<string, IntentHandler<z.ZodType, R, F>>,
+  handlers: Record<string, AnyIntentHandler<R, F>>,
   options: {
     /** The message of an intent no handler has (400). */
     unknown?: string;
     /** Or a handler of its own for an unknown intent (a page whose answer is its 404). */
-    otherwise?: IntentHandler<z.ZodType, R, F>;
+    otherwise?: AnyIntentHandler<R, F>;
     /** How a refusal is answered (default: `failed`, MypageActionData). */
     refusal?: (intent: string, values: FormValues, errors: FieldErrors, status?: number) => F;
   } = {},

@@ -1,6 +1,8 @@
 import { data, Form, Link, redirect } from "react-router";
+import type { z } from "zod";
 import { operatorActor } from "~/.server/http/admin";
-import { FORM_ERROR_KEY, parseForm, readFormData } from "~/.server/http/form";
+import { FORM_ERROR_KEY, readFormData } from "~/.server/http/form";
+import { dispatchIntent, type IntentContext, intent } from "~/.server/http/intent-action";
 import { deleteStaffAsOperator } from "~/.server/services/staff/delete-staff-as-operator";
 import { getStaffDetail } from "~/.server/services/staff/get-staff-detail";
 import { hideStaff } from "~/.server/services/staff/hide-staff";
@@ -49,52 +51,59 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const actor = await operatorActor(request, context);
   const staffId = staffIdOf(params);
   const form = (await readFormData(request)) ?? new FormData();
-  const intent = String(form.get("intent") ?? "") as Intent;
   const back = (done: keyof typeof STAFF_DONE) => redirect(`/admin/staff/${staffId}?done=${done}`);
-  const answer = (body: Omit<StaffActionData, "intent">, status: number) =>
-    data<StaffActionData>({ intent, ...body }, { status, headers: { "Cache-Control": "no-store" } });
-  const failure = (error: string, values: Record<string, unknown> = {}) => {
+  type Reply = Response | ReturnType<typeof data<StaffActionData>>;
+  const answer = (intent: string, body: Omit<StaffActionData, "intent">, status: number) =>
+    data<StaffActionData>(
+      { intent: intent as Intent, ...body },
+      { status, headers: { "Cache-Control": "no-store" } },
+    );
+  const failure = (error: string, { intent, values }: IntentContext<Reply>) => {
     if (error === "not_found") throw new Response(null, { status: 404 });
     const message = STAFF_MESSAGES[error as keyof typeof STAFF_MESSAGES] ?? STAFF_MESSAGES.not_found;
-    return answer({ values, errors: { [FORM_ERROR_KEY]: message } }, 409);
+    return answer(intent, { values, errors: { [FORM_ERROR_KEY]: message } }, 409);
   };
-
-  switch (intent) {
-    case "hide": {
-      const parsed = await parseForm(form, HideStaffSchema);
-      if (!parsed.ok) return answer({ values: parsed.values, errors: parsed.errors }, 400);
-      const result = await hideStaff({ ...context, actor, input: { staffId, reason: parsed.data.reason } });
-      return result.ok ? back("hidden") : failure(result.error, parsed.values);
-    }
-    case "unhide": {
-      const result = await unhideStaff({ ...context, actor, input: { staffId } });
-      return result.ok ? back("shown") : failure(result.error);
-    }
-    case "delete": {
-      const parsed = await parseForm(form, DeleteStaffSchema);
-      if (!parsed.ok) return answer({ values: parsed.values, errors: parsed.errors }, 400);
-      const result = await deleteStaffAsOperator({
-        ...context,
-        actor,
-        input: { staffId, reason: parsed.data.reason },
-      });
-      return result.ok ? back("deleted") : failure(result.error, parsed.values);
-    }
-    case "reset_login": {
-      const result = await resetStaffLogin({ ...context, actor, input: { staffId } });
-      if (!result.ok) return failure(result.error);
-      // Shown once, in the page this post answers; reloading does not show it again.
-      return answer(
-        { values: {}, errors: {}, login: { loginId: result.loginId, password: result.password } },
-        200,
-      );
-    }
-    default:
-      return answer(
-        { values: {}, errors: { [FORM_ERROR_KEY]: "操作を読み取れませんでした。もう一度お試しください" } },
-        400,
-      );
-  }
+  return dispatchIntent<Reply, Reply>(
+    form,
+    {
+      hide: intent<typeof HideStaffSchema, Reply, Reply>({
+        schema: HideStaffSchema,
+        run: async ({ reason }, context_) => {
+          const result = await hideStaff({ ...context, actor, input: { staffId, reason } });
+          return result.ok ? back("hidden") : failure(result.error, context_);
+        },
+      }),
+      unhide: intent<z.ZodType, Reply, Reply>({
+        run: async (_none, context_) => {
+          const result = await unhideStaff({ ...context, actor, input: { staffId } });
+          return result.ok ? back("shown") : failure(result.error, { ...context_, values: {} });
+        },
+      }),
+      delete: intent<typeof DeleteStaffSchema, Reply, Reply>({
+        schema: DeleteStaffSchema,
+        run: async ({ reason }, context_) => {
+          const result = await deleteStaffAsOperator({ ...context, actor, input: { staffId, reason } });
+          return result.ok ? back("deleted") : failure(result.error, context_);
+        },
+      }),
+      reset_login: intent<z.ZodType, Reply, Reply>({
+        run: async (_none, context_) => {
+          const result = await resetStaffLogin({ ...context, actor, input: { staffId } });
+          if (!result.ok) return failure(result.error, { ...context_, values: {} });
+          // Shown once, in the page this post answers; reloading does not show it again.
+          return answer(
+            context_.intent,
+            { values: {}, errors: {}, login: { loginId: result.loginId, password: result.password } },
+            200,
+          );
+        },
+      }),
+    },
+    {
+      unknown: "操作を読み取れませんでした。もう一度お試しください",
+      refusal: (intent, values, errors, status = 400) => answer(intent, { values, errors }, status),
+    },
+  );
 }
 
 export function meta({ data: loaderData }: Route.MetaArgs) {
