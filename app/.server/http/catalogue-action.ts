@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import type { z } from "zod";
 import { type CATALOGUE_DONE, CATALOGUE_ID, CATALOGUE_MESSAGES } from "~/domain/admin-catalogue";
-import { FORM_ERROR_KEY } from "./form";
+import { type FieldErrors, FORM_ERROR_KEY, type FormValues } from "./form";
 import { dispatchIntent, intent } from "./intent-action";
 
 /**
@@ -64,10 +64,11 @@ export async function runCatalogueAction<S extends z.ZodType>(
   replies: CatalogueReplies,
   operations: CatalogueOperations<S>,
 ) {
-  type Reply = Response | ReturnType<CatalogueReplies["answer"]>;
+  type Refused = ReturnType<CatalogueReplies["answer"]>;
+  type Reply = Response | Refused;
   const withId = () => (CATALOGUE_ID.test(id) ? null : replies.refused(CATALOGUE_MESSAGES.unreadable, 400));
   const save = (mode: "create" | "update") =>
-    intent<S, Reply, Reply>({
+    intent<S, Reply, Refused>({
       schema: operations.schema,
       run: async (entry, { values }) => {
         const result = await operations.save(mode, entry);
@@ -77,21 +78,21 @@ export async function runCatalogueAction<S extends z.ZodType>(
       },
     });
   const retire = (retired: boolean) =>
-    intent<z.ZodType, Reply, Reply>({
+    intent<z.ZodType, Reply, Refused>({
       run: async () => {
         const result = withId() ?? (await operations.retire(id, retired));
         if (!("ok" in result)) return result;
         return result.ok ? replies.done(retired ? "retired" : "restored") : replies.failure(result.error);
       },
     });
-  return dispatchIntent<Reply, Reply>(
+  return dispatchIntent(
     form,
     {
       create: save("create"),
       update: save("update"),
       retire: retire(true),
       restore: retire(false),
-      delete: intent<z.ZodType, Reply, Reply>({
+      delete: intent<z.ZodType, Reply, Refused>({
         run: async () => {
           const result = withId() ?? (await operations.remove(id));
           if (!("ok" in result)) return result;
@@ -101,7 +102,7 @@ export async function runCatalogueAction<S extends z.ZodType>(
     },
     {
       unknown: CATALOGUE_MESSAGES.unreadable,
-      refusal: (name, values, errors, status = 400) =>
+      refusal: (name: string, values: FormValues, errors: FieldErrors, status = 400) =>
         data<CatalogueActionData>({ intent: name as CatalogueIntent, id, values, errors }, { status }),
     },
   );

@@ -32,7 +32,7 @@ export interface IntentHandler<S extends z.ZodType = z.ZodType, R = unknown, F =
 
 /** A handler, typed by its schema (a plain object literal would widen the schema to `ZodType`). */
 export function intent<S extends z.ZodType, R, F = DefaultRefusal>(
-  handler: IntentHandler<S, R, F>,
+  handler: IntentHandler<S, R, NoInfer<F>>,
 ): IntentHandler<S, R, F> {
   return handler;
 }
@@ -40,19 +40,28 @@ export function intent<S extends z.ZodType, R, F = DefaultRefusal>(
 /** Handlers of several schemas side by side (each checked by its own `intent(…)`). */
 // biome-ignore lint/suspicious/noExplicitAny: a record of handlers whose schemas differ.
 type AnyIntentHandler<R, F> = IntentHandler<any, R, F>;
+/** What a handler answers besides its refusals. */
+// biome-ignore lint/suspicious/noExplicitAny: only the answer type is read.
+type AnswerOf<H> = H extends IntentHandler<any, infer R, any> ? R : never;
 
-export async function dispatchIntent<R, F = DefaultRefusal>(
+export async function dispatchIntent<
+  // biome-ignore lint/suspicious/noExplicitAny: each handler names its own refusal type (the page's).
+  H extends Record<string, AnyIntentHandler<unknown, any>>,
+  F = DefaultRefusal,
+  // biome-ignore lint/suspicious/noExplicitAny: as above.
+  O extends AnyIntentHandler<unknown, any> = AnyIntentHandler<never, F>,
+>(
   form: FormData,
-  handlers: Record<string, AnyIntentHandler<R, F>>,
+  handlers: H,
   options: {
     /** The message of an intent no handler has (400). */
     unknown?: string;
     /** Or a handler of its own for an unknown intent (a page whose answer is its 404). */
-    otherwise?: AnyIntentHandler<R, F>;
+    otherwise?: O;
     /** How a refusal is answered (default: `failed`, MypageActionData). */
     refusal?: (intent: string, values: FormValues, errors: FieldErrors, status?: number) => F;
   } = {},
-): Promise<R | F> {
+): Promise<AnswerOf<H[keyof H]> | AnswerOf<O> | F> {
   const refusal = (options.refusal ?? (failed as Refusal)) as (
     intent: string,
     values: FormValues,
@@ -69,8 +78,9 @@ export async function dispatchIntent<R, F = DefaultRefusal>(
     values,
     refuse: (errors, status) => refusal(name, values, errors, status),
   });
-  if (!handler.schema) return handler.run(undefined, context(formValues(form)));
+  type Answer = AnswerOf<H[keyof H]> | AnswerOf<O> | F;
+  if (!handler.schema) return (await handler.run(undefined, context(formValues(form)))) as Answer;
   const parsed = await parseForm(form, handler.schema, handler.arrays ? { arrays: handler.arrays } : {});
   if (!parsed.ok) return refusal(name, parsed.values, parsed.errors);
-  return handler.run(parsed.data, context(parsed.values));
+  return (await handler.run(parsed.data, context(parsed.values))) as Answer;
 }

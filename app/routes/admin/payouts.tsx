@@ -72,7 +72,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = (await readFormData(request)) ?? new FormData();
   const requestId = String(form.get("request_id") ?? "");
   const back = String(form.get("status") ?? "pending");
-  type Reply = Response | ReturnType<typeof data<PayoutActionData>>;
+  type Refused = ReturnType<typeof data<PayoutActionData>>;
+  type Reply = Response | Refused;
   const done = (key: keyof typeof PAYOUT_DONE, status = back) =>
     redirect(`/admin/payouts?status=${parsePayoutStatusFilter(status)}&done=${key}`);
   const answer = (
@@ -85,7 +86,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { intent: intent as Intent, requestId: intent === "export" ? "" : requestId, values, errors },
       { status },
     );
-  const refuse = (context: IntentContext<Reply>, message: string, status = 409) =>
+  const refuse = (context: IntentContext<Refused>, message: string, status = 409) =>
     context.refuse({ [FORM_ERROR_KEY]: message }, status);
   /** A step on one request: its id must be a record id; the service's refusal is said above the row. */
   const step = <S extends z.ZodType>(
@@ -93,7 +94,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     run: (input: z.output<S>) => Promise<{ ok: true } | { ok: false; error: string }>,
     key: keyof typeof PAYOUT_DONE,
   ) =>
-    intent<z.ZodType, Reply, Reply>({
+    intent<z.ZodType, Reply, Refused>({
       ...(schema ? { schema } : {}),
       run: async (input, context) => {
         if (!isRecordId(requestId)) return refuse(context, PAYOUT_MESSAGES.invalid_key, 400);
@@ -108,7 +109,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         );
       },
     });
-  return dispatchIntent<Reply, Reply>(
+  return dispatchIntent(
     form,
     {
       approve: step(undefined, () => approvePayout({ ...context, actor, input: { requestId } }), "approved"),
@@ -118,7 +119,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         "rejected",
       ),
       paid: step(undefined, () => markPayoutPaid({ ...context, actor, input: { requestId } }), "paid"),
-      export: intent<z.ZodType, Reply, Reply>({
+      export: intent<z.ZodType, Reply, Refused>({
         run: async (_none, intentContext) => {
           const batchId = String(form.get("batch_id") ?? "");
           if (!isRecordId(batchId)) return refuse(intentContext, PAYOUT_MESSAGES.invalid_key, 400);

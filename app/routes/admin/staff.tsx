@@ -1,7 +1,7 @@
 import { data, Form, Link, redirect } from "react-router";
 import type { z } from "zod";
 import { operatorActor } from "~/.server/http/admin";
-import { FORM_ERROR_KEY, readFormData } from "~/.server/http/form";
+import { type FieldErrors, FORM_ERROR_KEY, type FormValues, readFormData } from "~/.server/http/form";
 import { dispatchIntent, type IntentContext, intent } from "~/.server/http/intent-action";
 import { deleteStaffAsOperator } from "~/.server/services/staff/delete-staff-as-operator";
 import { getStaffDetail } from "~/.server/services/staff/get-staff-detail";
@@ -52,41 +52,42 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const staffId = staffIdOf(params);
   const form = (await readFormData(request)) ?? new FormData();
   const back = (done: keyof typeof STAFF_DONE) => redirect(`/admin/staff/${staffId}?done=${done}`);
-  type Reply = Response | ReturnType<typeof data<StaffActionData>>;
+  type Refused = ReturnType<typeof data<StaffActionData>>;
+  type Reply = Response | Refused;
   const answer = (intent: string, body: Omit<StaffActionData, "intent">, status: number) =>
     data<StaffActionData>(
       { intent: intent as Intent, ...body },
       { status, headers: { "Cache-Control": "no-store" } },
     );
-  const failure = (error: string, { intent, values }: IntentContext<Reply>) => {
+  const failure = (error: string, { intent, values }: IntentContext<Refused>) => {
     if (error === "not_found") throw new Response(null, { status: 404 });
     const message = STAFF_MESSAGES[error as keyof typeof STAFF_MESSAGES] ?? STAFF_MESSAGES.not_found;
     return answer(intent, { values, errors: { [FORM_ERROR_KEY]: message } }, 409);
   };
-  return dispatchIntent<Reply, Reply>(
+  return dispatchIntent(
     form,
     {
-      hide: intent<typeof HideStaffSchema, Reply, Reply>({
+      hide: intent<typeof HideStaffSchema, Reply, Refused>({
         schema: HideStaffSchema,
         run: async ({ reason }, context_) => {
           const result = await hideStaff({ ...context, actor, input: { staffId, reason } });
           return result.ok ? back("hidden") : failure(result.error, context_);
         },
       }),
-      unhide: intent<z.ZodType, Reply, Reply>({
+      unhide: intent<z.ZodType, Reply, Refused>({
         run: async (_none, context_) => {
           const result = await unhideStaff({ ...context, actor, input: { staffId } });
           return result.ok ? back("shown") : failure(result.error, { ...context_, values: {} });
         },
       }),
-      delete: intent<typeof DeleteStaffSchema, Reply, Reply>({
+      delete: intent<typeof DeleteStaffSchema, Reply, Refused>({
         schema: DeleteStaffSchema,
         run: async ({ reason }, context_) => {
           const result = await deleteStaffAsOperator({ ...context, actor, input: { staffId, reason } });
           return result.ok ? back("deleted") : failure(result.error, context_);
         },
       }),
-      reset_login: intent<z.ZodType, Reply, Reply>({
+      reset_login: intent<z.ZodType, Reply, Refused>({
         run: async (_none, context_) => {
           const result = await resetStaffLogin({ ...context, actor, input: { staffId } });
           if (!result.ok) return failure(result.error, { ...context_, values: {} });
@@ -101,7 +102,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     },
     {
       unknown: "操作を読み取れませんでした。もう一度お試しください",
-      refusal: (intent, values, errors, status = 400) => answer(intent, { values, errors }, status),
+      refusal: (intent: string, values: FormValues, errors: FieldErrors, status = 400) =>
+        answer(intent, { values, errors }, status),
     },
   );
 }

@@ -1,5 +1,7 @@
 import { data, Form, Link, redirect } from "react-router";
 import { requireViewer } from "~/.server/auth/viewer";
+import { type FieldErrors, FORM_ERROR_KEY, type FormValues, readFormData } from "~/.server/http/form";
+import { dispatchIntent, intent } from "~/.server/http/intent-action";
 import { billingPort } from "~/.server/integrations/payments/billing";
 import type { TestBillingPort } from "~/.server/integrations/payments/test-billing";
 import { setPlanCancellation } from "~/.server/services/billing/cancel-plan-subscription";
@@ -39,53 +41,64 @@ const ERRORS: Record<string, string> = {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireViewer(request, context, "liver");
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
+  const form = await readFormData(request);
+  if (!form) throw new Response(null, { status: 400 });
   const port = billingPort(context.env);
+  const services = { db: context.db, actor: viewer };
   const fail = (error: string) => {
     if (error === "forbidden") throw new Response(null, { status: 403 });
     return data({ done: null, error: ERRORS[error] ?? "処理できませんでした。" }, { status: 400 });
   };
-  if (intent === "subscribe") {
-    const result = await startPlanSubscription({
-      db: context.db,
-      actor: viewer,
-      port,
-      input: { baseUrl: context.env.baseUrl },
+  const cancellation = (cancel: boolean) =>
+    intent({
+      run: async () => {
+        const result = await setPlanCancellation({ ...services, port, input: { cancel } });
+        if (!result.ok) return fail(result.error);
+        return { done: cancel ? "次回更新日での解約を受け付けました" : "解約を取り消しました", error: null };
+      },
     });
-    if (!result.ok) return fail(result.error);
-    // Stripe's page is on another origin; the test page is ours (a relative path).
-    return redirect(result.url);
-  }
-  if (intent === "cancel" || intent === "resume") {
-    const result = await setPlanCancellation({
-      db: context.db,
-      actor: viewer,
-      port,
-      input: { cancel: intent === "cancel" },
-    });
-    if (!result.ok) return fail(result.error);
-    return {
-      done: intent === "cancel" ? "次回更新日での解約を受け付けました" : "解約を取り消しました",
-      error: null,
-    };
-  }
-  if (intent === "test") {
-    const control = String(form.get("control") ?? "") as TestBillingControl;
-    if (port?.provider !== "test" || !TEST_BILLING_CONTROLS.includes(control))
-      throw new Response(null, { status: 400 });
-    const result = await runTestBillingControl({
-      db: context.db,
-      actor: viewer,
-      port: port as TestBillingPort,
-      mailer: context.mailer,
-      baseUrl: context.env.baseUrl,
-      input: { control },
-    });
-    if (!result.ok) return fail(result.error);
-    return { done: TEST_DONE[result.outcome.split(":")[0] ?? ""] ?? "実行しました", error: null };
-  }
-  throw new Response(null, { status: 400 });
+  const badRequest = () => {
+    throw new Response(null, { status: 400 });
+  };
+  return dispatchIntent(
+    form,
+    {
+      subscribe: intent({
+        run: async () => {
+          const result = await startPlanSubscription({
+            ...services,
+            port,
+            input: { baseUrl: context.env.baseUrl },
+          });
+          if (!result.ok) return fail(result.error);
+          // Stripe's page is on another origin; the test page is ours (a relative path).
+          return redirect(result.url);
+        },
+      }),
+      cancel: cancellation(true),
+      resume: cancellation(false),
+      test: intent({
+        run: async () => {
+          const control = String(form.get("control") ?? "") as TestBillingControl;
+          if (port?.provider !== "test" || !TEST_BILLING_CONTROLS.includes(control)) return badRequest();
+          const result = await runTestBillingControl({
+            ...services,
+            port: port as TestBillingPort,
+            mailer: context.mailer,
+            baseUrl: context.env.baseUrl,
+            input: { control },
+          });
+          if (!result.ok) return fail(result.error);
+          return { done: TEST_DONE[result.outcome.split(":")[0] ?? ""] ?? "実行しました", error: null };
+        },
+      }),
+    },
+    {
+      otherwise: intent({ run: badRequest }),
+      refusal: (_intent: string, _values: FormValues, errors: FieldErrors, status = 400) =>
+        data({ done: null, error: errors[FORM_ERROR_KEY] ?? "処理できませんでした。" }, { status }),
+    },
+  );
 }
 
 const TEST_DONE: Record<string, string> = {

@@ -63,7 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const db = context.db;
   const notFound = (refuse: IntentContext["refuse"]) =>
     refuse({ [FORM_ERROR_KEY]: STAFF_MANAGEMENT_MESSAGES.not_found }, 404);
-  return dispatchIntent<Response | ReturnType<typeof data<ActionData>>>(
+  return dispatchIntent(
     form,
     {
       display: intent({
@@ -112,7 +112,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         },
       }),
     },
-    { otherwise: intent({ run: (_none, { refuse }) => notFound(refuse) }) },
+    { otherwise: intent({ run: (_none, { refuse }: IntentContext) => notFound(refuse) }) },
   );
 }
 
