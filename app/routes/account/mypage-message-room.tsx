@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { data, redirect } from "react-router";
 import { requireViewer, type Viewer } from "~/.server/auth/viewer";
+import type { FieldErrors, FormValues } from "~/.server/http/form";
+import { dispatchIntent, type IntentContext, intent } from "~/.server/http/intent-action";
 import { readLimitedFormData } from "~/.server/http/limited-form-data";
 import { FORM_MESSAGES, MYPAGE_FORM_MAX_BYTES } from "~/.server/http/mypage-form";
 import { topicHead } from "~/.server/realtime/publish";
@@ -123,76 +125,94 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       { status: 400 },
     );
   const form = read.form;
-  const intent = form.get("intent");
   const text = (name: string) => {
     const value = form.get(name);
     return typeof value === "string" ? value : "";
   };
-  if (intent === "send") {
-    // A picture goes through the image pipeline first; the text beside it is optional.
-    const image = form.get("image");
-    const result =
-      image instanceof File && image.size > 0
-        ? await sendImageMessage({
-            db: context.db,
-            images: context.images,
-            actor: viewer,
-            input: { roomId: params.id, body: text("body"), data: new Uint8Array(await image.arrayBuffer()) },
-          })
-        : await sendMessage({
-            db: context.db,
-            actor: viewer,
-            input: { roomId: params.id, body: text("body") },
-          });
-    if (result.ok) return redirect(here);
-    if (result.error === "not_found") throw new Response(null, { status: 404 });
-    const status = result.error === "invalid" ? 400 : result.error === "blocked" ? 403 : 429;
-    return data<RoomActionData>(
-      { intent, values: { body: text("body") }, errors: { body: result.message } },
-      { status },
-    );
-  }
-  if (intent === "gift" && role === "listener") {
-    const values = { item_id: text("item_id"), quantity: text("quantity") };
-    const result = await sendGift({
-      db: context.db,
-      actor: viewer,
-      input: {
-        item_id: values.item_id,
-        quantity: /^\d{1,3}$/.test(values.quantity) ? Number(values.quantity) : Number.NaN,
-        room_id: params.id,
-        idempotency_key: text("idempotency_key"),
-      },
-      settings: await liveSettings(context),
-    });
-    if (result.ok) return redirect(here);
-    if (result.error === "forbidden") throw new Response(null, { status: 403 });
-    if (result.error === "not_found" && result.field === "room_id") throw new Response(null, { status: 404 });
-    const field = result.field === "quantity" ? "quantity" : "item_id";
-    return data<RoomActionData>(
-      { intent, values, errors: { [field]: result.message } },
-      { status: result.error === "blocked" ? 403 : 400 },
-    );
-  }
-  if (intent === "block") {
-    const result = await blockRoom({ db: context.db, actor: viewer, input: { roomId: params.id } });
-    if (!result.ok) throw new Response(null, { status: 404 });
-    return redirect(`${here}?done=block`);
-  }
-  if (intent === "report") {
-    const result = await reportRoom({
-      db: context.db,
-      actor: viewer,
-      input: { roomId: params.id, reason: text("reason") },
-    });
-    if (result.ok) return redirect(`${here}?done=report`);
-    if (result.error === "not_found") throw new Response(null, { status: 404 });
-    return data<RoomActionData>(
-      { intent, values: { reason: text("reason") }, errors: { reason: result.message } },
-      { status: 400 },
-    );
-  }
-  throw new Response(null, { status: 400 });
+  const roomId = params.id;
+  const db = context.db;
+  const answer = (intent: string, values: Record<string, string>, errors: FieldErrors, status = 400) =>
+    data<RoomActionData>({ intent, values, errors }, { status });
+  const badRequest = () => {
+    throw new Response(null, { status: 400 });
+  };
+  const gift = intent({
+    run: async (_none, { intent: name }: IntentContext) => {
+      const values = { item_id: text("item_id"), quantity: text("quantity") };
+      const result = await sendGift({
+        db,
+        actor: viewer,
+        input: {
+          item_id: values.item_id,
+          quantity: /^\d{1,3}$/.test(values.quantity) ? Number(values.quantity) : Number.NaN,
+          room_id: roomId,
+          idempotency_key: text("idempotency_key"),
+        },
+        settings: await liveSettings(context),
+      });
+      if (result.ok) return redirect(here);
+      if (result.error === "forbidden") throw new Response(null, { status: 403 });
+      if (result.error === "not_found" && result.field === "room_id")
+        throw new Response(null, { status: 404 });
+      const field = result.field === "quantity" ? "quantity" : "item_id";
+      return answer(name, values, { [field]: result.message }, result.error === "blocked" ? 403 : 400);
+    },
+  });
+  return dispatchIntent(
+    form,
+    {
+      send: intent({
+        run: async (_none, { intent: name }: IntentContext) => {
+          // A picture goes through the image pipeline first; the text beside it is optional.
+          const image = form.get("image");
+          const body = text("body");
+          const result =
+            image instanceof File && image.size > 0
+              ? await sendImageMessage({
+                  db,
+                  images: context.images,
+                  actor: viewer,
+                  input: { roomId, body, data: new Uint8Array(await image.arrayBuffer()) },
+                })
+              : await sendMessage({ db, actor: viewer, input: { roomId, body } });
+          if (result.ok) return redirect(here);
+          if (result.error === "not_found") throw new Response(null, { status: 404 });
+          const status = result.error === "invalid" ? 400 : result.error === "blocked" ? 403 : 429;
+          return answer(name, { body }, { body: result.message }, status);
+        },
+      }),
+      // Only a listener gives; a staff member's gift intent is unknown here.
+      ...(role === "listener" ? { gift } : {}),
+      block: intent({
+        run: async () => {
+          const result = await blockRoom({ db, actor: viewer, input: { roomId } });
+          if (!result.ok) throw new Response(null, { status: 404 });
+          return redirect(`${here}?done=block`);
+        },
+      }),
+      report: intent({
+        run: async (_none, { intent: name }: IntentContext) => {
+          const reason = text("reason");
+          const result = await reportRoom({ db, actor: viewer, input: { roomId, reason } });
+          if (result.ok) return redirect(`${here}?done=report`);
+          if (result.error === "not_found") throw new Response(null, { status: 404 });
+          return answer(name, { reason }, { reason: result.message });
+        },
+      }),
+    },
+    {
+      otherwise: intent({ run: badRequest }),
+      refusal: (name: string, values: FormValues, errors: FieldErrors, status = 400) =>
+        answer(
+          name,
+          Object.fromEntries(
+            Object.entries(values).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+          ),
+          errors,
+          status,
+        ),
+    },
+  );
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
