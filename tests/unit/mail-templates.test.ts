@@ -1,16 +1,18 @@
 import { describe, expect, it } from "vitest";
 import {
+  emailChangeMail,
+  resetPasswordMail,
+  verifyEmailMail,
+} from "~/.server/integrations/mail/account-templates";
+import {
   contactAutoReplyMail,
   contactOperatorMail,
-  emailChangeMail,
-  escapeHtml,
   formatReceivedAt,
   operatorReceiptRows,
-  resetPasswordMail,
   shopEntryAutoReplyMail,
   shopEntryOperatorMail,
-  verifyEmailMail,
-} from "~/.server/integrations/mail/templates";
+} from "~/.server/integrations/mail/inquiry-templates";
+import { escapeHtml } from "~/.server/integrations/mail/render";
 
 const URL_PLAIN = "https://yoru-navi.example/listener/login?verify=abc.DEF_123-xyz";
 const URL_HOSTILE = 'https://yoru-navi.example/x?a=1&b="><script>alert(1)</script>';

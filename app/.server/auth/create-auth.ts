@@ -7,8 +7,8 @@ import { SITE_NAME } from "~/site";
 import type { Db } from "../db/client";
 import { account, accountActivity, session, user, verification } from "../db/schema";
 import { type Env, usesSecureCookies } from "../env";
+import { resetPasswordMail } from "../integrations/mail/account-templates";
 import type { Mailer } from "../integrations/mail/mailer";
-import { resetPasswordMail } from "../integrations/mail/templates";
 import { holdsOn } from "./account-hold";
 import { roleOfUser } from "./account-role";
 

@@ -1,6 +1,6 @@
 import { formatTokyoDateTime } from "~/domain/format";
 import { formatYen } from "~/domain/money";
-import { greetingFor, type RenderedMail, render } from "./templates";
+import { greetingFor, type RenderedMail, render } from "./render";
 
 const SUBJECT_PREFIX = "【ヨルナビ】";
 

@@ -1,4 +1,4 @@
-import { greetingFor, type RenderedMail, render } from "./templates";
+import { greetingFor, type RenderedMail, render } from "./render";
 
 const SUBJECT_PREFIX = "【ヨルナビ】";
 

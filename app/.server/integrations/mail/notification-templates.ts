@@ -1,10 +1,10 @@
 import type { NotificationKindName } from "~/domain/notifications";
 import { formatMonthDayTime } from "~/domain/relative-time";
-import { oneLine, type RenderedMail, render, SUBJECT_PREFIX } from "./templates";
+import { oneLine, type RenderedMail, render, SUBJECT_PREFIX } from "./render";
 
 /**
  * The notification mails of ADR 0025, one per trigger kind plus its summary form, worded here
- * with the other mails' layout (templates.ts). A mail says who and when (and which item), never
+ * with the other mails' layout (render.ts). A mail says who and when (and which item), never
  * what a message says.
  */
 

@@ -1,5 +1,5 @@
 import { SITE_NAME } from "~/site";
-import { greetingFor, oneLine, type RenderedMail, render, SUBJECT_PREFIX } from "./templates";
+import { greetingFor, oneLine, type RenderedMail, render, SUBJECT_PREFIX } from "./render";
 
 /**
  * What the operator's console tells a store (ADR 0033): its listing suspended or

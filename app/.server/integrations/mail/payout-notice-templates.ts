@@ -1,6 +1,6 @@
 import { formatYen } from "~/domain/money";
 import { SITE_NAME } from "~/site";
-import { greetingFor, type RenderedMail, render, SUBJECT_PREFIX } from "./templates";
+import { greetingFor, type RenderedMail, render, SUBJECT_PREFIX } from "./render";
 
 /**
  * What the operator's payout steps tell a store (ADR 0032, ADR 0033): its request

@@ -1,6 +1,6 @@
 import { REPORT_TEXTS, type ReportKind, type ReportOutcome } from "~/domain/reports";
 import { SITE_NAME } from "~/site";
-import { greetingFor, oneLine, type RenderedMail, render, SUBJECT_PREFIX } from "./templates";
+import { greetingFor, oneLine, type RenderedMail, render, SUBJECT_PREFIX } from "./render";
 
 /**
  * What the reports queue mails (ADR 0033, ADR 0030): the reporter hears the outcome; the

@@ -5,8 +5,8 @@ import type { Db } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
 import { listeners, livers, session, user, verification } from "../../db/schema";
 import type { Env } from "../../env";
+import { emailChangedNoticeMail } from "../../integrations/mail/account-templates";
 import type { Mailer } from "../../integrations/mail/mailer";
-import { emailChangedNoticeMail } from "../../integrations/mail/templates";
 import { EMAIL_CHANGE_PREFIX, type PendingEmailChange } from "./request-email-change";
 
 export type ConfirmEmailChangeResult =

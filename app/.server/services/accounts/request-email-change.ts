@@ -6,8 +6,8 @@ import type { Viewer } from "../../auth/viewer";
 import type { Db } from "../../db/client";
 import { user, verification } from "../../db/schema";
 import type { Env } from "../../env";
+import { emailChangeMail } from "../../integrations/mail/account-templates";
 import type { Mailer, MailResult } from "../../integrations/mail/mailer";
-import { emailChangeMail } from "../../integrations/mail/templates";
 import { isCurrentPassword } from "../shared/is-current-password";
 
 /** The links of the confirmation mail are valid for a day (as the mail says). */

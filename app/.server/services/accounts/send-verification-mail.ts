@@ -4,8 +4,8 @@ import { ROLE_LABELS } from "~/domain/account-roles";
 import { VERIFICATION_EXPIRES_IN_SECONDS } from "../../auth/create-auth";
 import type { Tx } from "../../db/client";
 import type { Env } from "../../env";
+import { verifyEmailMail } from "../../integrations/mail/account-templates";
 import type { Mailer, MailResult } from "../../integrations/mail/mailer";
-import { verifyEmailMail } from "../../integrations/mail/templates";
 
 /**
  * Sends the verification mail. Its link lands on the login page of the role (ADR 0021), whose

@@ -10,14 +10,14 @@ import {
 import type { Db } from "../../db/client";
 import { shopEntryRequests } from "../../db/schema";
 import type { Env } from "../../env";
-import type { Mailer, MailResult, OutgoingMail } from "../../integrations/mail/mailer";
 import {
   autoReplyReceiptRows,
   type InquiryRow,
   operatorReceiptRows,
   shopEntryAutoReplyMail,
   shopEntryOperatorMail,
-} from "../../integrations/mail/templates";
+} from "../../integrations/mail/inquiry-templates";
+import type { Mailer, MailResult, OutgoingMail } from "../../integrations/mail/mailer";
 import { hitRateLimits } from "../../rate-limit/rate-limiter";
 import { RATE_LIMITS } from "../../rate-limit/rules";
 import { checkPowSolution, storeWithRedeemedPow } from "../shared/proof-of-work";

@@ -9,14 +9,14 @@ import type { PowFailure } from "~/domain/pow";
 import type { Db } from "../../db/client";
 import { contactMessages } from "../../db/schema";
 import type { Env } from "../../env";
-import type { Mailer, MailResult, OutgoingMail } from "../../integrations/mail/mailer";
 import {
   autoReplyReceiptRows,
   contactAutoReplyMail,
   contactOperatorMail,
   type InquiryRow,
   operatorReceiptRows,
-} from "../../integrations/mail/templates";
+} from "../../integrations/mail/inquiry-templates";
+import type { Mailer, MailResult, OutgoingMail } from "../../integrations/mail/mailer";
 import { hitRateLimits } from "../../rate-limit/rate-limiter";
 import { RATE_LIMITS } from "../../rate-limit/rules";
 import { storeWithRedeemedPow } from "../shared/proof-of-work";

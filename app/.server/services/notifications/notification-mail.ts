@@ -4,7 +4,7 @@ import type { Env } from "../../env";
 import type { MailTemplate, TemplateFill } from "../../integrations/mail/mail-template";
 import type { OutgoingMail } from "../../integrations/mail/mailer";
 import { greetingName, notificationMail } from "../../integrations/mail/notification-templates";
-import { escapeHtml } from "../../integrations/mail/templates";
+import { escapeHtml } from "../../integrations/mail/render";
 import { detailsPath, type EventDetails } from "./event-details";
 import type { Recipient } from "./notification-recipients";
 import { createUnsubscribeToken, type UnsubscribeSubject, unsubscribeUrl } from "./unsubscribe-token";

@@ -2,7 +2,7 @@ import type { LogAction, LogTarget } from "~/domain/store-logs";
 import type { Tx } from "../../db/client";
 import type { Env } from "../../env";
 import type { Mailer } from "../../integrations/mail/mailer";
-import type { RenderedMail } from "../../integrations/mail/templates";
+import type { RenderedMail } from "../../integrations/mail/render";
 import { writeLog } from "../shared/write-log";
 import type { SignedInOperator } from "./operator-actor";
 import { type AuditEntry, writeAudit } from "./write-audit";

@@ -4,7 +4,7 @@ import type { Db, Tx } from "../../db/client";
 import { livers, payoutRequests, payoutSteps } from "../../db/schema/index";
 import type { Env } from "../../env";
 import type { Mailer } from "../../integrations/mail/mailer";
-import type { RenderedMail } from "../../integrations/mail/templates";
+import type { RenderedMail } from "../../integrations/mail/render";
 import type { AccountSpec } from "../ledger/accounts";
 import { requestHash, runOnce } from "../ledger/run-once";
 import { type Posting, writeLedgerTransaction } from "../ledger/write-ledger-transaction";

@@ -3,7 +3,7 @@ import { SNS_LINK_PAGE, SNS_SOURCE_LABELS } from "~/domain/sns-links";
 import type { Db, Tx } from "../../db/client";
 import { livers, type SnsLink, snsLinks, staffs } from "../../db/schema";
 import type { Mailer } from "../../integrations/mail/mailer";
-import { snsLinkBrokenMail } from "../../integrations/mail/templates";
+import { snsLinkBrokenMail } from "../../integrations/mail/sns-templates";
 import type { SnsContext } from "./sns-context";
 
 /**

@@ -5,8 +5,8 @@ import type { Viewer } from "../../auth/viewer";
 import type { Db } from "../../db/client";
 import { livers } from "../../db/schema/index";
 import type { Env } from "../../env";
+import { bankAccountChangedMail } from "../../integrations/mail/account-templates";
 import type { Mailer } from "../../integrations/mail/mailer";
-import { bankAccountChangedMail } from "../../integrations/mail/templates";
 import { isCurrentPassword } from "../shared/is-current-password";
 
 export type UpdateBankAccountResult = { ok: true } | { ok: false; error: "forbidden" | "wrong_password" };
