@@ -20,7 +20,7 @@ import {
   user,
 } from "../db/schema";
 import type { ObjectStorage } from "../integrations/storage/object-storage";
-import { ensureDemoImages } from "./demo-images";
+import { type DemoImages, ensureDemoImages } from "./demo-images";
 import { DEMO_CONVERSATION, generateConversation, type NewMessage, type NewRoom } from "./generate/chats";
 import {
   DEFAULT_PLANS,
@@ -212,6 +212,17 @@ async function checkpoint(signal: AbortSignal | undefined): Promise<void> {
  * with `staff` staff in total, `listeners` listeners, their follows and two weeks of shifts.
  * Expects the app tables to be empty. The same `seed` and `now` give the same rows and ids.
  */
+/** What every phase of the seed needs: the database, the options, the clock, batching, progress. */
+interface SeedRun {
+  db: Db;
+  options: SeedOptions;
+  now: Date;
+  batchSize: number;
+  report: (phase: string, done: number, total: number) => void;
+}
+
+type PostAuthor = Parameters<typeof generatePostsFor>[1]["author"] & { demo: boolean; listed: boolean };
+
 export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSummary> {
   const started = Date.now();
   const seed = options.seed ?? 1;
@@ -222,6 +233,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSu
   const staffTotal = storeCount > 0 ? Math.max(0, Math.floor(options.staff)) : 0;
   const listenerCount = Math.max(0, Math.floor(options.listeners));
 
+  const run: SeedRun = { db, options, now, batchSize, report };
   // One generator per phase, so that e.g. more listeners do not change the stores.
   const root = createRandom(seed);
   const storeRandom = root.fork("stores");
@@ -242,11 +254,423 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSu
   const images = await ensureDemoImages(options.dataDir, { stores: 24, staff: 48 }, options.storage);
   report("images", 1, 1);
   const planList = await readPlans(db);
-  const maxLimit = Math.max(...planList.map((p) => p.limit_staff));
   // Hashing is deliberately slow (scrypt): once for all rows.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
 
-  // ---- stores ----------------------------------------------------------------------------------
+  const { storeRows, staffPerStore } = await seedStores(
+    run,
+    { storeRandom, priceRandom, accountRandom },
+    {
+      planList,
+      images,
+      passwordHash,
+      storeCount,
+      staffTotal,
+    },
+  );
+  const { postAuthors, listedStaff, scheduledStaff, demoCast, staffDone } = await seedStaff(
+    run,
+    { staffRandom, accountRandom },
+    { storeRows, staffPerStore, images, passwordHash, staffTotal },
+  );
+
+  const listenerRows = await seedListeners(run, listenerRandom, accountRandom, passwordHash, listenerCount);
+
+  const favoriteCount = await seedFavorites(run, favoriteRandom, {
+    listenerRows,
+    listedStaff,
+    storeRows,
+    demoCast,
+  });
+
+  const scheduleCount = await seedSchedules(run, scheduleRandom, scheduledStaff);
+
+  // ---- official news ---------------------------------------------------------------------------
+  await checkpoint(options.signal);
+  report("news", 0, 1);
+  const newsRows = generateNews(newsRandom, { now });
+  await bulkInsert(db, news, newsRows);
+  report("news", 1, 1);
+  const postCount = await seedPosts(run, postRandom, postAuthors);
+
+  const { roomRows, messageRows } = await seedChats(run, chatRandom, { listenerRows, listedStaff, demoCast });
+  await seedReport(run, root, roomRows, messageRows);
+  const demoStore = storeRows[0];
+
+  // ---- lives -----------------------------------------------------------------------------------
+  // Past lives of the demo cast with their figures and comments (the viewer page's past lives).
+  // Forked after the chats, so no other generated row changed.
+  if (demoCast && demoStore) {
+    const pastLives = generatePastLives(root.fork("lives"), {
+      broadcaster: { type: "staff", id: demoCast.uid, liverId: demoStore.uid },
+      listeners: listenerRows.slice(0, 12).map((l) => ({ uid: l.uid, nickname: l.nickname ?? "" })),
+      count: 3,
+      now,
+    });
+    await db.transaction(async (tx) => {
+      await bulkInsert(tx, lives, pastLives.lives);
+      if (pastLives.comments.length > 0) await bulkInsert(tx, liveComments, pastLives.comments);
+    });
+  }
+
+  // ---- money (ADR 0032) ----------------------------------------------------------------------
+  // Booked through the ledger's services after every generated row, so no other row changed.
+  if (demoCast && demoStore && listenerRows[0]) {
+    report("money", 0, 1);
+    await seedDemoMoney(db, {
+      listenerId: listenerRows[0].uid,
+      storeId: demoStore.uid,
+      castId: demoCast.uid,
+    });
+    report("money", 1, 1);
+  }
+
+  await countFollowers(run);
+
+  return {
+    seed,
+    stores: storeRows.length,
+    staff: staffDone,
+    listeners: listenerRows.length,
+    favorites: favoriteCount,
+    schedules: scheduleCount,
+    news: newsRows.length,
+    posts: postCount,
+    rooms: roomRows.length,
+    messages: messageRows.length,
+    users: storeRows.length + staffDone + listenerRows.length,
+    elapsedMs: Date.now() - started,
+  };
+}
+
+/** Listeners with their accounts, in batches (the demo listener first). */
+async function seedListeners(
+  { db, options, now, batchSize, report }: SeedRun,
+  listenerRandom: Random,
+  accountRandom: Random,
+  passwordHash: string,
+  listenerCount: number,
+): Promise<GeneratedListener[]> {
+  const listenerRows: GeneratedListener[] = [];
+  for (let i = 0; i < listenerCount; i++) {
+    const demo = i === 0;
+    listenerRows.push(
+      generateListener(listenerRandom, {
+        uid: listenerRandom.id(),
+        email: demo ? DEMO_ACCOUNTS.listener.email : `listener-${String(i).padStart(6, "0")}@demo.example`,
+        nickname: demo ? DEMO_ACCOUNTS.listener.nickname : undefined,
+        now,
+      }),
+    );
+  }
+  report("listeners", 0, listenerCount);
+  for (let i = 0; i < listenerRows.length; i += batchSize) {
+    await checkpoint(options.signal);
+    const rows = listenerRows.slice(i, i + batchSize);
+    const users: NewUser[] = rows.map((l) => ({
+      id: l.uid,
+      name: l.nickname,
+      email: l.email,
+      emailVerified: true,
+      createdAt: l.created_at,
+      updatedAt: l.created_at,
+    }));
+    const accounts = rows.map((l) => credentialAccount(accountRandom, l.uid, passwordHash, l.created_at));
+    await db.transaction(async (tx) => {
+      await bulkInsert(tx, user, users);
+      await bulkInsert(tx, account, accounts);
+      await bulkInsert(tx, listeners, rows);
+    });
+    report("listeners", Math.min(listenerCount, i + batchSize), listenerCount);
+  }
+
+  return listenerRows;
+}
+
+/** Follows: a shuffled order decides who is popular (earlier targets are drawn more often). */
+async function seedFavorites(
+  { db, options, now, batchSize, report }: SeedRun,
+  favoriteRandom: Random,
+  {
+    listenerRows,
+    listedStaff,
+    storeRows,
+    demoCast,
+  }: {
+    listenerRows: GeneratedListener[];
+    listedStaff: FollowTarget[];
+    storeRows: GeneratedStore[];
+    demoCast: FollowTarget | undefined;
+  },
+): Promise<number> {
+  const staffTargets = favoriteRandom.shuffle(listedStaff);
+  const storeTargets = favoriteRandom.shuffle(
+    storeRows.filter((s) => s.status === "public").map((s) => ({ uid: s.uid, created_at: s.created_at })),
+  );
+  const demoStore = storeRows[0];
+  const favoriteRows: NewFavorite[] = [];
+  for (let i = 0; i < listenerRows.length; i++) {
+    const listener = listenerRows[i]!;
+    const demo = i === 0;
+    favoriteRows.push(
+      ...generateFavoritesFor(favoriteRandom, {
+        listener,
+        staff: staffTargets,
+        stores: storeTargets,
+        staffCount: Math.min(40, Math.floor(-Math.log(1 - favoriteRandom.next()) * 6)),
+        storeCount: Math.min(12, Math.floor(-Math.log(1 - favoriteRandom.next()) * 2)),
+        now,
+        always: demo
+          ? {
+              staff: demoCast ? [demoCast] : [],
+              stores: demoStore ? [{ uid: demoStore.uid, created_at: demoStore.created_at }] : [],
+            }
+          : undefined,
+      }),
+    );
+  }
+  report("favorites", 0, favoriteRows.length);
+  for (let i = 0; i < favoriteRows.length; i += batchSize) {
+    await checkpoint(options.signal);
+    const rows = favoriteRows.slice(i, i + batchSize);
+    await db.transaction(async (tx) => {
+      await bulkInsert(tx, favorites, rows);
+    });
+    report("favorites", Math.min(favoriteRows.length, i + batchSize), favoriteRows.length);
+  }
+
+  return favoriteRows.length;
+}
+
+/** Two weeks of shifts for every public staff member; progress counts staff members done. */
+async function seedSchedules(
+  { db, options, now, batchSize, report }: SeedRun,
+  scheduleRandom: Random,
+  scheduledStaff: string[],
+): Promise<number> {
+  let scheduleCount = 0;
+  let scheduledDone = 0;
+  const scheduleBatch = new Batcher<NewSchedule>(batchSize, async (rows) => {
+    await checkpoint(options.signal);
+    await db.transaction(async (tx) => {
+      await bulkInsert(tx, schedules, rows);
+    });
+    scheduleCount += rows.length;
+    report("schedules", scheduledDone, scheduledStaff.length);
+  });
+  report("schedules", 0, scheduledStaff.length);
+  for (const staffId of scheduledStaff) {
+    for (const row of generateSchedulesFor(scheduleRandom, { staffId, now })) await scheduleBatch.add(row);
+    scheduledDone += 1;
+  }
+  await scheduleBatch.drain();
+  report("schedules", scheduledStaff.length, scheduledStaff.length);
+
+  return scheduleCount;
+}
+
+/** Posts, by direct inserts (not writePost): the authors' last_*_at are set from them afterwards. */
+async function seedPosts(
+  { db, options, now, batchSize, report }: SeedRun,
+  postRandom: Random,
+  postAuthors: PostAuthor[],
+): Promise<number> {
+  const perAuthor = Math.max(0, options.postsPerAuthor ?? 4);
+  let postCount = 0;
+  let authorsDone = 0;
+  const postBatch = new Batcher<typeof posts.$inferInsert>(batchSize, async (rows) => {
+    await checkpoint(options.signal);
+    await db.transaction(async (tx) => {
+      await bulkInsert(tx, posts, rows);
+    });
+    postCount += rows.length;
+    report("posts", authorsDone, postAuthors.length);
+  });
+  report("posts", 0, postAuthors.length);
+  for (const author of postAuthors) {
+    const posting = author.demo || postRandom.chance(author.staffId ? (author.listed ? 0.7 : 0.3) : 0.6);
+    const count = author.demo
+      ? Math.max(12, perAuthor)
+      : posting
+        ? postRandom.int(1, Math.max(1, Math.round(perAuthor * 2 - 1)))
+        : 0;
+    for (const row of generatePostsFor(postRandom, { author, count, now })) await postBatch.add(row);
+    authorsDone += 1;
+  }
+  await postBatch.drain();
+  report("posts", postAuthors.length, postAuthors.length);
+  const lastAt = sql`max(${posts.posted_at}) as last_post_at,
+      max(${posts.posted_at}) filter (where ${posts.source} = 'instagram') as last_instagram_at,
+      max(${posts.posted_at}) filter (where ${posts.source} = 'tiktok') as last_tiktok_at,
+      max(${posts.posted_at}) filter (where ${posts.source} = 'youtube') as last_youtube_at,
+      max(${posts.posted_at}) filter (where ${posts.source} = 'live') as last_live_at`;
+  const setLastAt = sql`last_post_at = p.last_post_at, last_instagram_at = p.last_instagram_at,
+      last_tiktok_at = p.last_tiktok_at, last_youtube_at = p.last_youtube_at, last_live_at = p.last_live_at`;
+  await db.execute(sql`update ${staffs} set ${setLastAt}
+    from (select ${posts.staff_id} as id, ${lastAt} from ${posts} where ${posts.staff_id} is not null group by 1) as p
+    where ${staffs.uid} = p.id`);
+  await db.execute(sql`update ${livers} set ${setLastAt}
+    from (select ${posts.liver_id} as id, ${lastAt} from ${posts} where ${posts.staff_id} is null group by 1) as p
+    where ${livers.uid} = p.id`);
+
+  return postCount;
+}
+
+/**
+ * The demo listener talks with the demo cast (two answers unread: the header badge shows) and two
+ * other listed staff; the demo cast has three more listeners (one unread: her badge too); some of
+ * the first listeners have a room each. Sized by the listeners, capped for benchmarks.
+ */
+async function seedChats(
+  { db, options, now, batchSize, report }: SeedRun,
+  chatRandom: Random,
+  {
+    listenerRows,
+    listedStaff,
+    demoCast,
+  }: { listenerRows: GeneratedListener[]; listedStaff: FollowTarget[]; demoCast: FollowTarget | undefined },
+): Promise<{ roomRows: NewRoom[]; messageRows: NewMessage[] }> {
+  await checkpoint(options.signal);
+  report("chats", 0, 1);
+  const roomRows: NewRoom[] = [];
+  const messageRows: NewMessage[] = [];
+  const pairs = new Set<string>();
+  const addRoom = (
+    listener: GeneratedListener | undefined,
+    staff: FollowTarget | undefined,
+    shape: {
+      endAgoMs: number;
+      unread: number;
+      length?: number;
+      script?: typeof DEMO_CONVERSATION;
+      lastFrom?: "listener" | "staff";
+    },
+  ) => {
+    if (!listener || !staff || pairs.has(`${listener.uid}|${staff.uid}`)) return;
+    pairs.add(`${listener.uid}|${staff.uid}`);
+    const conversation = generateConversation(chatRandom, {
+      roomId: chatRandom.id(),
+      listener: { uid: listener.uid, created_at: listener.created_at },
+      staff,
+      now,
+      ...shape,
+    });
+    roomRows.push(conversation.room);
+    messageRows.push(...conversation.messages);
+  };
+  const demoListener = listenerRows[0];
+  const chatStaff = listedStaff.filter((s) => s.uid !== demoCast?.uid);
+  addRoom(demoListener, demoCast, { endAgoMs: 40 * 60_000, unread: 2, script: DEMO_CONVERSATION });
+  for (const [i, staff] of chatRandom.sample(chatStaff, 2).entries())
+    addRoom(demoListener, staff, {
+      endAgoMs: (i + 1) * 26 * 3_600_000,
+      unread: i === 0 ? 1 : 0,
+      length: 4,
+      lastFrom: i === 0 ? "staff" : undefined,
+    });
+  for (let i = 1; i <= 3; i++)
+    addRoom(listenerRows[i], demoCast, {
+      endAgoMs: i * 5 * 3_600_000,
+      unread: i === 1 ? 1 : 0,
+      length: 2 + i,
+      lastFrom: i === 1 ? "listener" : undefined,
+    });
+  for (let i = 4; i < Math.min(listenerRows.length, 300); i++)
+    if (chatStaff.length > 0 && chatRandom.chance(0.3))
+      addRoom(listenerRows[i], chatRandom.pick(chatStaff), {
+        endAgoMs: chatRandom.int(10 * 60_000, 14 * 86_400_000),
+        unread: chatRandom.int(0, 1),
+        length: chatRandom.int(2, 6),
+      });
+  await db.transaction(async (tx) => {
+    for (let i = 0; i < roomRows.length; i += batchSize)
+      await bulkInsert(tx, rooms, roomRows.slice(i, i + batchSize));
+    for (let i = 0; i < messageRows.length; i += batchSize)
+      await bulkInsert(tx, messages, messageRows.slice(i, i + batchSize));
+  });
+  report("chats", 1, 1);
+
+  return { roomRows, messageRows };
+}
+
+/**
+ * One open report of an ordinary room (not the demo accounts'), so /admin/reports shows what a
+ * report looks like (ADR 0030). Forked on its own, so no other generated row changed.
+ */
+async function seedReport(
+  { db, now }: SeedRun,
+  root: Random,
+  roomRows: NewRoom[],
+  messageRows: NewMessage[],
+): Promise<void> {
+  const reported = roomRows.length > 6 ? roomRows[roomRows.length - 1] : undefined;
+  if (reported?.id) {
+    const reportRandom = root.fork("reports");
+    const snapshot = messageRows
+      .filter((m) => m.room_id === reported.id)
+      .sort((a, b) => new Date(a.created_at ?? 0).getTime() - new Date(b.created_at ?? 0).getTime())
+      .map((m) => ({
+        message_id: m.message_id,
+        sender_id: m.sender_id,
+        body: m.body,
+        image_url: m.image_url ?? null,
+        created_at: new Date(m.created_at ?? now).toISOString(),
+      }));
+    await db.insert(roomReports).values({
+      report_id: reportRandom.id(),
+      room_id: reported.id,
+      reporter_id: reported.staff_id,
+      reported_id: reported.listener_id,
+      reason: "お店の外で会おうと何度も誘われて困っています。",
+      messages: snapshot,
+      created_at: new Date(now.getTime() - 2 * 3_600_000),
+    });
+  }
+}
+
+/** Follower counts from the follows, then fresh statistics for the first queries' plans. */
+async function countFollowers({ db, options, report }: SeedRun): Promise<void> {
+  await checkpoint(options.signal);
+  report("followers", 0, 2);
+  await db.execute(sql`
+    update ${staffs} set follower_number = c.n
+    from (select ${favorites.staff_id} as id, count(*)::int as n from ${favorites}
+          where ${favorites.staff_id} is not null group by ${favorites.staff_id}) as c
+    where ${staffs.uid} = c.id`);
+  report("followers", 1, 2);
+  await db.execute(sql`
+    update ${livers} set follower_number = c.n
+    from (select ${favorites.liver_id} as id, count(*)::int as n from ${favorites}
+          where ${favorites.liver_id} is not null group by ${favorites.liver_id}) as c
+    where ${livers.uid} = c.id`);
+  // Fresh statistics, so the first queries on a large data set get good plans.
+  await db.execute(sql`analyze`);
+  report("followers", 2, 2);
+}
+
+/** Stores with their accounts (the demo store first), and how many staff each will have. */
+async function seedStores(
+  { db, options, now, batchSize, report }: SeedRun,
+  {
+    storeRandom,
+    priceRandom,
+    accountRandom,
+  }: { storeRandom: Random; priceRandom: Random; accountRandom: Random },
+  {
+    planList,
+    images,
+    passwordHash,
+    storeCount,
+    staffTotal,
+  }: {
+    planList: PlanChoice[];
+    images: DemoImages;
+    passwordHash: string;
+    storeCount: number;
+    staffTotal: number;
+  },
+): Promise<{ storeRows: GeneratedStore[]; staffPerStore: number[] }> {
+  const maxLimit = Math.max(...planList.map((p) => p.limit_staff));
   const demoStaffCount = storeCount === 1 ? staffTotal : Math.min(DEMO_ACCOUNTS.store.staff, staffTotal);
   const otherTypes = storeTypeSequence(storeRandom, Math.max(0, storeCount - 1));
   const otherStaff = allocateStaff(storeRandom, otherTypes, staffTotal - demoStaffCount, maxLimit);
@@ -319,11 +743,28 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSu
     where uid not in (select uid from ${livers} order by created_at desc, uid limit 3)
     on conflict do nothing`);
 
-  // ---- staff -----------------------------------------------------------------------------------
-  const postAuthors: (Parameters<typeof generatePostsFor>[1]["author"] & {
-    demo: boolean;
-    listed: boolean;
-  })[] = storeRows.map((store, i) => ({
+  return { storeRows, staffPerStore };
+}
+
+/** Staff with their accounts, store by store; who is listed, scheduled and who posts. */
+async function seedStaff(
+  { db, options, now, batchSize, report }: SeedRun,
+  { staffRandom, accountRandom }: { staffRandom: Random; accountRandom: Random },
+  {
+    storeRows,
+    staffPerStore,
+    images,
+    passwordHash,
+    staffTotal,
+  }: {
+    storeRows: GeneratedStore[];
+    staffPerStore: number[];
+    images: DemoImages;
+    passwordHash: string;
+    staffTotal: number;
+  },
+) {
+  const postAuthors: PostAuthor[] = storeRows.map((store, i) => ({
     staffId: null,
     liverId: store.uid,
     handle: store.slug ?? store.uid,
@@ -393,293 +834,5 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSu
   }
   await staffBatch.drain();
 
-  // ---- listeners -------------------------------------------------------------------------------
-  const listenerRows: GeneratedListener[] = [];
-  for (let i = 0; i < listenerCount; i++) {
-    const demo = i === 0;
-    listenerRows.push(
-      generateListener(listenerRandom, {
-        uid: listenerRandom.id(),
-        email: demo ? DEMO_ACCOUNTS.listener.email : `listener-${String(i).padStart(6, "0")}@demo.example`,
-        nickname: demo ? DEMO_ACCOUNTS.listener.nickname : undefined,
-        now,
-      }),
-    );
-  }
-  report("listeners", 0, listenerCount);
-  for (let i = 0; i < listenerRows.length; i += batchSize) {
-    await checkpoint(options.signal);
-    const rows = listenerRows.slice(i, i + batchSize);
-    const users: NewUser[] = rows.map((l) => ({
-      id: l.uid,
-      name: l.nickname,
-      email: l.email,
-      emailVerified: true,
-      createdAt: l.created_at,
-      updatedAt: l.created_at,
-    }));
-    const accounts = rows.map((l) => credentialAccount(accountRandom, l.uid, passwordHash, l.created_at));
-    await db.transaction(async (tx) => {
-      await bulkInsert(tx, user, users);
-      await bulkInsert(tx, account, accounts);
-      await bulkInsert(tx, listeners, rows);
-    });
-    report("listeners", Math.min(listenerCount, i + batchSize), listenerCount);
-  }
-
-  // ---- favorites -------------------------------------------------------------------------------
-  // A shuffled order decides who is popular: earlier targets are drawn more often.
-  const staffTargets = favoriteRandom.shuffle(listedStaff);
-  const storeTargets = favoriteRandom.shuffle(
-    storeRows.filter((s) => s.status === "public").map((s) => ({ uid: s.uid, created_at: s.created_at })),
-  );
-  const demoStore = storeRows[0];
-  const favoriteRows: NewFavorite[] = [];
-  for (let i = 0; i < listenerRows.length; i++) {
-    const listener = listenerRows[i]!;
-    const demo = i === 0;
-    favoriteRows.push(
-      ...generateFavoritesFor(favoriteRandom, {
-        listener,
-        staff: staffTargets,
-        stores: storeTargets,
-        staffCount: Math.min(40, Math.floor(-Math.log(1 - favoriteRandom.next()) * 6)),
-        storeCount: Math.min(12, Math.floor(-Math.log(1 - favoriteRandom.next()) * 2)),
-        now,
-        always: demo
-          ? {
-              staff: demoCast ? [demoCast] : [],
-              stores: demoStore ? [{ uid: demoStore.uid, created_at: demoStore.created_at }] : [],
-            }
-          : undefined,
-      }),
-    );
-  }
-  report("favorites", 0, favoriteRows.length);
-  for (let i = 0; i < favoriteRows.length; i += batchSize) {
-    await checkpoint(options.signal);
-    const rows = favoriteRows.slice(i, i + batchSize);
-    await db.transaction(async (tx) => {
-      await bulkInsert(tx, favorites, rows);
-    });
-    report("favorites", Math.min(favoriteRows.length, i + batchSize), favoriteRows.length);
-  }
-
-  // ---- schedules -------------------------------------------------------------------------------
-  // Progress counts staff members whose two weeks are written (the number of shifts is only known after).
-  let scheduleCount = 0;
-  let scheduledDone = 0;
-  const scheduleBatch = new Batcher<NewSchedule>(batchSize, async (rows) => {
-    await checkpoint(options.signal);
-    await db.transaction(async (tx) => {
-      await bulkInsert(tx, schedules, rows);
-    });
-    scheduleCount += rows.length;
-    report("schedules", scheduledDone, scheduledStaff.length);
-  });
-  report("schedules", 0, scheduledStaff.length);
-  for (const staffId of scheduledStaff) {
-    for (const row of generateSchedulesFor(scheduleRandom, { staffId, now })) await scheduleBatch.add(row);
-    scheduledDone += 1;
-  }
-  await scheduleBatch.drain();
-  report("schedules", scheduledStaff.length, scheduledStaff.length);
-
-  // ---- official news ---------------------------------------------------------------------------
-  await checkpoint(options.signal);
-  report("news", 0, 1);
-  const newsRows = generateNews(newsRandom, { now });
-  await bulkInsert(db, news, newsRows);
-  report("news", 1, 1);
-  // ---- posts -----------------------------------------------------------------------------------
-  // Direct inserts (not writePost): the authors' last_*_at are set from the posts afterwards.
-  const perAuthor = Math.max(0, options.postsPerAuthor ?? 4);
-  let postCount = 0;
-  let authorsDone = 0;
-  const postBatch = new Batcher<typeof posts.$inferInsert>(batchSize, async (rows) => {
-    await checkpoint(options.signal);
-    await db.transaction(async (tx) => {
-      await bulkInsert(tx, posts, rows);
-    });
-    postCount += rows.length;
-    report("posts", authorsDone, postAuthors.length);
-  });
-  report("posts", 0, postAuthors.length);
-  for (const author of postAuthors) {
-    const posting = author.demo || postRandom.chance(author.staffId ? (author.listed ? 0.7 : 0.3) : 0.6);
-    const count = author.demo
-      ? Math.max(12, perAuthor)
-      : posting
-        ? postRandom.int(1, Math.max(1, Math.round(perAuthor * 2 - 1)))
-        : 0;
-    for (const row of generatePostsFor(postRandom, { author, count, now })) await postBatch.add(row);
-    authorsDone += 1;
-  }
-  await postBatch.drain();
-  report("posts", postAuthors.length, postAuthors.length);
-  const lastAt = sql`max(${posts.posted_at}) as last_post_at,
-      max(${posts.posted_at}) filter (where ${posts.source} = 'instagram') as last_instagram_at,
-      max(${posts.posted_at}) filter (where ${posts.source} = 'tiktok') as last_tiktok_at,
-      max(${posts.posted_at}) filter (where ${posts.source} = 'youtube') as last_youtube_at,
-      max(${posts.posted_at}) filter (where ${posts.source} = 'live') as last_live_at`;
-  const setLastAt = sql`last_post_at = p.last_post_at, last_instagram_at = p.last_instagram_at,
-      last_tiktok_at = p.last_tiktok_at, last_youtube_at = p.last_youtube_at, last_live_at = p.last_live_at`;
-  await db.execute(sql`update ${staffs} set ${setLastAt}
-    from (select ${posts.staff_id} as id, ${lastAt} from ${posts} where ${posts.staff_id} is not null group by 1) as p
-    where ${staffs.uid} = p.id`);
-  await db.execute(sql`update ${livers} set ${setLastAt}
-    from (select ${posts.liver_id} as id, ${lastAt} from ${posts} where ${posts.staff_id} is null group by 1) as p
-    where ${livers.uid} = p.id`);
-
-  // ---- chats ---------------------------------------------------------------------------------
-  // The demo listener talks with the demo cast (two answers unread: the header badge shows) and
-  // two other listed staff; the demo cast has three more listeners (one unread: her badge too);
-  // some of the first listeners have a room each. Sized by the listeners, capped for benchmarks.
-  await checkpoint(options.signal);
-  report("chats", 0, 1);
-  const roomRows: NewRoom[] = [];
-  const messageRows: NewMessage[] = [];
-  const pairs = new Set<string>();
-  const addRoom = (
-    listener: GeneratedListener | undefined,
-    staff: FollowTarget | undefined,
-    shape: {
-      endAgoMs: number;
-      unread: number;
-      length?: number;
-      script?: typeof DEMO_CONVERSATION;
-      lastFrom?: "listener" | "staff";
-    },
-  ) => {
-    if (!listener || !staff || pairs.has(`${listener.uid}|${staff.uid}`)) return;
-    pairs.add(`${listener.uid}|${staff.uid}`);
-    const conversation = generateConversation(chatRandom, {
-      roomId: chatRandom.id(),
-      listener: { uid: listener.uid, created_at: listener.created_at },
-      staff,
-      now,
-      ...shape,
-    });
-    roomRows.push(conversation.room);
-    messageRows.push(...conversation.messages);
-  };
-  const demoListener = listenerRows[0];
-  const chatStaff = listedStaff.filter((s) => s.uid !== demoCast?.uid);
-  addRoom(demoListener, demoCast, { endAgoMs: 40 * 60_000, unread: 2, script: DEMO_CONVERSATION });
-  for (const [i, staff] of chatRandom.sample(chatStaff, 2).entries())
-    addRoom(demoListener, staff, {
-      endAgoMs: (i + 1) * 26 * 3_600_000,
-      unread: i === 0 ? 1 : 0,
-      length: 4,
-      lastFrom: i === 0 ? "staff" : undefined,
-    });
-  for (let i = 1; i <= 3; i++)
-    addRoom(listenerRows[i], demoCast, {
-      endAgoMs: i * 5 * 3_600_000,
-      unread: i === 1 ? 1 : 0,
-      length: 2 + i,
-      lastFrom: i === 1 ? "listener" : undefined,
-    });
-  for (let i = 4; i < Math.min(listenerRows.length, 300); i++)
-    if (chatStaff.length > 0 && chatRandom.chance(0.3))
-      addRoom(listenerRows[i], chatRandom.pick(chatStaff), {
-        endAgoMs: chatRandom.int(10 * 60_000, 14 * 86_400_000),
-        unread: chatRandom.int(0, 1),
-        length: chatRandom.int(2, 6),
-      });
-  await db.transaction(async (tx) => {
-    for (let i = 0; i < roomRows.length; i += batchSize)
-      await bulkInsert(tx, rooms, roomRows.slice(i, i + batchSize));
-    for (let i = 0; i < messageRows.length; i += batchSize)
-      await bulkInsert(tx, messages, messageRows.slice(i, i + batchSize));
-  });
-  report("chats", 1, 1);
-
-  // ---- a report for the operator -----------------------------------------------------------------
-  // One open report of an ordinary room (not the demo accounts'), so /admin/reports shows what a
-  // report looks like (ADR 0030). Forked on its own, so no other generated row changed.
-  const reported = roomRows.length > 6 ? roomRows[roomRows.length - 1] : undefined;
-  if (reported?.id) {
-    const reportRandom = root.fork("reports");
-    const snapshot = messageRows
-      .filter((m) => m.room_id === reported.id)
-      .sort((a, b) => new Date(a.created_at ?? 0).getTime() - new Date(b.created_at ?? 0).getTime())
-      .map((m) => ({
-        message_id: m.message_id,
-        sender_id: m.sender_id,
-        body: m.body,
-        image_url: m.image_url ?? null,
-        created_at: new Date(m.created_at ?? now).toISOString(),
-      }));
-    await db.insert(roomReports).values({
-      report_id: reportRandom.id(),
-      room_id: reported.id,
-      reporter_id: reported.staff_id,
-      reported_id: reported.listener_id,
-      reason: "お店の外で会おうと何度も誘われて困っています。",
-      messages: snapshot,
-      created_at: new Date(now.getTime() - 2 * 3_600_000),
-    });
-  }
-
-  // ---- lives -----------------------------------------------------------------------------------
-  // Past lives of the demo cast with their figures and comments (the viewer page's past lives).
-  // Forked after the chats, so no other generated row changed.
-  if (demoCast && demoStore) {
-    const pastLives = generatePastLives(root.fork("lives"), {
-      broadcaster: { type: "staff", id: demoCast.uid, liverId: demoStore.uid },
-      listeners: listenerRows.slice(0, 12).map((l) => ({ uid: l.uid, nickname: l.nickname ?? "" })),
-      count: 3,
-      now,
-    });
-    await db.transaction(async (tx) => {
-      await bulkInsert(tx, lives, pastLives.lives);
-      if (pastLives.comments.length > 0) await bulkInsert(tx, liveComments, pastLives.comments);
-    });
-  }
-
-  // ---- money (ADR 0032) ----------------------------------------------------------------------
-  // Booked through the ledger's services after every generated row, so no other row changed.
-  if (demoCast && demoStore && listenerRows[0]) {
-    report("money", 0, 1);
-    await seedDemoMoney(db, {
-      listenerId: listenerRows[0].uid,
-      storeId: demoStore.uid,
-      castId: demoCast.uid,
-    });
-    report("money", 1, 1);
-  }
-
-  // ---- follower counts -------------------------------------------------------------------------
-  await checkpoint(options.signal);
-  report("followers", 0, 2);
-  await db.execute(sql`
-    update ${staffs} set follower_number = c.n
-    from (select ${favorites.staff_id} as id, count(*)::int as n from ${favorites}
-          where ${favorites.staff_id} is not null group by ${favorites.staff_id}) as c
-    where ${staffs.uid} = c.id`);
-  report("followers", 1, 2);
-  await db.execute(sql`
-    update ${livers} set follower_number = c.n
-    from (select ${favorites.liver_id} as id, count(*)::int as n from ${favorites}
-          where ${favorites.liver_id} is not null group by ${favorites.liver_id}) as c
-    where ${livers.uid} = c.id`);
-  // Fresh statistics, so the first queries on a large data set get good plans.
-  await db.execute(sql`analyze`);
-  report("followers", 2, 2);
-
-  return {
-    seed,
-    stores: storeRows.length,
-    staff: staffDone,
-    listeners: listenerRows.length,
-    favorites: favoriteRows.length,
-    schedules: scheduleCount,
-    news: newsRows.length,
-    posts: postCount,
-    rooms: roomRows.length,
-    messages: messageRows.length,
-    users: storeRows.length + staffDone + listenerRows.length,
-    elapsedMs: Date.now() - started,
-  };
+  return { postAuthors, listedStaff, scheduledStaff, demoCast, staffDone };
 }
