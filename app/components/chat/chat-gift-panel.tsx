@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import { GiftIcon } from "~/components/ui/icons";
-import type { RoomActionData } from "./chat-room";
+import type { RoomActionData } from "./chat-room-messages";
 
 /** An item the listener holds, as the plain form offers it. */
 export interface GiftItem {

@@ -2,7 +2,7 @@ import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { CloseIcon, ImageIcon } from "~/components/ui/icons";
 import { MESSAGE_MAX_LENGTH } from "~/domain/chat";
 import { IMAGE_ACCEPT } from "~/domain/images";
-import type { RoomActionData } from "./chat-room";
+import type { RoomActionData } from "./chat-room-messages";
 import { CHAT_UI } from "./chat-texts";
 
 /**

@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import { REPORT_REASON_MAX_LENGTH } from "~/domain/chat";
-import type { RoomActionData } from "./chat-room";
+import type { RoomActionData } from "./chat-room-messages";
 import { CHAT_UI } from "./chat-texts";
 
 /** ブロック and 通報 behind a ⋯ button (plain forms posted to the page; a `<details>`, no script). */
