@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { operatorActor } from "~/.server/http/admin";
 import { readFormData } from "~/.server/http/form";
+import { dispatchIntent, intent } from "~/.server/http/intent-action";
 import { listStoreRanking } from "~/.server/services/stores/list-store-ranking";
 import { rankStore } from "~/.server/services/stores/rank-store";
 import { reorderStores } from "~/.server/services/stores/reorder-stores";
@@ -21,34 +22,44 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = await operatorActor(request, context);
   const form = (await readFormData(request)) ?? new FormData();
-  const intent = form.get("intent");
   const liverId = String(form.get("liver_id") ?? "");
   const stale = () => data({ error: STORE_MESSAGES.stale_order }, { status: 409 });
-
-  if (intent === "reorder") {
-    const ids = String(form.get("ids") ?? "")
-      .split(",")
-      .filter(Boolean);
-    if (!ids.every(isAccountId)) return stale();
-    const result = await reorderStores({ db: context.db, actor, input: { kind: "list", ids } });
-    // The drag saves through a fetcher: it reads the answer and the page revalidates.
-    return result.ok ? { ok: true } : stale();
-  }
-  if (intent === "move" && isAccountId(liverId)) {
-    const direction = form.get("direction") === "up" ? "up" : "down";
-    const result = await reorderStores({
-      db: context.db,
-      actor,
-      input: { kind: "move", liverId, direction },
-    });
-    return result.ok ? redirect("/admin/stores/ranking?done=moved") : stale();
-  }
-  if (intent === "remove" && isAccountId(liverId)) {
-    const result = await rankStore({ db: context.db, actor, input: { liverId, position: null } });
-    if (!result.ok) throw new Response(null, { status: 404 });
-    return redirect("/admin/stores/ranking?done=removed");
-  }
-  return data({ error: "操作を読み取れませんでした。もう一度お試しください" }, { status: 400 });
+  const unreadable = () =>
+    data({ error: "操作を読み取れませんでした。もう一度お試しください" }, { status: 400 });
+  const db = context.db;
+  return dispatchIntent(
+    form,
+    {
+      reorder: intent({
+        run: async () => {
+          const ids = String(form.get("ids") ?? "")
+            .split(",")
+            .filter(Boolean);
+          if (!ids.every(isAccountId)) return stale();
+          const result = await reorderStores({ db, actor, input: { kind: "list", ids } });
+          // The drag saves through a fetcher: it reads the answer and the page revalidates.
+          return result.ok ? { ok: true } : stale();
+        },
+      }),
+      move: intent({
+        run: async () => {
+          if (!isAccountId(liverId)) return unreadable();
+          const direction = form.get("direction") === "up" ? "up" : "down";
+          const result = await reorderStores({ db, actor, input: { kind: "move", liverId, direction } });
+          return result.ok ? redirect("/admin/stores/ranking?done=moved") : stale();
+        },
+      }),
+      remove: intent({
+        run: async () => {
+          if (!isAccountId(liverId)) return unreadable();
+          const result = await rankStore({ db, actor, input: { liverId, position: null } });
+          if (!result.ok) throw new Response(null, { status: 404 });
+          return redirect("/admin/stores/ranking?done=removed");
+        },
+      }),
+    },
+    { otherwise: intent({ run: unreadable }), refusal: () => unreadable() },
+  );
 }
 
 export function meta() {
