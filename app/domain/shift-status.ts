@@ -38,6 +38,11 @@ function businessMinutes(hhmm: string): number | null {
   return minutes < DAY_START ? minutes + DAY_MINUTES : minutes;
 }
 
+/** The hour (0–23) of a Date in Asia/Tokyo. */
+export function tokyoHour(now: Date): number {
+  return new Date(now.getTime() + TOKYO_OFFSET_MS).getUTCHours();
+}
+
 /** The current time as business minutes (see `businessMinutes`). */
 export function businessClock(now: Date): number {
   const tokyo = new Date(now.getTime() + TOKYO_OFFSET_MS);

@@ -134,6 +134,11 @@ function objectShapeOf(schema: z.ZodType): Record<string, z.ZodType> | null {
 }
 
 /** A copy without any field whose name contains "password" (at any depth): passwords are never echoed. */
+/** A form's values to send back with a refusal: everything typed but passwords. */
+export function echoedValues(formData: FormData): FormValues {
+  return withoutPasswords(formValues(formData));
+}
+
 function withoutPasswords(values: FormValues): FormValues {
   const copy: FormValues = {};
   for (const [key, value] of Object.entries(values)) {

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { type FieldErrors, FORM_ERROR_KEY, type FormValues, formValues, parseForm } from "./form";
+import { echoedValues, type FieldErrors, FORM_ERROR_KEY, type FormValues, parseForm } from "./form";
 import { FORM_MESSAGES, failed } from "./mypage-form";
 
 /**
@@ -71,7 +71,9 @@ export async function dispatchIntent<
   const name = String(form.get("intent") ?? "");
   const handler = Object.hasOwn(handlers, name) ? handlers[name] : options.otherwise;
   if (!handler)
-    return refusal(name, formValues(form), { [FORM_ERROR_KEY]: options.unknown ?? FORM_MESSAGES.unreadable });
+    return refusal(name, echoedValues(form), {
+      [FORM_ERROR_KEY]: options.unknown ?? FORM_MESSAGES.unreadable,
+    });
   const context = (values: FormValues): IntentContext<F> => ({
     intent: name,
     form,
@@ -79,7 +81,7 @@ export async function dispatchIntent<
     refuse: (errors, status) => refusal(name, values, errors, status),
   });
   type Answer = AnswerOf<H[keyof H]> | AnswerOf<O> | F;
-  if (!handler.schema) return (await handler.run(undefined, context(formValues(form)))) as Answer;
+  if (!handler.schema) return (await handler.run(undefined, context(echoedValues(form)))) as Answer;
   const parsed = await parseForm(form, handler.schema, handler.arrays ? { arrays: handler.arrays } : {});
   if (!parsed.ok) return refusal(name, parsed.values, parsed.errors);
   return (await handler.run(parsed.data, context(parsed.values))) as Answer;

@@ -202,6 +202,24 @@ function credentialAccount(
  * Between two batches: let the event loop run (PGlite answers through microtasks only, so without
  * this a signal handler would not run before the whole seed is done), then stop if asked to.
  */
+/** One batch of accounts in one transaction: the auth users, their credentials, the role's rows. */
+async function insertAccounts<T extends Table>(
+  db: Db,
+  { accountRandom, passwordHash }: { accountRandom: Random; passwordHash: string },
+  users: NewUser[],
+  table: T,
+  rows: T["$inferInsert"][],
+): Promise<void> {
+  const accounts = users.map((u) =>
+    credentialAccount(accountRandom, u.id, passwordHash, u.createdAt as Date),
+  );
+  await db.transaction(async (tx) => {
+    await bulkInsert(tx, user, users);
+    await bulkInsert(tx, account, accounts);
+    await bulkInsert(tx, table, rows);
+  });
+}
+
 async function checkpoint(signal: AbortSignal | undefined): Promise<void> {
   await new Promise<void>((resolve) => setImmediate(resolve));
   if (signal?.aborted) throw new Error("seeding was interrupted");
@@ -375,12 +393,7 @@ async function seedListeners(
       createdAt: l.created_at,
       updatedAt: l.created_at,
     }));
-    const accounts = rows.map((l) => credentialAccount(accountRandom, l.uid, passwordHash, l.created_at));
-    await db.transaction(async (tx) => {
-      await bulkInsert(tx, user, users);
-      await bulkInsert(tx, account, accounts);
-      await bulkInsert(tx, listeners, rows);
-    });
+    await insertAccounts(db, { accountRandom, passwordHash }, users, listeners, rows);
     report("listeners", Math.min(listenerCount, i + batchSize), listenerCount);
   }
 
@@ -723,12 +736,7 @@ async function seedStores(
       createdAt: s.created_at,
       updatedAt: s.created_at,
     }));
-    const accounts = rows.map((s) => credentialAccount(accountRandom, s.uid, passwordHash, s.created_at));
-    await db.transaction(async (tx) => {
-      await bulkInsert(tx, user, users);
-      await bulkInsert(tx, account, accounts);
-      await bulkInsert(tx, livers, rows);
-    });
+    await insertAccounts(db, { accountRandom, passwordHash }, users, livers, rows);
   };
   report("stores", 0, storeCount);
   for (let i = 0; i < storeRows.length; i += batchSize) {
@@ -790,12 +798,7 @@ async function seedStaff(
       createdAt: s.created_at,
       updatedAt: s.created_at,
     }));
-    const accounts = rows.map((s) => credentialAccount(accountRandom, s.uid, passwordHash, s.created_at));
-    await db.transaction(async (tx) => {
-      await bulkInsert(tx, user, users);
-      await bulkInsert(tx, account, accounts);
-      await bulkInsert(tx, staffs, rows);
-    });
+    await insertAccounts(db, { accountRandom, passwordHash }, users, staffs, rows);
     staffDone += rows.length;
     report("staff", staffDone, staffTotal);
   });

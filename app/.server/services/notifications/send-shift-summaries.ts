@@ -1,13 +1,12 @@
 import { sql } from "drizzle-orm";
 import { inAppLine, shiftSummaryText } from "~/domain/in-app-notifications";
-import { businessDate } from "~/domain/shift-status";
-import { SHIFT_SUMMARY_DEFAULT_HOUR } from "~/domain/web-push";
+import { businessDate, tokyoHour } from "~/domain/shift-status";
+import { SHIFT_SUMMARY_DEFAULT_HOUR, SHIFT_SUMMARY_HOURS } from "~/domain/web-push";
 import { type Db, queryRows } from "../../db/client";
 import { writeInAppChunk } from "./in-app-fan-out";
 
 /** Listeners per chunk transaction. */
 const SHIFT_CHUNK = 1_000;
-const TOKYO_OFFSET_MS = 9 * 3_600_000;
 
 /** The event of one business day's summaries: its id makes each listener's line once per day. */
 export const shiftSummaryEventId = (date: string) => `shift:${date}`;
@@ -27,12 +26,12 @@ export async function sendShiftSummaries({
   now?: Date;
 }): Promise<{ date: string; listeners: number }> {
   const date = businessDate(now);
-  const hour = new Date(now.getTime() + TOKYO_OFFSET_MS).getUTCHours();
+  const hour = tokyoHour(now);
   const eventId = shiftSummaryEventId(date);
   const line = inAppLine({ kind: "shift_summary" }, "listener");
   if (!line) throw new Error("the shift summary has no listener line");
-  // Before 06:00 the business day is still yesterday's, whose summaries are done.
-  if (hour < 6) return { date, listeners: 0 };
+  // Before the earliest hour one can choose the business day is still yesterday's (done).
+  if (hour < (SHIFT_SUMMARY_HOURS[0] ?? SHIFT_SUMMARY_DEFAULT_HOUR)) return { date, listeners: 0 };
   await db.execute(
     sql`insert into notification_events (id, kind, payload, occurred_at, fanned_out_at)
         values (${eventId}, 'shift_summary', ${JSON.stringify({ date })}::jsonb, ${now.toISOString()}::timestamptz,
