@@ -23,6 +23,7 @@ import { serveUploads } from "./serve-uploads";
 import "./context";
 import { inputGuard } from "./input-guard";
 import { permissionsPolicy } from "./permissions-policy";
+import { lastResortErrors, requestTarget } from "./request-target";
 import { sameOriginMutations } from "./same-origin";
 
 export interface AppOptions {
@@ -81,6 +82,8 @@ export function createApp(
       : []),
   ];
 
+  // Before anything reads the URL or the Host header (ADR 0047).
+  app.use(requestTarget({ siteHost: new URL(env.baseUrl).host }));
   app.use((_req, res, next) => {
     res.locals.nonce = randomBytes(16).toString("base64");
     next();
@@ -187,6 +190,7 @@ export function createApp(
       }),
     }),
   );
+  app.use(lastResortErrors());
   return app;
 }
 

@@ -4,12 +4,19 @@ import { refuse } from "./refusal";
 /** What the visitor reads when an input carries a NUL character (PostgreSQL cannot store one). */
 export const NUL_MESSAGE = "入力に使用できない文字（制御文字）が含まれています";
 export const BAD_URL_MESSAGE = "URLに正しくない文字が含まれています";
+export const NOT_A_FORM_MESSAGE = "送信内容を読み取れませんでした。もう一度お試しください";
 
 const WITH_BODY = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 /** Bodies read here: text formats and forms. Anything else (octet streams, video) streams on untouched. */
 const CHECKED_BODY =
   /^(application\/x-www-form-urlencoded|application\/([\w.+-]+\+)?json|text\/plain|multipart\/form-data)\b/i;
 const PERCENT_NUL = /%00/i;
+/** What a page action reads (`request.formData()`): the two encodings an HTML form sends. */
+const FORM_BODY = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
+const MULTIPART = /^multipart\/form-data/i;
+
+/** The JSON API takes JSON and other bodies; every other path with a body is a page action. */
+const isApiPath = (path: string) => path === "/api" || path.startsWith("/api/");
 
 /** Whether any string or key in a parsed JSON value holds a NUL (iterative: nesting depth is the client's). */
 function hasNulString(root: unknown): boolean {
@@ -82,38 +89,42 @@ function peekBody(req: Request, length: number): Promise<Buffer | null> {
   });
 }
 
-async function multipartHasNul(contentType: string, body: Buffer): Promise<boolean> {
+/** What the peek found: a clean body, a NUL in its text, or a multipart body that is no form. */
+type Verdict = "clean" | "nul" | "unreadable";
+
+async function multipartVerdict(contentType: string, body: Buffer): Promise<Verdict> {
   let form: FormData;
   try {
     form = await new Response(new Uint8Array(body), { headers: { "content-type": contentType } }).formData();
   } catch {
-    return false; // not a readable form: the route refuses it with its own message
+    return "unreadable";
   }
   for (const [name, value] of form.entries()) {
-    if (name.includes("\0")) return true;
+    if (name.includes("\0")) return "nul";
     // A file's bytes are its own business; its name and every text field are text.
-    if (typeof value === "string" ? value.includes("\0") : value.name.includes("\0")) return true;
+    if (typeof value === "string" ? value.includes("\0") : value.name.includes("\0")) return "nul";
   }
-  return false;
+  return "clean";
 }
 
-async function bodyHasNul(contentType: string, body: Buffer): Promise<boolean> {
-  if (/^multipart\/form-data/i.test(contentType)) return multipartHasNul(contentType, body);
-  if (body.includes(0)) return true;
+async function bodyVerdict(contentType: string, body: Buffer): Promise<Verdict> {
+  if (MULTIPART.test(contentType)) return multipartVerdict(contentType, body);
+  if (body.includes(0)) return "nul";
   const text = body.toString("utf8");
-  if (/^application\/x-www-form-urlencoded/i.test(contentType)) return PERCENT_NUL.test(text);
+  if (/^application\/x-www-form-urlencoded/i.test(contentType))
+    return PERCENT_NUL.test(text) ? "nul" : "clean";
   if (/json/i.test(contentType) && text.includes("\\u")) {
     try {
-      return hasNulString(JSON.parse(text));
+      return hasNulString(JSON.parse(text)) ? "nul" : "clean";
     } catch {
-      return false; // not JSON at all: the route refuses it with its own message
+      return "clean"; // not JSON at all: the API route refuses it with its own message
     }
   }
-  return false;
+  return "clean";
 }
 
 /**
- * One gate for every input (ADR 0017): a NUL character in the path, the query string or a text
+ * One gate for every input (ADR 0047): a NUL character in the path, the query string or a text
  * body (form, JSON) is refused with 400 before any route runs — PostgreSQL cannot store it in a
  * text column and answered 500. A path that is not valid percent-encoded UTF-8 is refused too.
  * Multipart forms up to `multipartPeekBytes` (every multipart body `bodyLimits` lets through
@@ -121,6 +132,10 @@ async function bodyHasNul(contentType: string, body: Buffer): Promise<boolean> {
  * binary and left alone. Other content types (a future streamed video upload) and larger bodies
  * stream on unread: their route must check its own text. Must run after `bodyLimits`, which
  * bounds what is read here.
+ *
+ * Page actions read their body with `request.formData()`, which throws on anything but a form: a
+ * body sent to a page (any path outside /api) must be urlencoded or a multipart form that parses,
+ * else it is a 400 here, for every action at once (ADR 0049). The API answers for its own bodies.
  */
 export function inputGuard({ multipartPeekBytes }: { multipartPeekBytes: number }): RequestHandler {
   return (req, res, next) => {
@@ -133,12 +148,20 @@ export function inputGuard({ multipartPeekBytes }: { multipartPeekBytes: number 
     if (!WITH_BODY.has(req.method)) return next();
     const contentType = req.headers["content-type"] ?? "";
     const length = Number(req.headers["content-length"] ?? 0);
-    if (!CHECKED_BODY.test(contentType) || !Number.isSafeInteger(length) || length <= 0) return next();
+    const pageAction = !isApiPath(req.path);
+    if (pageAction && !FORM_BODY.test(contentType)) return refuse(req, res, 400, NOT_A_FORM_MESSAGE);
+    if (!CHECKED_BODY.test(contentType) || !Number.isSafeInteger(length) || length <= 0) {
+      // An empty multipart body has no closing boundary: no form.
+      if (pageAction && MULTIPART.test(contentType)) return refuse(req, res, 400, NOT_A_FORM_MESSAGE);
+      return next();
+    }
     if (length > multipartPeekBytes) return next();
     peekBody(req, length)
       .then(async (body) => {
         if (!body) return; // the client is gone
-        if (await bodyHasNul(contentType, body)) return refuse(req, res, 400, NUL_MESSAGE);
+        const verdict = await bodyVerdict(contentType, body);
+        if (verdict === "nul") return refuse(req, res, 400, NUL_MESSAGE);
+        if (verdict === "unreadable" && pageAction) return refuse(req, res, 400, NOT_A_FORM_MESSAGE);
         next();
       })
       .catch(next);

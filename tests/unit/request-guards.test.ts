@@ -3,8 +3,9 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bodyLimits, POST_UPLOAD_PATHS, UPLOAD_PATHS } from "../../server/body-limits";
-import { BAD_URL_MESSAGE, inputGuard, NUL_MESSAGE } from "../../server/input-guard";
+import { BAD_URL_MESSAGE, inputGuard, NOT_A_FORM_MESSAGE, NUL_MESSAGE } from "../../server/input-guard";
 import { permissionsPolicyFor } from "../../server/permissions-policy";
+import { isHostHeader } from "../../server/request-target";
 import { CROSS_SITE_MESSAGE, sameOriginMutations } from "../../server/same-origin";
 
 // The guards in front of a handler that reads the body exactly as React Router's Express adapter
@@ -91,8 +92,10 @@ describe("inputGuard: NUL anywhere is a 400 with a message, before any route run
       { "content-type": "application/json" },
       `${"[".repeat(500)}"\\u0000"${"]".repeat(500)}`,
     ],
-  ])("%s", async (_name, headers, body) => {
-    const response = await fetch(`${origin}/listener/registration`, { method: "POST", headers, body });
+  ])("%s", async (name, headers, body) => {
+    // JSON is the API's; a page takes forms only.
+    const path = name.includes("JSON") ? "/api/auth/sign-in/email" : "/listener/registration";
+    const response = await fetch(`${origin}${path}`, { method: "POST", headers, body });
     expect(response.status).toBe(400);
     expect(await response.text()).toContain(NUL_MESSAGE);
   });
@@ -155,14 +158,46 @@ describe("inputGuard: NUL anywhere is a 400 with a message, before any route run
     const c = await fetch(`${origin}/contact`, { method: "POST", headers: FORM, body: big });
     expect(await c.json()).toMatchObject({ length: big.length });
 
-    // Not a form: streams on unread (a binary upload of the future).
+    // Not a form: streams on unread to the API (a binary upload of the future).
     const octets = new Uint8Array([0, 0, 1, 0]);
-    const d = await fetch(`${origin}/upload`, {
+    const d = await fetch(`${origin}/api/upload`, {
       method: "POST",
       headers: { "content-type": "application/octet-stream" },
       body: octets,
     });
     expect(await d.json()).toMatchObject({ length: 4 });
+  });
+});
+
+describe("inputGuard: a page action is sent a form or nothing reaches it", () => {
+  it.each([
+    ["JSON", { "content-type": "application/json" }, '{"a":1}'],
+    ["plain text", { "content-type": "text/plain" }, "a=1"],
+    ["octets", { "content-type": "application/octet-stream" }, "a=1"],
+    ["no type", {}, "a=1"],
+    ["an empty multipart body", { "content-type": "multipart/form-data; boundary=zzz" }, ""],
+    ["a broken multipart body", { "content-type": "multipart/form-data; boundary=zzz" }, "--zzz\r\nbroken"],
+  ])("%s to a page is a 400 with a message", async (_name, headers, body) => {
+    for (const path of ["/listener/mypage/purchase", "/liver/mypage/item/convert.data", "/"]) {
+      const response = await fetch(`${origin}${path}`, { method: "POST", headers, body });
+      expect(response.status, path).toBe(400);
+      expect(await response.text(), path).toContain(NOT_A_FORM_MESSAGE);
+    }
+  });
+
+  it("the API takes what it takes, and a page takes forms", async () => {
+    for (const [path, headers, body] of [
+      ["/api/rooms/x/messages", { "content-type": "application/json" }, '{"a":1}'],
+      ["/api/rooms/x/messages", { "content-type": "text/plain" }, "a"],
+      ["/listener/coin", FORM, "a=1"],
+      ["/listener/coin", FORM, ""],
+    ] as const) {
+      const response = await fetch(`${origin}${path}`, { method: "POST", headers, body });
+      expect(response.status, `${path} ${JSON.stringify(headers)}`).toBe(200);
+    }
+    const form = new FormData();
+    form.set("a", "1");
+    expect((await fetch(`${origin}/listener/coin`, { method: "POST", body: form })).status).toBe(200);
   });
 });
 
@@ -228,5 +263,31 @@ describe("permissionsPolicyFor", () => {
     const policy = permissionsPolicyFor(path);
     for (const [feature, allow] of Object.entries(expected)) expect(policy).toContain(`${feature}=${allow}`);
     expect(policy).toContain("payment=()");
+  });
+});
+
+describe("isHostHeader: what a Host header may hold", () => {
+  it.each([
+    ["example.com", true],
+    ["yoru.example:3000", true],
+    ["127.0.0.1", true],
+    ["127.0.0.1:8080", true],
+    ["[::1]", true],
+    ["[::1]:3000", true],
+    ["localhost", true],
+    ["a-b.c-d.jp.", true],
+    ["", false],
+    ["a b", false],
+    ["[::1", false],
+    ["example.com:", false],
+    ["example.com:123456", false],
+    ["-example.com", false],
+    ["exa_mple.com", false],
+    ["user@example.com", false],
+    ["example.com/path", false],
+    ["例え.jp", false],
+    ["x".repeat(256), false],
+  ])("%s → %s", (value, expected) => {
+    expect(isHostHeader(value)).toBe(expected);
   });
 });

@@ -5,9 +5,10 @@ import path from "node:path";
 
 /**
  * A multipart/form-data body read as a stream: text fields are kept (small), each file goes to a
- * temporary file as it arrives, and a file larger than its field's limit stops the reading at once
- * (the rest of the body is never read, the temporary files are removed). Used where a form carries
- * a video of up to 100 MB: `request.formData()` would hold all of it in memory.
+ * temporary file as it arrives, and a file larger than its field's limit stops the parsing at once
+ * (the temporary files are removed, the rest of the body is read and dropped so that the refusal
+ * reaches a client still sending). Used where a form carries a video of up to 100 MB:
+ * `request.formData()` would hold all of it in memory.
  */
 
 export interface UploadedFile {
@@ -178,16 +179,31 @@ export async function readMultipartUpload(
       if (finished()) break;
     }
     if (!finished()) throw new Refusal({ ok: false, error: "unreadable" });
-    await reader.cancel().catch(() => {});
+    drainInBackground(reader); // an epilogue after the closing boundary, if any
     return { ok: true, upload: { fields, files, cleanup } };
   } catch (error) {
-    await reader.cancel().catch(() => {});
+    drainInBackground(reader);
     const current = part as { handle: FileHandle | null } | null;
     if (current?.handle) await current.handle.close().catch(() => {});
     await cleanup();
     if (error instanceof Refusal) return error.result;
     return { ok: false, error: "unreadable" };
   }
+}
+
+/**
+ * Reads what is left of a refused body and drops it, without holding up the answer. Cancelling the
+ * stream would destroy the connection before the answer is written, so a client still sending
+ * would get no answer at all. How much is left is bounded by the body limits (server/body-limits.ts).
+ */
+function drainInBackground(reader: ReadableStreamDefaultReader<Uint8Array>): void {
+  void (async () => {
+    try {
+      for (;;) if ((await reader.read()).done) return;
+    } catch {
+      // The client went away: nothing left to drain.
+    }
+  })();
 }
 
 function boundaryOf(contentType: string): string | null {

@@ -1,4 +1,5 @@
 import { request as httpRequest } from "node:http";
+import { connect } from "node:net";
 import { expect, test } from "@playwright/test";
 import { E2E_BASE_URL } from "../../../playwright.config";
 
@@ -35,6 +36,24 @@ function raw(
 }
 
 const FORM = "application/x-www-form-urlencoded";
+
+/** A request written byte for byte (a request line no HTTP client sends), and the whole answer. */
+function rawExchange(text: string): Promise<{ status: number; head: string; body: string }> {
+  const url = new URL(E2E_BASE_URL);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(url.port), url.hostname, () => socket.write(text));
+    let answer = "";
+    socket.setEncoding("utf8");
+    socket.on("data", (chunk) => {
+      answer += chunk;
+    });
+    socket.on("error", reject);
+    socket.on("end", () => {
+      const [head = "", body = ""] = answer.split("\r\n\r\n", 2);
+      resolve({ status: Number(head.split(" ")[1]), head, body });
+    });
+  });
+}
 
 test.describe("hostile requests get a 4xx, never a 500, and cost the server nothing", () => {
   test("a form body over the limit is refused unread; so is one without a length", async ({ request }) => {
@@ -120,5 +139,27 @@ test.describe("hostile requests get a 4xx, never a 500, and cost the server noth
     await page.getByRole("button", { name: "ログイン", exact: true }).click();
     await expect(page).toHaveURL(/\/listener\/mypage$/);
     expect(new URL(page.url()).host).toBe(new URL(E2E_BASE_URL).host);
+  });
+
+  test("odd request lines and hosts get an answer, never a 500 or a stack", async () => {
+    const host = new URL(E2E_BASE_URL).host;
+    const cases: [string, string, number][] = [
+      ["absolute-form target", `GET ${E2E_BASE_URL}/api/health HTTP/1.1\r\nHost: ${host}\r\n`, 200],
+      ["OPTIONS *", "OPTIONS * HTTP/1.1\r\nHost: localhost\r\n", 204],
+      ["GET *", "GET * HTTP/1.1\r\nHost: localhost\r\n", 400],
+      ["TRACE", "TRACE / HTTP/1.1\r\nHost: localhost\r\n", 405],
+      ["an empty Host", "GET /api/health HTTP/1.1\r\nHost:\r\n", 200],
+      ["HTTP/1.0 without Host", "GET /api/health HTTP/1.0\r\n", 200],
+      ["a page over HTTP/1.0 without Host", "GET /login HTTP/1.0\r\n", 200],
+      ["a Host that is no host", "GET / HTTP/1.1\r\nHost: a b\r\n", 400],
+      ["an unclosed IPv6 Host", "GET / HTTP/1.1\r\nHost: [::1\r\n", 400],
+      ["an absolute-form target of another scheme", "GET ftp://x/ HTTP/1.1\r\nHost: localhost\r\n", 400],
+    ];
+    for (const [label, head, status] of cases) {
+      const answer = await rawExchange(`${head}Connection: close\r\n\r\n`);
+      expect(answer.status, label).toBe(status);
+      expect(answer.body, label).not.toMatch(/\n\s+at /);
+      if (status === 204 || status === 405) expect(answer.head, label).toMatch(/\r\nAllow: GET, HEAD, POST/i);
+    }
   });
 });
