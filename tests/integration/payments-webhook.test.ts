@@ -13,7 +13,7 @@ import { coinOrders, ledgerTransactions } from "~/.server/db/schema";
 import type { PaymentPort } from "~/.server/integrations/payments/payment-port";
 import { createStripePayments } from "~/.server/integrations/payments/stripe-payments";
 import { signStripePayload } from "~/.server/integrations/payments/stripe-signature";
-import { createTestPayments } from "~/.server/integrations/payments/test-payments";
+import { createTestPayments, testWebhookSecret } from "~/.server/integrations/payments/test-payments";
 import { coinBalance } from "~/.server/services/ledger/coin-lots";
 import { receivePaymentWebhook } from "~/.server/services/payments/receive-payment-webhook";
 import { startCoinCheckout } from "~/.server/services/payments/start-coin-checkout";
@@ -175,6 +175,35 @@ describe.each(drivers)("payments on %s", (driver) => {
     expect(purchases).toHaveLength(1);
   });
 
+  it("a paid session credits only the order it was opened for, whatever the metadata names", async () => {
+    const before = await coins();
+    const paid = await checkout("coins-1000");
+    const victim = await checkout("coins-500");
+    fake.pay(paid.sessionId, "card");
+    // The paid session rewritten to name the other order: as delivered, and as re-read.
+    const session = fake.sessions.get(paid.sessionId)!;
+    fake.sessions.set(paid.sessionId, {
+      ...session,
+      metadata: { order_id: victim.orderId },
+      client_reference_id: victim.orderId,
+    });
+    const event = fake.event("checkout.session.completed", paid.sessionId);
+    expect((await fake.deliver(event)).status).toBe(400);
+    expect(await status(victim.orderId)).toBe("pending");
+    expect(await status(paid.orderId)).toBe("pending");
+    expect(await coins()).toBe(before);
+    // The session as the provider has it now names another order than the event did.
+    fake.sessions.set(paid.sessionId, session);
+    const honest = fake.event("checkout.session.completed", paid.sessionId);
+    fake.sessions.set(paid.sessionId, { ...session, metadata: { order_id: victim.orderId } });
+    expect((await fake.deliver(honest)).status).toBe(400);
+    expect(await coins()).toBe(before);
+    fake.sessions.set(paid.sessionId, session);
+    expect((await fake.deliver(honest)).status).toBe(200);
+    expect(await coins()).toBe(before + 1020);
+    expect(await status(victim.orderId)).toBe("pending");
+  });
+
   it("the route reads the raw bytes: a body signed as sent is credited, the same JSON re-serialised is not", async () => {
     const base = routeContext(db()).context;
     const context = {
@@ -253,7 +282,13 @@ describe.each(drivers)("payments on %s", (driver) => {
     });
     if (!started.ok) throw new Error("checkout failed");
     expect(started.url).toMatch(/^\/listener\/coin\/test-checkout\/cs_test_local_/);
-    const session = { id: "x", orderId: started.orderId, status: "complete", paymentStatus: "paid" } as const;
+    const [order] = await db().select().from(coinOrders).where(eq(coinOrders.order_id, started.orderId));
+    const session = {
+      id: order!.provider_session_id!,
+      orderId: started.orderId,
+      status: "complete",
+      paymentStatus: "paid",
+    } as const;
     const forged = other.signedEvent("checkout.session.completed", session);
     expect(
       await receivePaymentWebhook({
@@ -268,5 +303,54 @@ describe.each(drivers)("payments on %s", (driver) => {
       await receivePaymentWebhook({ db: db(), port: test, rawBody: real.body, signature: real.signature }),
     ).toMatchObject({ ok: true });
     expect(await coins()).toBe(before + 500);
+  });
+
+  it("the test provider refuses a session of another order, and a signed body that is not JSON", async () => {
+    const test = createTestPayments("a-local-auth-secret-of-32-characters!");
+    const before = await coins();
+    const open = async () => {
+      const started = await startCoinCheckout({
+        db: db(),
+        actor: listener,
+        port: test,
+        input: { packId: "coins-500", baseUrl: "" },
+      });
+      if (!started.ok) throw new Error("checkout failed");
+      const [order] = await db().select().from(coinOrders).where(eq(coinOrders.order_id, started.orderId));
+      return { orderId: started.orderId, sessionId: order!.provider_session_id! };
+    };
+    const mine = await open();
+    const other = await open();
+    const crossed = test.signedEvent("checkout.session.completed", {
+      id: mine.sessionId,
+      orderId: other.orderId,
+      status: "complete",
+      paymentStatus: "paid",
+    });
+    expect(
+      await receivePaymentWebhook({
+        db: db(),
+        port: test,
+        rawBody: crossed.body,
+        signature: crossed.signature,
+      }),
+    ).toEqual({ ok: false, error: "order_mismatch" });
+    expect(await status(other.orderId)).toBe("pending");
+    expect(await coins()).toBe(before);
+
+    // A validly signed body that is no JSON: a 400 through the route, not a 500.
+    const base = routeContext(db()).context;
+    const secret = testWebhookSecret(base.env.authSecret);
+    const body = "this is not json";
+    const answer = (await webhookAction({
+      request: new Request("http://localhost:3999/api/payments/webhook", {
+        method: "POST",
+        headers: { "content-type": "application/json", "stripe-signature": signStripePayload(body, secret) },
+        body,
+      }),
+      context: { ...base, env: { ...base.env, payments: { provider: "test" as const } } },
+      params: {},
+    } as never)) as { init: ResponseInit | null; data: unknown };
+    expect(answer.init?.status).toBe(400);
   });
 });

@@ -13,7 +13,8 @@ export interface WebhookReceiver {
 /**
  * The app's payment webhook endpoint as the fake provider reaches it over HTTP: the raw body and
  * the `Stripe-Signature` header handed to `handle` (the use case under test), answered as the
- * route answers (200; 400 for a bad signature; 409 for anything else, which the provider retries).
+ * route answers (200; 400 for a bad signature or a session of another order; 409 for anything
+ * else, which the provider retries).
  */
 export async function startWebhookReceiver(
   port: number,
@@ -26,7 +27,8 @@ export async function startWebhookReceiver(
       Buffer.concat(chunks),
       (req.headers["stripe-signature"] as string | undefined) ?? null,
     );
-    res.writeHead(result.ok ? 200 : result.error === "bad_signature" ? 400 : 409, {
+    const refused = result.error === "bad_signature" || result.error === "order_mismatch";
+    res.writeHead(result.ok ? 200 : refused ? 400 : 409, {
       "content-type": "application/json",
     });
     res.end(JSON.stringify(result));

@@ -10,7 +10,8 @@ import type { Route } from "./+types/payments-webhook";
 /**
  * `POST /api/payments/webhook`: the payment provider's events (Stripe's, or the test provider's,
  * signed the same way). The `Stripe-Signature` header is checked on the raw bytes before anything
- * is read → 200 (also for a repeated event), 400 for a bad signature, 409 for an order we do not
+ * is read → 200 (also for a repeated event), 400 for a bad signature or a body that is no event,
+ * 400 for a session that is not its order's, 409 for an order we do not
  * know yet (the provider sends it again later), 404 when payments are off.
  */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -37,6 +38,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
   if (!result.ok && result.error === "bad_signature")
     return apiError("invalid-argument", "署名を確認できません");
+  if (!result.ok && result.error === "order_mismatch")
+    return apiError("invalid-argument", "決済と注文が一致しません");
   if (!result.ok)
     return data(
       { error: { code: "unavailable", message: "注文が見つかりません。後で再送してください" } },

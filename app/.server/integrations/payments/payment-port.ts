@@ -48,6 +48,18 @@ export interface PaymentEvent {
 
 export class WebhookSignatureError extends Error {}
 
+/**
+ * A signed body read as JSON. A body that is not JSON is refused as an unreadable event (400,
+ * as Stripe's client refuses it), never thrown on as a server error.
+ */
+export function parseEventJson(rawBody: Buffer): unknown {
+  try {
+    return JSON.parse(rawBody.toString("utf8"));
+  } catch {
+    throw new WebhookSignatureError("the body is not JSON");
+  }
+}
+
 export interface PaymentPort {
   readonly provider: "test" | "stripe";
   createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;

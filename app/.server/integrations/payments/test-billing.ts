@@ -5,7 +5,7 @@ import {
   type InvoiceState,
   type SubscriptionState,
 } from "./billing-port";
-import { WebhookSignatureError } from "./payment-port";
+import { parseEventJson, WebhookSignatureError } from "./payment-port";
 import { signStripePayload, verifyStripeSignature } from "./stripe-signature";
 import { testWebhookSecret } from "./test-payments";
 
@@ -53,7 +53,7 @@ export function createTestBilling(authSecret: string): TestBillingPort {
     parseWebhook(rawBody, signatureHeader) {
       const failure = verifyStripeSignature(rawBody, signatureHeader, secret);
       if (failure) throw new WebhookSignatureError(failure);
-      return billingEventFromJson(JSON.parse(rawBody.toString("utf8")));
+      return billingEventFromJson(parseEventJson(rawBody));
     },
     signedEvent(type, object, now = new Date()) {
       const body = Buffer.from(

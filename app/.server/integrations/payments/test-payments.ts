@@ -4,6 +4,7 @@ import {
   type CheckoutSession,
   eventFromJson,
   type PaymentPort,
+  parseEventJson,
   type SessionState,
   WebhookSignatureError,
 } from "./payment-port";
@@ -44,7 +45,7 @@ export function createTestPayments(authSecret: string): PaymentPort & {
     parseWebhook(rawBody, signatureHeader) {
       const failure = verifyStripeSignature(rawBody, signatureHeader, secret);
       if (failure) throw new WebhookSignatureError(failure);
-      return eventFromJson(JSON.parse(rawBody.toString("utf8")));
+      return eventFromJson(parseEventJson(rawBody));
     },
     signedEvent(type, session) {
       const body = Buffer.from(

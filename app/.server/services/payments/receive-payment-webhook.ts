@@ -8,6 +8,8 @@ import { receiveRefund } from "./receive-refund";
 export type WebhookResult =
   | { ok: true; handled: string; duplicate?: true }
   | { ok: false; error: "bad_signature" }
+  /** The session is not the one the order was opened with: nothing is credited. */
+  | { ok: false; error: "order_mismatch" }
   /** The order is not (yet) ours: answered non-2xx so the provider sends the event again later. */
   | { ok: false; error: "unknown_order" };
 
@@ -19,6 +21,10 @@ export type WebhookResult =
  * order whatever the order and repetition of events (`fulfilCoinOrder`'s key). A late
  * `async_payment_failed` or an unpaid `completed` never undoes a paid order. `charge.refunded`
  * takes the purchase's unspent coins back (receive-refund.ts, ADR 0038).
+ *
+ * The order an event names (`metadata.order_id`) is only a pointer: the session must be the one
+ * the order was opened with (`provider_session_id`), and the session as re-read must name that
+ * order, or the event is refused — a session paid for one order never credits another.
  */
 export async function receivePaymentWebhook({
   db,
@@ -47,14 +53,21 @@ export async function receivePaymentWebhook({
   const session = event.session;
   if (session?.orderId && event.type.startsWith("checkout.session.")) {
     const [order] = await db
-      .select({ id: coinOrders.order_id, provider: coinOrders.provider })
+      .select({
+        id: coinOrders.order_id,
+        provider: coinOrders.provider,
+        sessionId: coinOrders.provider_session_id,
+      })
       .from(coinOrders)
       .where(eq(coinOrders.order_id, session.orderId));
     if (!order || order.provider !== port.provider) return { ok: false, error: "unknown_order" };
+    if (order.sessionId !== session.id) return { ok: false, error: "order_mismatch" };
     switch (event.type) {
       case "checkout.session.completed":
       case "checkout.session.async_payment_succeeded": {
         const current = await port.confirmSession(session);
+        if (current.id !== order.sessionId || current.orderId !== order.id)
+          return { ok: false, error: "order_mismatch" };
         if (current.paymentStatus === "paid") await fulfilCoinOrder({ db, input: { orderId: order.id } });
         else if (event.type === "checkout.session.completed")
           await markCoinOrder(db, order.id, "awaiting_payment");
