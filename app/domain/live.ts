@@ -59,6 +59,7 @@ export const LIVE_TEXTS = {
   sdpRequired: "接続情報（SDP）がありません",
   viewerUnknown: "視聴の受付が見つかりません。ページを読み込み直してください",
   mediaUnavailable: "映像の中継を開始できませんでした。しばらくしてからもう一度お試しください",
+  mediaReplaced: "この接続は新しい接続に切り替わりました",
 } as const;
 
 /** `POST /api/lives` `{title}`. */

@@ -62,6 +62,31 @@ describe("the embedded SFU", () => {
     await late.close();
   }, 120_000);
 
+  it("twenty offers of one viewer at once are all answered; the newest connection is the viewer's", async () => {
+    const liveId = "live-sfu-resubscribe";
+    const clients = Array.from({ length: 20 }, () => scriptedViewer());
+    const offers = await Promise.all(clients.map((client) => client.offer()));
+    const outcomes = await Promise.allSettled(
+      offers.map((sdp) => media.subscribe({ liveId, viewerId: "same-viewer", sdp })),
+    );
+    // Answered, not timed out (the server's wait for the SFU ends in "unavailable"): replaced.
+    const refusals = outcomes.flatMap((o) => (o.status === "rejected" ? [o.reason as MediaError] : []));
+    expect(refusals.map((error) => error.code)).toEqual(refusals.map(() => "replaced"));
+    // The offer the SFU took last holds the viewer's one session; it connects.
+    const answered = outcomes.flatMap((o, i) => (o.status === "fulfilled" ? [i] : []));
+    expect(answered.length).toBeGreaterThanOrEqual(1);
+    expect(await media.stats()).toMatchObject({ viewers: 1 });
+    const winner = answered.at(-1)!;
+    const access = (
+      outcomes[winner] as PromiseFulfilledResult<Awaited<ReturnType<LiveMediaPort["subscribe"]>>>
+    ).value;
+    if (access.mode !== "embedded") throw new Error("embedded expected");
+    await clients[winner]!.answer(access.sdp);
+    await clients[winner]!.connected();
+    await media.endLive(liveId);
+    await Promise.all(clients.map((client) => client.close()));
+  }, 60_000);
+
   it("a malformed offer is the browser's fault, not an outage", async () => {
     await expect(media.subscribe({ liveId: "x", viewerId: "v", sdp: "not an sdp" })).rejects.toSatisfy(
       (error) => error instanceof MediaError && error.code === "invalid",

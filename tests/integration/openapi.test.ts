@@ -1183,6 +1183,8 @@ const NOT_CALLED: Record<string, string> = {
   "post /api/lives/{id}/viewers 429":
     "needs the live's viewer cap reached (tests/integration/lives-api.test.ts)",
   "post /api/lives/{id}/media 503": "needs the SFU to fail",
+  "post /api/lives/{id}/media 409":
+    "needs a newer offer of the same viewer while one is answered (tests/integration/live-sfu.test.ts)",
   "get /api/lives/{id}/events 429":
     "needs LIVE_STREAMS_PER_ADDRESS open streams (tests/integration/lives-api.test.ts)",
   "post /api/payments/webhook 200":

@@ -6,6 +6,7 @@ export type ApiErrorCode =
   | "unauthenticated"
   | "permission-denied"
   | "not-found"
+  | "aborted"
   | "resource-exhausted"
   | "internal"
   | "unavailable"
@@ -16,6 +17,7 @@ const STATUS: Record<ApiErrorCode, number> = {
   unauthenticated: 401,
   "permission-denied": 403,
   "not-found": 404,
+  aborted: 409,
   "resource-exhausted": 429,
   internal: 500,
   unavailable: 503,

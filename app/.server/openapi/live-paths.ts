@@ -327,6 +327,7 @@ export const LIVE_PATHS: ZodOpenApiPathsObject = {
         "401": unauthenticated,
         "403": denied("publishing as a listener or an operator"),
         "404": error("not-found: no such live, or publishing to another's live"),
+        "409": error("aborted: a newer offer of the same viewer (or broadcaster) replaced this one"),
         "503": error("unavailable: the media relay cannot take the connection now"),
       },
     },

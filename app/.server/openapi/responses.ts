@@ -32,6 +32,7 @@ const ERROR_CODES = [
   "unauthenticated",
   "permission-denied",
   "not-found",
+  "aborted",
   "resource-exhausted",
   "internal",
   "unavailable",

@@ -12,7 +12,8 @@ import type { Route } from "./+types/live-media";
  * `{role: "publish", sdp}` (the broadcaster's camera) or `{role: "subscribe", viewer_id, sdp}` (an
  * admitted viewer). Embedded mode answers 201 `{mode: "embedded", session_id, sdp}` (the SFU's
  * answer, candidates included); LiveKit mode 201 `{mode: "livekit", url, token, room}` (no sdp
- * needed). 400 `field: sdp` for an offer the SFU cannot use; 503 when the SFU is unavailable.
+ * needed). 400 `field: sdp` for an offer the SFU cannot use; 409 when a newer offer of the same
+ * viewer or broadcaster replaced this one while it was answered; 503 when the SFU is unavailable.
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
   if (request.method !== "POST") return apiError("invalid-argument", "POST で送信してください");
@@ -54,6 +55,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   } catch (error) {
     if (error instanceof MediaError && error.code === "invalid")
       return apiError("invalid-argument", LIVE_TEXTS.sdpRequired, { field: "sdp" });
+    if (error instanceof MediaError && error.code === "replaced")
+      return apiError("aborted", LIVE_TEXTS.mediaReplaced);
     console.error(`[live] media for ${access.liveId}: ${(error as Error).message}`);
     return apiError("unavailable", LIVE_TEXTS.mediaUnavailable);
   }

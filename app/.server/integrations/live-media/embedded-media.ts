@@ -7,6 +7,7 @@ import {
   type LiveMediaPort,
   type MediaAccess,
   MediaError,
+  type MediaErrorCode,
   type MediaStats,
   type SfuOptions,
 } from "./media-port";
@@ -216,7 +217,7 @@ export function serveMediaToWorkers(media: LiveMediaPort): void {
     if (!message || typeof message !== "object" || !("sfu" in message)) return;
     const request = message.sfu;
     const reply = (
-      body: { ok: true; result: unknown } | { ok: false; code: "invalid" | "unavailable"; message: string },
+      body: { ok: true; result: unknown } | { ok: false; code: MediaErrorCode; message: string },
     ) => {
       if (worker.isConnected())
         worker.send({ sfuReply: { ...body, id: request.id } as SfuReply } satisfies PrimaryEnvelope);

@@ -44,9 +44,15 @@ export interface LiveMediaPort {
 }
 
 /** A media request that cannot be served; `invalid` is the browser's fault (a bad offer). */
+/**
+ * `invalid`: the offer cannot be used; `replaced`: a newer offer of the same session (or its leave)
+ * came while this one was answered; `unavailable`: the relay cannot take it now.
+ */
+export type MediaErrorCode = "invalid" | "replaced" | "unavailable";
+
 export class MediaError extends Error {
   constructor(
-    readonly code: "invalid" | "unavailable",
+    readonly code: MediaErrorCode,
     message: string,
   ) {
     super(message);

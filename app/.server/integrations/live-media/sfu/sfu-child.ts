@@ -5,7 +5,7 @@
  * media (browsers reconnect), not the site.
  */
 import type { SfuOptions } from "../media-port";
-import { Sfu, SfuOfferError } from "./sfu-core";
+import { Sfu, SfuOfferError, SfuReplacedError } from "./sfu-core";
 import type { SfuReply, SfuRequest } from "./sfu-protocol";
 
 /**
@@ -26,7 +26,12 @@ export function runSfuChild(): void {
         process.send?.({
           id: message.id,
           ok: false,
-          code: error instanceof SfuOfferError ? "invalid" : "unavailable",
+          code:
+            error instanceof SfuOfferError
+              ? "invalid"
+              : error instanceof SfuReplacedError
+                ? "replaced"
+                : "unavailable",
           message: error.message,
         } satisfies SfuReply),
     );

@@ -14,6 +14,9 @@ import type { MediaStats, SfuOptions } from "../media-port";
  *   has, with the sequence and timestamp jump of the new source smoothed over.
  * - Keyframes: a viewer's decoder needs one to start, so the SFU asks the publisher for one (PLI)
  *   when a viewer connects (three times over a second), and every 5 s as a safety net.
+ * - A session replaced (a viewer's or a publisher's new offer, a leave, the live's end) while its
+ *   own offer is still being answered is answered at once with `SfuReplacedError`: the newest
+ *   offer wins and no request waits on a connection that was closed under it.
  */
 const CODECS = {
   audio: [new RTCRtpCodecParameters({ mimeType: "audio/opus", clockRate: 48000, channels: 2 })],
@@ -37,6 +40,8 @@ interface ViewerSession {
   tracks: Record<Kind, MediaStreamTrack>;
   /** The SSRC of the publisher track last written to this viewer, per kind. */
   source: Partial<Record<Kind, number>>;
+  /** Aborted when the session is replaced or closed. */
+  replaced: AbortController;
 }
 
 interface PublisherSession {
@@ -45,6 +50,8 @@ interface PublisherSession {
   /** Asks the publisher for a keyframe. */
   requestKeyframe: () => void;
   timer: NodeJS.Timeout;
+  /** Aborted when the session is replaced or closed. */
+  replaced: AbortController;
 }
 
 interface LiveMedia {
@@ -91,7 +98,13 @@ export class Sfu {
     };
     const timer = setInterval(requestKeyframe, SAFETY_PLI_MS);
     timer.unref();
-    const session: PublisherSession = { sessionId, pc, requestKeyframe, timer };
+    const session: PublisherSession = {
+      sessionId,
+      pc,
+      requestKeyframe,
+      timer,
+      replaced: new AbortController(),
+    };
     live.publisher = session;
     pc.onTrack.subscribe((track) => {
       const kind = track.kind as Kind;
@@ -107,7 +120,7 @@ export class Sfu {
     pc.connectionStateChange.subscribe((state) => {
       if ((state === "failed" || state === "closed") && live.publisher === session) this.closePublisher(live);
     });
-    return { sessionId, sdp: await this.answer(pc, offer) };
+    return { sessionId, sdp: await this.answer(pc, offer, session.replaced.signal) };
   }
 
   /** A viewer's offer → our answer; the viewer's earlier session is replaced. */
@@ -126,7 +139,13 @@ export class Sfu {
     // Only the kinds the viewer asks for (a transceiver left unmatched would fail the connection).
     for (const kind of new Set(offer.match(/^m=(audio|video)/gm)?.map((m) => m.slice(2)) ?? []))
       pc.addTransceiver(tracks[kind as Kind], { direction: "sendonly" });
-    const session: ViewerSession = { sessionId: randomUUID(), pc, tracks, source: {} };
+    const session: ViewerSession = {
+      sessionId: randomUUID(),
+      pc,
+      tracks,
+      source: {},
+      replaced: new AbortController(),
+    };
     live.viewers.set(viewerId, session);
     pc.connectionStateChange.subscribe((state) => {
       if (state === "connected") {
@@ -137,7 +156,7 @@ export class Sfu {
       if ((state === "failed" || state === "closed") && live.viewers.get(viewerId) === session)
         this.closeViewer(live, viewerId);
     });
-    return { sessionId: session.sessionId, sdp: await this.answer(pc, offer) };
+    return { sessionId: session.sessionId, sdp: await this.answer(pc, offer, session.replaced.signal) };
   }
 
   leave(liveId: string, viewerId: string): void {
@@ -192,8 +211,18 @@ export class Sfu {
     }
   }
 
+  /** The answer to an offer, or `SfuReplacedError` as soon as its session is replaced. */
+  private answer(pc: RTCPeerConnection, offer: string, replaced: AbortSignal): Promise<string> {
+    const superseded = new Promise<never>((_, reject) => {
+      const refuse = () => reject(new SfuReplacedError("replaced by a newer connection"));
+      if (replaced.aborted) refuse();
+      else replaced.addEventListener("abort", refuse, { once: true });
+    });
+    return Promise.race([this.negotiate(pc, offer), superseded]);
+  }
+
   /** Applies the offer and answers once ICE candidates are gathered (no trickle: one round trip). */
-  private async answer(pc: RTCPeerConnection, offer: string): Promise<string> {
+  private async negotiate(pc: RTCPeerConnection, offer: string): Promise<string> {
     try {
       await pc.setRemoteDescription({ type: "offer", sdp: offer });
       await pc.setLocalDescription(await pc.createAnswer());
@@ -221,6 +250,7 @@ export class Sfu {
     const publisher = live.publisher;
     if (!publisher) return;
     live.publisher = null;
+    publisher.replaced.abort();
     clearInterval(publisher.timer);
     void publisher.pc.close().catch(() => {});
   }
@@ -229,6 +259,7 @@ export class Sfu {
     const viewer = live.viewers.get(viewerId);
     if (!viewer) return;
     live.viewers.delete(viewerId);
+    viewer.replaced.abort();
     viewer.tracks.video.stop();
     viewer.tracks.audio.stop();
     void viewer.pc.close().catch(() => {});
@@ -237,3 +268,6 @@ export class Sfu {
 
 /** The browser's offer could not be applied (malformed, or no codec in common). */
 export class SfuOfferError extends Error {}
+
+/** The session was replaced (a newer offer, a leave, the live's end) before its answer was ready. */
+export class SfuReplacedError extends Error {}

@@ -1,3 +1,5 @@
+import type { MediaErrorCode } from "../media-port";
+
 /** Messages between the server and the SFU process (and between a cluster worker and its primary). */
 export type SfuRequest = { id: number } & (
   | { op: "publish"; liveId: string; sdp: string }
@@ -9,7 +11,7 @@ export type SfuRequest = { id: number } & (
 
 export type SfuReply =
   | { id: number; ok: true; result: unknown }
-  | { id: number; ok: false; code: "invalid" | "unavailable"; message: string };
+  | { id: number; ok: false; code: MediaErrorCode; message: string };
 
 type Distribute<T> = T extends unknown ? Omit<T, "id"> : never;
 export type SfuCall = Distribute<SfuRequest>;
