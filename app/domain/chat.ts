@@ -20,6 +20,7 @@ export const REPORT_CONTEXT_MESSAGES = 50;
 
 export const CHAT_TEXTS = {
   contactRefused: CONTACT_REFUSAL,
+  blockedWord: "使用できない言葉が含まれています",
   blocked: "このユーザーにはメッセージを送信できません",
   bodyRequired: "メッセージを入力してください",
   bodyTooLong: `メッセージは${MESSAGE_MAX_LENGTH.toLocaleString("ja-JP")}文字以内で入力してください`,

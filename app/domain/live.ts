@@ -1,8 +1,8 @@
 import { z } from "zod";
+import { type BlockedWordRules, containsBlockedWord } from "./blocked-words";
 import { charLength } from "./chat";
-import { CONTACT_REFUSAL, containsContactDetails, normalizeForContactCheck } from "./contact-filter";
+import { CONTACT_REFUSAL, containsContactDetails } from "./contact-filter";
 import { enumParam, pagingShape } from "./directory-search";
-import { normalizeSearchText } from "./keyword";
 
 /**
  * Live streaming (ADR 0031): limits, the Japanese texts, the input schemas shared by the
@@ -77,9 +77,10 @@ export const StartLiveSchema = z.object({
 
 /**
  * A comment body: trimmed, 1–200 characters, no contact details (the chat's filter, ADR 0029), none of
- * the blocked words (configuration, `liveSettings()`). Built per call because the words can change.
+ * the blocked words as whole words (configuration, `liveSettings()`, domain/blocked-words.ts). Built
+ * per call because the words can change.
  */
-export function commentBodySchema(blockedWords: readonly string[]) {
+export function commentBodySchema(blockedWords: BlockedWordRules) {
   return z
     .string({ error: LIVE_TEXTS.commentRequired })
     .transform((s) => s.trim())
@@ -119,21 +120,6 @@ export const LiveReportReasonSchema = z
 export const BlockViewerSchema = z.object({
   listener_id: z.string({ error: LIVE_TEXTS.listenerRequired }).min(1, LIVE_TEXTS.listenerRequired).max(128),
 });
-
-/**
- * Whether `text` holds one of the blocked words (the operator's `live_blocked_words`). Both sides
- * are folded as the contact filter folds (NFKC, lower case, no zero-width characters), hiragana
- * as katakana as the directory's keyword does, and spaces are ignored: 「ば か」, 「バカ」 and
- * full- or half-width spellings do not slip through. An empty word never matches.
- */
-export function containsBlockedWord(text: string, words: readonly string[]): boolean {
-  const fold = (s: string) => normalizeSearchText(normalizeForContactCheck(s)).replace(/\s+/g, "");
-  const folded = fold(text);
-  return words.some((word) => {
-    const w = fold(word);
-    return w.length > 0 && folded.includes(w);
-  });
-}
 
 /** 「12:34」 or 「1:02:03」 for a live's running time. */
 export function formatElapsed(ms: number): string {

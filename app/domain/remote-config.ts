@@ -70,13 +70,22 @@ export const REMOTE_CONFIG_KEYS = {
     help: "1つのライブ配信を同時に視聴できる人数の上限です。上限に達すると、新しい視聴者には満員と表示されます。",
     client: true,
   },
-  live_blocked_words: {
+  blocked_words: {
     type: "string",
     default: "",
     maxLength: 10_000,
     multiline: true,
-    label: "ライブコメントの禁止ワード",
-    help: "1行に1語ずつ入力します。これらの語を含むコメントは投稿できません（大文字・小文字、全角・半角、ひらがな・カタカナの違いは区別しません）。",
+    label: "禁止ワード（ライブコメント・チャット）",
+    help: "1行に1語ずつ入力します。この語を単語として含むコメントやメッセージは送信できません（「ばか」は「ばかり」に反応しません）。大文字・小文字、全角・半角、ひらがな・カタカナの違いは区別しません。「語*」で語の始まり、「*語」で語の終わり、「*語*」でどこにあっても一致します。",
+    client: false,
+  },
+  blocked_words_allowed: {
+    type: "string",
+    default: "",
+    maxLength: 10_000,
+    multiline: true,
+    label: "禁止ワードの例外（許可ワード）",
+    help: "1行に1語ずつ入力します。禁止ワードがこの語の一部として現れる場合は送信できます（例：「ばかうま」を入れると「ばかうまラーメン」は送信でき、「ばか」は引き続き送信できません）。",
     client: false,
   },
   payout_min_yen: {
@@ -261,21 +270,6 @@ export function formatRemoteConfigValue(definition: RemoteConfigKeyDefinition, v
     case "string":
       return typeof value === "string" && value !== "" ? value : "（空）";
   }
-}
-
-/**
- * `live_blocked_words` as a list of words: one word a line, blank lines dropped, each word once.
- * Matching folds width, case, kana and spaces (`containsBlockedWord` in domain/live.ts).
- */
-export function blockedWordsOf(value: string): string[] {
-  return [
-    ...new Set(
-      value
-        .split("\n")
-        .map((line) => line.trim())
-        .filter(Boolean),
-    ),
-  ];
 }
 
 /**

@@ -1161,13 +1161,13 @@ describe.each(drivers)("operator console on %s", (driver) => {
         await setRemoteConfigValue({
           db: db(),
           actor,
-          input: { key: "live_blocked_words", raw: "ばか\r\n  \r\nNG ワード  \n" },
+          input: { key: "blocked_words", raw: "ばか\r\n  \r\nNG ワード  \n" },
         }),
       ).toEqual({
         ok: true,
         changed: true,
       });
-      expect(await remoteConfigValue(db(), "live_blocked_words")).toBe("ばか\n\nNG ワード");
+      expect(await remoteConfigValue(db(), "blocked_words")).toBe("ばか\n\nNG ワード");
       expect(
         await setRemoteConfigValue({ db: db(), actor, input: { key: "shop_entry_open", raw: "maybe" } }),
       ).toEqual({

@@ -5,6 +5,7 @@ import {
   messages,
   notificationEvents,
   rateLimits,
+  remoteConfigValues,
   roomBlocks,
   roomReports,
   rooms,
@@ -18,6 +19,7 @@ import { markRoomRead } from "~/.server/services/chat/mark-room-read";
 import { openRoom } from "~/.server/services/chat/open-room";
 import { reportRoom } from "~/.server/services/chat/report-room";
 import { sendMessage } from "~/.server/services/chat/send-message";
+import { forgetRemoteConfig } from "~/.server/services/shared/remote-config";
 import { CHAT_TEXTS, roomTopic } from "~/domain/chat";
 import { CONTACT_REFUSAL } from "~/domain/contact-filter";
 import { drivers, openTestDatabase, type TestDatabase } from "../support/databases";
@@ -226,6 +228,32 @@ describe.each(drivers)("chat rooms on %s", (driver) => {
     const events = await readEvents(db(), roomTopic(room.id), 0);
     expect(events).toHaveLength(1);
     expect(stored?.last_message_at?.getTime()).toBe(longest.message.created_at.getTime());
+  });
+
+  it("refuses a blocked word as a whole word, lets the longer word and the allowed one through", async () => {
+    await db()
+      .insert(remoteConfigValues)
+      .values([
+        { key: "blocked_words", value: "ばか\nカス" },
+        { key: "blocked_words_allowed", value: "ばかうま" },
+      ]);
+    forgetRemoteConfig(db());
+    try {
+      const guest = await makeListener(db());
+      const { room } = await open(guest, otherCast);
+      for (const body of ["お前ばかだな", "この カス", "ﾊﾞｶ"])
+        expect(await send(guest, room.id, body), body).toEqual({
+          ok: false,
+          error: "invalid",
+          message: CHAT_TEXTS.blockedWord,
+        });
+      expect(await messageCount(room.id)).toBe(0);
+      for (const body of ["ばかりです", "カスタマーサポートに聞きました", "ばかうまラーメン"])
+        expect(await send(guest, room.id, body), body).toMatchObject({ ok: true });
+    } finally {
+      await db().delete(remoteConfigValues);
+      forgetRemoteConfig(db());
+    }
   });
 
   it("a block stops sending both ways; both can still read; the outsider learns nothing", async () => {

@@ -68,7 +68,7 @@ describe.each(drivers)("the live API on %s", (driver) => {
     });
     await db.insert(remoteConfigValues).values([
       { key: "live_max_viewers", value: 2 },
-      { key: "live_blocked_words", value: "禁止語" },
+      { key: "blocked_words", value: "禁止語" },
     ]);
     context.liveMedia = createLivekitMedia(context.env.live.livekit!, { maxViewers: () => 2, log: () => {} });
     hub = new RealtimeHub({ db, source: notificationSource(database, () => {}), log: () => {} });

@@ -32,7 +32,11 @@ import { LIVE_TEXTS, liveTopic } from "~/domain/live";
 import { drivers, openTestDatabase, type TestDatabase } from "../support/databases";
 import { makeListener, makeLiver, makeStaff } from "../support/factories";
 
-const SETTINGS = { ...DEFAULT_LIVE_SETTINGS, maxViewers: 3, blockedWords: ["ばか", "NGワード"] };
+const SETTINGS = {
+  ...DEFAULT_LIVE_SETTINGS,
+  maxViewers: 3,
+  blockedWords: { blocked: ["ばか", "NGワード"], allowed: [] },
+};
 
 describe.each(drivers)("lives on %s", (driver) => {
   let database: TestDatabase;

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { containsBlockedWord } from "~/domain/blocked-words";
 import { CHAT_TEXTS, MessageBodySchema, tellsStore } from "~/domain/chat";
 import { messageExcerpt } from "~/domain/in-app-notifications";
 import type { Viewer } from "../../auth/viewer";
@@ -6,6 +7,7 @@ import type { Db } from "../../db/client";
 import { type Message, roomBlocks, staffs } from "../../db/schema";
 import { hitRateLimit } from "../../rate-limit/rate-limiter";
 import { RATE_LIMITS } from "../../rate-limit/rules";
+import { blockedWordRules } from "../moderation/blocked-word-rules";
 import { recordNotification } from "../notifications/record-notification";
 import { memberRoom } from "./room-access";
 import { writeMessage } from "./write-message";
@@ -13,7 +15,7 @@ import { writeMessage } from "./write-message";
 export type SendMessageResult =
   | { ok: true; message: Message }
   | { ok: false; error: "not_found" }
-  /** The body is empty, too long or carries contact details: `message` is the Japanese text. */
+  /** The body is empty, too long, carries contact details or a blocked word: `message` is the Japanese text. */
   | { ok: false; error: "invalid"; message: string }
   /** A block stands between the two members (either way, ADR 0029). */
   | { ok: false; error: "blocked"; message: string }
@@ -43,6 +45,7 @@ export async function sendMessage({
     input.imageUrl && text.trim() === ""
       ? ({ success: true, data: "" } as const)
       : MessageBodySchema.safeParse(text);
+  const blockedWords = await blockedWordRules(db);
   return db.transaction(async (tx) => {
     const access = await memberRoom(tx, actor, "room.write", input.roomId, { lock: true });
     if (!access.ok) return access;
@@ -53,6 +56,8 @@ export async function sendMessage({
         error: "invalid",
         message: parsed.error.issues[0]?.message ?? CHAT_TEXTS.bodyRequired,
       } as const;
+    if (containsBlockedWord(parsed.data, blockedWords))
+      return { ok: false, error: "invalid", message: CHAT_TEXTS.blockedWord } as const;
     const { room } = access;
     const [block] = await tx
       .select({ blocker_id: roomBlocks.blocker_id })

@@ -1,6 +1,7 @@
+import { type BlockedWordRules, wordListOf } from "~/domain/blocked-words";
 import { parseFanThresholds } from "~/domain/fans";
 import { parseTierThresholds } from "~/domain/gifts";
-import { blockedWordsOf, REMOTE_CONFIG_DEFAULTS, type RemoteConfigValues } from "~/domain/remote-config";
+import { REMOTE_CONFIG_DEFAULTS, type RemoteConfigValues } from "~/domain/remote-config";
 import type { Db, Tx } from "../../db/client";
 import { remoteConfigValue } from "../shared/remote-config";
 
@@ -13,8 +14,8 @@ import { remoteConfigValue } from "../shared/remote-config";
 export interface LiveSettings {
   /** Viewers one live admits at once; the next one reads 「満員です」. */
   maxViewers: number;
-  /** Words refused in comments (folded as `containsBlockedWord` folds). */
-  blockedWords: readonly string[];
+  /** Words refused in comments, as whole words, and their exceptions (domain/blocked-words.ts). */
+  blockedWords: BlockedWordRules;
   /** A gift worth more coins than this is confirmed in the page first (`gift_confirm_coins`). */
   confirmCoins: number;
   /** A banner up to the first price, an overlay up to the second, the full screen above (`gift_tier_coins`). */
@@ -27,7 +28,10 @@ function settingsOf(values: Pick<RemoteConfigValues, LiveSettingKey>): LiveSetti
   const defaults = REMOTE_CONFIG_DEFAULTS;
   return {
     maxViewers: values.live_max_viewers,
-    blockedWords: blockedWordsOf(values.live_blocked_words),
+    blockedWords: {
+      blocked: wordListOf(values.blocked_words),
+      allowed: wordListOf(values.blocked_words_allowed),
+    },
     confirmCoins: values.gift_confirm_coins,
     // A stored value always fits its key (domain/remote-config.ts checks it); the default is the fallback.
     tierThresholds:
@@ -39,23 +43,32 @@ function settingsOf(values: Pick<RemoteConfigValues, LiveSettingKey>): LiveSetti
 
 type LiveSettingKey =
   | "live_max_viewers"
-  | "live_blocked_words"
+  | "blocked_words"
+  | "blocked_words_allowed"
   | "gift_confirm_coins"
   | "gift_tier_coins"
   | "fan_level_thresholds";
 
 export async function liveSettings({ db }: { db: Db | Tx }): Promise<LiveSettings> {
-  const [live_max_viewers, live_blocked_words, gift_confirm_coins, gift_tier_coins, fan_level_thresholds] =
-    await Promise.all([
-      remoteConfigValue(db, "live_max_viewers"),
-      remoteConfigValue(db, "live_blocked_words"),
-      remoteConfigValue(db, "gift_confirm_coins"),
-      remoteConfigValue(db, "gift_tier_coins"),
-      remoteConfigValue(db, "fan_level_thresholds"),
-    ]);
+  const [
+    live_max_viewers,
+    blocked_words,
+    blocked_words_allowed,
+    gift_confirm_coins,
+    gift_tier_coins,
+    fan_level_thresholds,
+  ] = await Promise.all([
+    remoteConfigValue(db, "live_max_viewers"),
+    remoteConfigValue(db, "blocked_words"),
+    remoteConfigValue(db, "blocked_words_allowed"),
+    remoteConfigValue(db, "gift_confirm_coins"),
+    remoteConfigValue(db, "gift_tier_coins"),
+    remoteConfigValue(db, "fan_level_thresholds"),
+  ]);
   return settingsOf({
     live_max_viewers,
-    live_blocked_words,
+    blocked_words,
+    blocked_words_allowed,
     gift_confirm_coins,
     gift_tier_coins,
     fan_level_thresholds,
