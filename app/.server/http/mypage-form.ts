@@ -1,12 +1,6 @@
-import { type AppLoadContext, data, redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { IMAGE_MAX_BYTES, IMAGE_MESSAGES } from "~/domain/images";
-import { DECISION_STATUS } from "~/domain/permissions";
-import type { Viewer } from "../auth/viewer";
-import { addGalleryImage } from "../services/images/add-gallery-image";
-import type { GalleryTarget } from "../services/images/gallery";
-import { type GalleryMove, moveGalleryImage } from "../services/images/move-gallery-image";
-import { removeGalleryImage } from "../services/images/remove-gallery-image";
-import { type FieldErrors, FORM_ERROR_KEY, type FormValues, formValues } from "./form";
+import { type FieldErrors, FORM_ERROR_KEY, type FormValues } from "./form";
 import { readLimitedFormData } from "./limited-form-data";
 
 /**
@@ -53,71 +47,4 @@ export async function readMypageForm(request: Request): Promise<ReadForm> {
   return read.error === "too_large"
     ? { ok: false, response: failed("image_add", {}, { image: IMAGE_MESSAGES.too_large }) }
     : { ok: false, response: failed("", {}, { [FORM_ERROR_KEY]: FORM_MESSAGES.unreadable }) };
-}
-
-const MOVES: readonly GalleryMove[] = ["up", "down", "first"];
-
-/**
- * The gallery forms of a profile page (store or staff pictures): add one picture, remove one,
- * move one. Null when the intent is not a gallery intent.
- */
-export async function galleryAction({
-  request,
-  context,
-  actor,
-  target,
-  intent,
-  form,
-}: {
-  request: Request;
-  context: AppLoadContext;
-  actor: Viewer;
-  target: GalleryTarget;
-  intent: string;
-  form: FormData;
-}): Promise<Response | ReturnType<typeof failed> | null> {
-  if (intent === "image_add") {
-    const file = form.get("image");
-    if (!(file instanceof File) || file.size === 0)
-      return failed(intent, {}, { image: IMAGE_MESSAGES.required });
-    const result = await addGalleryImage({
-      db: context.db,
-      images: context.images,
-      actor,
-      target,
-      input: { data: new Uint8Array(await file.arrayBuffer()), fileName: file.name },
-    });
-    if (result.ok) return done(request, "image_added");
-    if (result.error === "not_found" || result.error === "forbidden")
-      return failed(
-        intent,
-        {},
-        { [FORM_ERROR_KEY]: FORM_MESSAGES[result.error] },
-        DECISION_STATUS[result.error],
-      );
-    return failed(intent, {}, { image: IMAGE_MESSAGES[result.error] });
-  }
-  if (intent === "image_remove" || intent === "image_move") {
-    const url = String(form.get("url") ?? "");
-    const direction = String(form.get("direction") ?? "");
-    const result =
-      intent === "image_remove"
-        ? await removeGalleryImage({ db: context.db, images: context.images, actor, target, input: { url } })
-        : MOVES.includes(direction as GalleryMove)
-          ? await moveGalleryImage({
-              db: context.db,
-              actor,
-              target,
-              input: { url, direction: direction as GalleryMove },
-            })
-          : ({ ok: false, error: "not_found" } as const);
-    if (result.ok) return done(request, intent === "image_remove" ? "image_removed" : "image_moved");
-    return failed(
-      intent,
-      formValues(form),
-      { [FORM_ERROR_KEY]: FORM_MESSAGES[result.error] },
-      DECISION_STATUS[result.error],
-    );
-  }
-  return null;
 }

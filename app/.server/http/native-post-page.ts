@@ -5,7 +5,8 @@ import type { Viewer } from "../auth/viewer";
 import { deletePost } from "../services/posts/delete-post";
 import { listOwnPosts } from "../services/posts/list-own-posts";
 import { updatePostCaption } from "../services/posts/update-post-caption";
-import { FORM_ERROR_KEY, parseForm, readFormData } from "./form";
+import { type FieldErrors, FORM_ERROR_KEY, type FormValues, readFormData } from "./form";
+import { dispatchIntent, intent } from "./intent-action";
 import { done, failed } from "./mypage-form";
 import { submitNativePost } from "./native-post-form";
 
@@ -32,36 +33,44 @@ export async function nativePostPageAction(request: Request, context: AppLoadCon
   }
 
   const form = await readFormData(request);
-  const intent = String(form?.get("intent") ?? "");
-  const postId = String(form?.get("post_id") ?? "");
   if (!form) return failed("", {}, { [FORM_ERROR_KEY]: POST_MESSAGES.unreadable });
-  if (intent === "post_delete") {
-    const result = await deletePost({ db: context.db, storage: context.storage, actor, input: { postId } });
-    if (result.ok) return done(request, "post_deleted");
-    return failed(
-      intent,
-      { post_id: postId },
-      { [FORM_ERROR_KEY]: POST_MESSAGES[result.error] },
-      DECISION_STATUS[result.error],
-    );
-  }
-  if (intent === "post_caption") {
-    const parsed = await parseForm(form, PostCaptionSchema);
-    if (!parsed.ok) return failed(intent, { ...parsed.values, post_id: postId }, parsed.errors);
-    const result = await updatePostCaption({
-      db: context.db,
-      actor,
-      input: { postId, caption: parsed.data.caption },
-    });
-    if (result.ok) return done(request, "post_updated");
-    if (result.error === "invalid")
-      return failed(intent, { ...parsed.values, post_id: postId }, result.errors);
-    return failed(
-      intent,
-      { ...parsed.values, post_id: postId },
-      { [FORM_ERROR_KEY]: POST_MESSAGES[result.error] },
-      DECISION_STATUS[result.error],
-    );
-  }
-  return failed("", {}, { [FORM_ERROR_KEY]: POST_MESSAGES.unreadable });
+  const postId = String(form.get("post_id") ?? "");
+  return dispatchIntent(
+    form,
+    {
+      post_delete: intent({
+        run: async (_none, { intent: name }) => {
+          const result = await deletePost({
+            db: context.db,
+            storage: context.storage,
+            actor,
+            input: { postId },
+          });
+          if (result.ok) return done(request, "post_deleted");
+          return failed(
+            name,
+            { post_id: postId },
+            { [FORM_ERROR_KEY]: POST_MESSAGES[result.error] },
+            DECISION_STATUS[result.error],
+          );
+        },
+      }),
+      post_caption: intent({
+        schema: PostCaptionSchema,
+        run: async ({ caption }, { refuse }) => {
+          const result = await updatePostCaption({ db: context.db, actor, input: { postId, caption } });
+          if (result.ok) return done(request, "post_updated");
+          if (result.error === "invalid") return refuse(result.errors);
+          return refuse({ [FORM_ERROR_KEY]: POST_MESSAGES[result.error] }, DECISION_STATUS[result.error]);
+        },
+      }),
+    },
+    {
+      // An unknown intent is an unreadable form, nothing echoed back.
+      otherwise: intent({ run: () => failed("", {}, { [FORM_ERROR_KEY]: POST_MESSAGES.unreadable }) }),
+      // A refused caption keeps the post it was for, so the list reopens that post's editor.
+      refusal: (name: string, values: FormValues, errors: FieldErrors, status?: number) =>
+        failed(name, { ...values, post_id: postId }, errors, status),
+    },
+  );
 }

@@ -1,4 +1,5 @@
 import { type AppLoadContext, data, redirect } from "react-router";
+import type { z } from "zod";
 import { DECISION_STATUS } from "~/domain/permissions";
 import {
   SNS_LINK_DONE,
@@ -14,12 +15,14 @@ import { listSnsLinks } from "../services/sns/list-sns-links";
 import { snsContextFor } from "../services/sns/sns-context";
 import { startSnsLink } from "../services/sns/start-sns-link";
 import { unlinkSnsAccount } from "../services/sns/unlink-sns-account";
+import { dispatchIntent, type IntentHandler, intent } from "./intent-action";
 import { readLimitedFormData } from "./limited-form-data";
 
 /**
- * The link panel's loader, its form action (connect, YouTube channel, disconnect) and the OAuth
- * callbacks, shared by the staff member's page and the store's (ADR 0024 "Linked accounts").
- * Every answer that is not a field error is a redirect back with `?sns=<key>`.
+ * The link panel's loader, its form action (connect, YouTube channel, disconnect; dispatched by
+ * intent, ADR 0048) and the OAuth callbacks, shared by the staff member's page and the store's
+ * (ADR 0024 "Linked accounts"). Every answer that is not a field error is a redirect back with
+ * `?sns=<key>`.
  */
 
 export interface SnsLinkActionData {
@@ -45,46 +48,68 @@ export async function loadSnsLinks({ request, context, role }: Args) {
   return { links: result.links, done, intervalMin: context.env.sns.importIntervalMin };
 }
 
+const SNS_LINK_INTENTS = ["connect", "youtube", "disconnect"] as const;
+const SNS_LINK_FORM_MAX_BYTES = 16 * 1024;
+
+/** Any form the panel cannot read (an unknown intent, a source that is not one) is a bare 400. */
+const badRequest = (): never => {
+  throw data(null, { status: 400 });
+};
+
 export async function snsLinkAction({ request, context, role }: Args) {
   const viewer = await requireViewer(request, context, role);
-  const form = await readLimitedFormData(request, 16 * 1024);
-  const values = form.ok ? form.form : new FormData();
-  const returnTo = safeReturnPath(role, values.get("return_to"));
-  const intent = values.get("intent");
+  const read = await readLimitedFormData(request, SNS_LINK_FORM_MAX_BYTES);
+  const form = read.ok ? read.form : new FormData();
+  const returnTo = safeReturnPath(role, form.get("return_to"));
   const sns = snsContextFor(context.env);
-  const source = SnsSourceSchema.safeParse(values.get("source"));
-
-  if (intent === "connect" && source.success && source.data !== "youtube") {
-    const started = await startSnsLink({
-      db: context.db,
-      actor: viewer,
-      sns,
-      input: { source: source.data },
-    });
-    if (!started.ok && started.error === "forbidden") throw data(null, { status: 403 });
-    if (!started.ok) return back(returnTo, "not_configured");
-    return redirect(started.url);
-  }
-  if (intent === "youtube") {
-    const channel = values.get("channel");
-    const result = await linkYouTubeChannel({ db: context.db, actor: viewer, sns, input: { channel } });
-    if (result.ok) return back(returnTo, "linked");
-    if (result.error === "forbidden") throw data(null, { status: 403 });
-    return data<SnsLinkActionData>(
-      {
-        intent: "youtube",
-        errors: result.fieldErrors,
-        values: { channel: typeof channel === "string" ? channel : "" },
+  // The first `source` field, read by hand: connect and disconnect refuse anything but a source.
+  const source = SnsSourceSchema.safeParse(form.get("source"));
+  type Answer = Response | ReturnType<typeof data<SnsLinkActionData>>;
+  const handlers: Record<(typeof SNS_LINK_INTENTS)[number], IntentHandler<z.ZodType, Answer>> = {
+    connect: intent({
+      run: async () => {
+        if (!source.success || source.data === "youtube") return badRequest();
+        const started = await startSnsLink({
+          db: context.db,
+          actor: viewer,
+          sns,
+          input: { source: source.data },
+        });
+        if (!started.ok && started.error === "forbidden") throw data(null, { status: 403 });
+        if (!started.ok) return back(returnTo, "not_configured");
+        return redirect(started.url);
       },
-      { status: 400 },
-    );
-  }
-  if (intent === "disconnect" && source.success) {
-    const result = await unlinkSnsAccount({ db: context.db, actor: viewer, input: { source: source.data } });
-    if (!result.ok && result.error === "forbidden") throw data(null, { status: 403 });
-    return back(returnTo, "unlinked");
-  }
-  throw data(null, { status: 400 });
+    }),
+    youtube: intent({
+      run: async () => {
+        const channel = form.get("channel");
+        const result = await linkYouTubeChannel({ db: context.db, actor: viewer, sns, input: { channel } });
+        if (result.ok) return back(returnTo, "linked");
+        if (result.error === "forbidden") throw data(null, { status: 403 });
+        return data<SnsLinkActionData>(
+          {
+            intent: "youtube",
+            errors: result.fieldErrors,
+            values: { channel: typeof channel === "string" ? channel : "" },
+          },
+          { status: 400 },
+        );
+      },
+    }),
+    disconnect: intent({
+      run: async () => {
+        if (!source.success) return badRequest();
+        const result = await unlinkSnsAccount({
+          db: context.db,
+          actor: viewer,
+          input: { source: source.data },
+        });
+        if (!result.ok && result.error === "forbidden") throw data(null, { status: 403 });
+        return back(returnTo, "unlinked");
+      },
+    }),
+  };
+  return dispatchIntent(form, handlers, { refusal: badRequest });
 }
 
 /** `/…/callback/:source`: the vendor sends the browser back here with `code` and `state`. */
@@ -110,9 +135,6 @@ export async function snsLinkCallback({
   return back(page, result.error);
 }
 
-const SNS_LINK_INTENTS = new Set(["connect", "youtube", "disconnect"]);
-const SNS_LINK_FORM_MAX_BYTES = 16 * 1024;
-
 /**
  * Whether a form posted to a page that also hosts other forms (the store's post page) belongs to
  * the link panel. Reads a copy of a small body (the panel's forms are a few fields), so the chosen
@@ -125,5 +147,5 @@ export async function isSnsLinkForm(request: Request): Promise<boolean> {
   const small = /^application\/x-www-form-urlencoded/i.test(type) || length <= SNS_LINK_FORM_MAX_BYTES;
   if (!small) return false;
   const form = await readLimitedFormData(request.clone(), SNS_LINK_FORM_MAX_BYTES);
-  return form.ok && SNS_LINK_INTENTS.has(String(form.form.get("intent") ?? ""));
+  return form.ok && (SNS_LINK_INTENTS as readonly string[]).includes(String(form.form.get("intent") ?? ""));
 }

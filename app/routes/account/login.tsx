@@ -1,7 +1,8 @@
 import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
 import { getViewer } from "~/.server/auth/viewer";
-import { FORM_ERROR_KEY, parseForm, readFormData } from "~/.server/http/form";
+import { type FieldErrors, FORM_ERROR_KEY, type FormValues, readFormData } from "~/.server/http/form";
+import { dispatchIntent, intent } from "~/.server/http/intent-action";
 import { writeLoginUserType } from "~/.server/http/login-user-type";
 import { resendVerification } from "~/.server/services/accounts/resend-verification";
 import { signIn } from "~/.server/services/accounts/sign-in";
@@ -62,55 +63,73 @@ export async function action({ request, context }: Route.ActionArgs) {
   // A body that is not a form reads as an empty one: every field is then "missing", a 400.
   const form = (await readFormData(request)) ?? new FormData();
   const identifierField = identifierFieldOf(role);
-
-  if (form.get("intent") === "resend") {
-    const email = String(form.get("email") ?? "").trim();
-    if (!isEmail(email))
-      return data(
-        { resent: false, errors: { email: messages.email }, values: { email: email.slice(0, 254) } },
-        { status: 400 },
-      );
-    const result = await resendVerification({ ...context, input: { role, email } });
-    if (!result.ok)
-      return data(
-        { resent: false, errors: { [FORM_ERROR_KEY]: AUTH_MESSAGES.too_many_requests }, values: { email } },
-        { status: 429 },
-      );
-    return { resent: true, errors: {}, values: { email } };
-  }
-
-  const parsed = await parseForm(form, LOGIN_SCHEMAS[identifierField]);
+  // What a refused login echoes: the identifier as typed, never the password.
   const values = { [identifierField]: String(form.get(identifierField) ?? "") };
-  if (!parsed.ok) {
-    const errors: Record<string, string> = {};
-    if (parsed.errors[identifierField]) errors[identifierField] = parsed.errors[identifierField];
-    if (parsed.errors.password) errors.password = parsed.errors.password;
-    return data({ resent: false, errors, values }, { status: 400 });
-  }
 
-  const proof = form.get(POW_FIELD) ?? undefined;
-  const typed = parsed.data as { email?: string; login_id?: string; password: string };
-  const result = await signIn({
-    ...context,
-    input: { role, identifier: typed[identifierField] ?? "", password: typed.password, proof },
-  });
-  if (!result.ok) {
-    const status = result.error === "too_many_attempts" ? 429 : 400;
-    return data(
-      {
-        resent: false,
-        errors: { [FORM_ERROR_KEY]: signInMessage(result.error, role, result.until) },
-        values,
-        unverifiedEmail: result.error === "not_verified" ? result.email : undefined,
+  return dispatchIntent(
+    form,
+    {
+      resend: intent({
+        run: async () => {
+          const email = String(form.get("email") ?? "").trim();
+          if (!isEmail(email))
+            return data(
+              { resent: false, errors: { email: messages.email }, values: { email: email.slice(0, 254) } },
+              { status: 400 },
+            );
+          const result = await resendVerification({ ...context, input: { role, email } });
+          if (!result.ok)
+            return data(
+              {
+                resent: false,
+                errors: { [FORM_ERROR_KEY]: AUTH_MESSAGES.too_many_requests },
+                values: { email },
+              },
+              { status: 429 },
+            );
+          return { resent: true, errors: {}, values: { email } };
+        },
+      }),
+    },
+    {
+      // The login form itself posts no intent: any post but a resend is a login.
+      otherwise: intent({
+        schema: LOGIN_SCHEMAS[identifierField],
+        run: async (input) => {
+          const proof = form.get(POW_FIELD) ?? undefined;
+          const typed = input as { email?: string; login_id?: string; password: string };
+          const result = await signIn({
+            ...context,
+            input: { role, identifier: typed[identifierField] ?? "", password: typed.password, proof },
+          });
+          if (!result.ok) {
+            const status = result.error === "too_many_attempts" ? 429 : 400;
+            return data(
+              {
+                resent: false,
+                errors: { [FORM_ERROR_KEY]: signInMessage(result.error, role, result.until) },
+                values,
+                unverifiedEmail: result.error === "not_verified" ? result.email : undefined,
+              },
+              { status },
+            );
+          }
+          const headers = new Headers();
+          for (const cookie of result.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+          headers.append("Set-Cookie", writeLoginUserType(role));
+          const from = new URL(request.url).searchParams.get("from");
+          return redirect(safeRedirectPath(from, role), { headers });
+        },
+      }),
+      // A refused login names its two fields only, and echoes the identifier alone.
+      refusal: (_intent: string, _values: FormValues, refused: FieldErrors) => {
+        const errors: Record<string, string> = {};
+        if (refused[identifierField]) errors[identifierField] = refused[identifierField];
+        if (refused.password) errors.password = refused.password;
+        return data({ resent: false, errors, values }, { status: 400 });
       },
-      { status },
-    );
-  }
-  const headers = new Headers();
-  for (const cookie of result.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
-  headers.append("Set-Cookie", writeLoginUserType(role));
-  const from = new URL(request.url).searchParams.get("from");
-  return redirect(safeRedirectPath(from, role), { headers });
+    },
+  );
 }
 
 export function meta({ data: loaderData }: Route.MetaArgs) {

@@ -1,5 +1,6 @@
 import { Form, Link, redirect } from "react-router";
 import { requireViewer } from "~/.server/auth/viewer";
+import { dispatchIntent, intent } from "~/.server/http/intent-action";
 import { listNotifications } from "~/.server/services/notifications/list-notifications";
 import {
   markNotificationsRead,
@@ -54,17 +55,31 @@ export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireViewer(request, context, role);
   const form = await request.formData();
   const here = new URL(request.url).pathname;
-  if (form.get("intent") === "all") {
-    await markNotificationsRead({ db: context.db, actor: viewer, input: { all: true } });
-    return redirect(`${here}?done=all`);
-  }
-  const opened = await openNotification({
-    db: context.db,
-    actor: viewer,
-    input: { id: String(form.get("id") ?? "") },
-  });
-  // Where it goes is what was stored (a path of this site); anything else stays on the list.
-  return redirect(sameOriginPathOf(opened?.url) ?? here);
+  return dispatchIntent(
+    form,
+    {
+      all: intent({
+        run: async () => {
+          await markNotificationsRead({ db: context.db, actor: viewer, input: { all: true } });
+          return redirect(`${here}?done=all`);
+        },
+      }),
+    },
+    {
+      // Each notification of the list is a form of its own: its id, no intent.
+      otherwise: intent({
+        run: async () => {
+          const opened = await openNotification({
+            db: context.db,
+            actor: viewer,
+            input: { id: String(form.get("id") ?? "") },
+          });
+          // Where it goes is what was stored (a path of this site); anything else stays on the list.
+          return redirect(sameOriginPathOf(opened?.url) ?? here);
+        },
+      }),
+    },
+  );
 }
 
 export function meta() {

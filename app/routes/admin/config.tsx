@@ -1,6 +1,7 @@
 import { data, Form, redirect } from "react-router";
 import { operatorActor } from "~/.server/http/admin";
 import { readFormData } from "~/.server/http/form";
+import { dispatchIntent, intent } from "~/.server/http/intent-action";
 import { getRemoteConfig, type RemoteConfigEntry } from "~/.server/services/config/get-remote-config";
 import { setRemoteConfigValue } from "~/.server/services/config/set-remote-config-value";
 import { RadioGroup } from "~/components/form/radio-group";
@@ -45,19 +46,25 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = (await readFormData(request)) ?? new FormData();
   const key = String(form.get("key") ?? "");
   const raw = String(form.get("value") ?? "");
-  const reset = form.get("intent") === "reset";
-  const result = await setRemoteConfigValue({
-    db: context.db,
-    actor,
-    input: reset ? { key, reset: true } : { key, raw },
-  });
-  if (!result.ok)
-    return data<ConfigActionData>(
-      { key, values: { key, value: raw }, errors: { value: result.message } },
-      { status: 400 },
-    );
-  const done = !result.changed ? "unchanged" : reset ? "reset" : "saved";
-  return redirect(`/admin/config?done=${done}#config-${key}`);
+  const set = (reset: boolean) =>
+    intent({
+      run: async () => {
+        const result = await setRemoteConfigValue({
+          db: context.db,
+          actor,
+          input: reset ? { key, reset: true } : { key, raw },
+        });
+        if (!result.ok)
+          return data<ConfigActionData>(
+            { key, values: { key, value: raw }, errors: { value: result.message } },
+            { status: 400 },
+          );
+        const done = !result.changed ? "unchanged" : reset ? "reset" : "saved";
+        return redirect(`/admin/config?done=${done}#config-${key}`);
+      },
+    });
+  // A post with another intent, or none, saves (the form's first button is the save button).
+  return dispatchIntent(form, { save: set(false), reset: set(true) }, { otherwise: set(false) });
 }
 
 export function meta() {

@@ -1,6 +1,13 @@
 import { Form, redirect } from "react-router";
 import { operatorActor } from "~/.server/http/admin";
-import { FORM_ERROR_KEY, invalid, parseForm, readFormData } from "~/.server/http/form";
+import {
+  type FieldErrors,
+  FORM_ERROR_KEY,
+  type FormValues,
+  invalid,
+  readFormData,
+} from "~/.server/http/form";
+import { dispatchIntent, intent } from "~/.server/http/intent-action";
 import { deleteNews } from "~/.server/services/news/delete-news";
 import { getOperatorNews } from "~/.server/services/news/get-operator-news";
 import { saveNews } from "~/.server/services/news/save-news";
@@ -65,24 +72,37 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const actor = await operatorActor(request, context);
   const newsId = newsIdOf(params);
   const formData = (await readFormData(request)) ?? new FormData();
-
-  if (formData.get("intent") === "delete") {
-    if (!newsId) throw new Response(null, { status: 404 });
-    const result = await deleteNews({ db: context.db, actor, input: { newsId } });
-    if (result.ok) return redirect("/admin/news?done=deleted");
-    if (result.error === "not_found") throw new Response(null, { status: 404 });
-    return invalid({}, { [FORM_ERROR_KEY]: NEWS_MESSAGES.alreadyPublished });
-  }
-
-  const parsed = await parseForm(formData, NewsFormSchema);
-  if (!parsed.ok) return invalid(parsed.values, parsed.errors);
-  const result = await saveNews({ db: context.db, actor, input: { newsId, form: parsed.data } });
-  if (!result.ok) {
-    if (result.error === "not_found") throw new Response(null, { status: 404 });
-    return invalid(parsed.values, result.errors);
-  }
-  const done = result.published ? (newsId ? "saved" : "published") : "scheduled";
-  return redirect(`/admin/news?done=${parsed.data.intent === "publish_now" ? "published" : done}`);
+  return dispatchIntent(
+    formData,
+    {
+      delete: intent({
+        run: async () => {
+          if (!newsId) throw new Response(null, { status: 404 });
+          const result = await deleteNews({ db: context.db, actor, input: { newsId } });
+          if (result.ok) return redirect("/admin/news?done=deleted");
+          if (result.error === "not_found") throw new Response(null, { status: 404 });
+          return invalid({}, { [FORM_ERROR_KEY]: NEWS_MESSAGES.alreadyPublished });
+        },
+      }),
+    },
+    {
+      // The save form's buttons post their own intent (publish_now, schedule, save), a field of
+      // NewsFormSchema: every other intent is that form, an unknown one refused at its `intent`.
+      otherwise: intent({
+        schema: NewsFormSchema,
+        run: async (form, { values }) => {
+          const result = await saveNews({ db: context.db, actor, input: { newsId, form } });
+          if (!result.ok) {
+            if (result.error === "not_found") throw new Response(null, { status: 404 });
+            return invalid(values, result.errors);
+          }
+          const done = result.published ? (newsId ? "saved" : "published") : "scheduled";
+          return redirect(`/admin/news?done=${form.intent === "publish_now" ? "published" : done}`);
+        },
+      }),
+      refusal: (_intent: string, values: FormValues, errors: FieldErrors) => invalid(values, errors),
+    },
+  );
 }
 
 export function meta({ data: loaderData }: Route.MetaArgs) {

@@ -1,5 +1,6 @@
 import { Form, redirect } from "react-router";
 import { requireViewer } from "~/.server/auth/viewer";
+import { dispatchIntent, intent } from "~/.server/http/intent-action";
 import { paymentPort } from "~/.server/integrations/payments";
 import { customerPort } from "~/.server/integrations/payments/listener-customers";
 import type { createTestPayments } from "~/.server/integrations/payments/test-payments";
@@ -68,34 +69,49 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const viewer = await requireViewer(request, context, "listener");
   const port = testPort(context.env);
   const form = await request.formData();
-  if (form.get("intent") === "refund") {
-    const refunded = await refundTestCheckout({
-      db: context.db,
-      actor: viewer,
-      port,
-      input: { sessionId: params.session, amountJpy: Number(form.get("amount")) },
-    });
-    if (!refunded.ok && refunded.error === "not_found") throw new Response(null, { status: 404 });
-    if (!refunded.ok) return { refundError: "返金額は1円以上の整数で入力してください" };
-    return redirect(`/listener/coin/test-checkout/${params.session}?refunded=1`);
-  }
-  const method = String(form.get("method") ?? "");
-  if (!TEST_PAYMENT_METHODS.includes(method as TestPaymentMethod)) throw new Response(null, { status: 400 });
-  const result = await payTestCheckout({
-    db: context.db,
-    actor: viewer,
-    port,
-    customers: customerPort(context.env, context.db),
-    input: {
-      sessionId: params.session,
-      method: method as TestPaymentMethod,
-      saveCard: form.get("save_card") === "on" ? String(form.get("card") ?? "visa") : null,
+  return dispatchIntent(
+    form,
+    {
+      refund: intent({
+        run: async () => {
+          const refunded = await refundTestCheckout({
+            db: context.db,
+            actor: viewer,
+            port,
+            input: { sessionId: params.session, amountJpy: Number(form.get("amount")) },
+          });
+          if (!refunded.ok && refunded.error === "not_found") throw new Response(null, { status: 404 });
+          if (!refunded.ok) return { refundError: "返金額は1円以上の整数で入力してください" };
+          return redirect(`/listener/coin/test-checkout/${params.session}?refunded=1`);
+        },
+      }),
     },
-  });
-  if (!result.ok) throw new Response(null, { status: 404 });
-  if (method === "konbini") return null; // stay: the voucher waits for its payment
-  // Where Stripe's success URL would lead: the coin page, with the way back to the live.
-  return redirect(coinPagePath({ order: result.orderId, returnPath: returnPathOf(request) }));
+    {
+      // The payment form posts its `method` and no intent: any post but a refund pays.
+      otherwise: intent({
+        run: async () => {
+          const method = String(form.get("method") ?? "");
+          if (!TEST_PAYMENT_METHODS.includes(method as TestPaymentMethod))
+            throw new Response(null, { status: 400 });
+          const result = await payTestCheckout({
+            db: context.db,
+            actor: viewer,
+            port,
+            customers: customerPort(context.env, context.db),
+            input: {
+              sessionId: params.session,
+              method: method as TestPaymentMethod,
+              saveCard: form.get("save_card") === "on" ? String(form.get("card") ?? "visa") : null,
+            },
+          });
+          if (!result.ok) throw new Response(null, { status: 404 });
+          if (method === "konbini") return null; // stay: the voucher waits for its payment
+          // Where Stripe's success URL would lead: the coin page, with the way back to the live.
+          return redirect(coinPagePath({ order: result.orderId, returnPath: returnPathOf(request) }));
+        },
+      }),
+    },
+  );
 }
 
 export function meta() {

@@ -1,11 +1,12 @@
 import { Form } from "react-router";
 import { requireViewer } from "~/.server/auth/viewer";
-import { FORM_ERROR_KEY, parseForm } from "~/.server/http/form";
+import { FORM_ERROR_KEY } from "~/.server/http/form";
+import { galleryIntents } from "~/.server/http/gallery-intents";
+import { dispatchIntent, intent } from "~/.server/http/intent-action";
 import {
   done,
   FORM_MESSAGES,
   failed,
-  galleryAction,
   type MypageActionData,
   readMypageForm,
 } from "~/.server/http/mypage-form";
@@ -66,25 +67,28 @@ export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireViewer(request, context, "liver");
   const read = await readMypageForm(request);
   if (!read.ok) return read.response;
-  const intent = String(read.form.get("intent") ?? "");
-  const gallery = await galleryAction({
-    request,
-    context,
-    actor: viewer,
-    target: { kind: "liver" },
-    intent,
-    form: read.form,
-  });
-  if (gallery) return gallery;
-  if (intent !== "profile") return failed(intent, {}, { [FORM_ERROR_KEY]: FORM_MESSAGES.unreadable });
-
-  const parsed = await parseForm(read.form, StoreProfileSchema, { arrays: STORE_PROFILE_ARRAYS });
-  if (!parsed.ok) return failed(intent, parsed.values, parsed.errors);
-  const result = await updateStoreProfile({ db: context.db, actor: viewer, input: parsed.data });
-  if (result.ok) return done(request, "saved");
-  if (result.error === "slug_taken")
-    return failed(intent, parsed.values, { slug: STORE_PROFILE_MESSAGES.slug_taken });
-  return failed(intent, parsed.values, { [FORM_ERROR_KEY]: FORM_MESSAGES.not_found }, 403);
+  return dispatchIntent(
+    read.form,
+    {
+      ...galleryIntents({ request, context, actor: viewer, target: { kind: "liver" } }),
+      profile: intent({
+        schema: StoreProfileSchema,
+        arrays: [...STORE_PROFILE_ARRAYS],
+        run: async (input, { refuse }) => {
+          const result = await updateStoreProfile({ db: context.db, actor: viewer, input });
+          if (result.ok) return done(request, "saved");
+          if (result.error === "slug_taken") return refuse({ slug: STORE_PROFILE_MESSAGES.slug_taken });
+          return refuse({ [FORM_ERROR_KEY]: FORM_MESSAGES.not_found }, 403);
+        },
+      }),
+    },
+    {
+      // An unknown intent echoes nothing back.
+      otherwise: intent({
+        run: (_none, { intent: name }) => failed(name, {}, { [FORM_ERROR_KEY]: FORM_MESSAGES.unreadable }),
+      }),
+    },
+  );
 }
 
 export function meta() {
