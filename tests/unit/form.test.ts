@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { type FormValues, formValues, invalid, parseForm, valueAt } from "~/.server/http/form";
+import { readLimitedFormData } from "~/.server/http/limited-form-data";
+import { isSnsLinkForm } from "~/.server/http/sns-links";
 import { messages, zEmail, zKatakana, zLoginId, zPassword, zPhone, zPostalCode } from "~/domain/validators";
 
 function form(entries: [string, string | Blob][]): FormData {
@@ -357,5 +359,26 @@ describe("invalid", () => {
     const response = invalid({ email: "taro@" }, { email: messages.email });
     expect(response.init?.status).toBe(400);
     expect(response.data).toEqual({ values: { email: "taro@" }, errors: { email: messages.email } });
+  });
+});
+
+describe("readLimitedFormData on a clone", () => {
+  it("answers a body over the limit at once, and the original can still be read", async () => {
+    const body = `intent=post_caption&caption=${"あ".repeat(6_000)}`;
+    const request = new Request("http://localhost/liver/mypage/post", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body,
+    });
+    // The page asks whether a post is an SNS link form before it reads the post itself.
+    expect(await isSnsLinkForm(request)).toBe(false);
+    expect((await request.formData()).get("intent")).toBe("post_caption");
+    const small = new Request("http://localhost/liver/mypage/post", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "intent=youtube&channel=x",
+    });
+    expect(await readLimitedFormData(small.clone(), 16 * 1024)).toMatchObject({ ok: true });
+    expect(await isSnsLinkForm(small)).toBe(true);
   });
 });

@@ -19,7 +19,9 @@ export async function readLimitedFormData(request: Request, maxBytes: number): P
       if (done) break;
       total += value.byteLength;
       if (total > maxBytes) {
-        await reader.cancel();
+        // Not awaited: on a clone (`request.clone()`), cancelling settles only once the other
+        // branch is read too, which its caller does after this answer.
+        void reader.cancel().catch(() => {});
         return { ok: false, error: "too_large" };
       }
       chunks.push(value);
