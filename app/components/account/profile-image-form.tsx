@@ -20,20 +20,10 @@ export function ProfileImageForm({
   nickname: string;
   result?: SettingsFormResult;
 }) {
-  const [preview, setPreview] = useState<string | null>(null);
-  const [tooLarge, setTooLarge] = useState(false);
-  useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
+  const { shown, tooLarge, onChange } = useImagePreview(imageUrl);
   // The server checks again; this only saves sending 10 MB for nothing.
   const error = tooLarge ? IMAGE_MESSAGES.too_large : (result?.errors.image ?? result?.errors._form);
   const id = fieldId("image", "image");
-
-  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.currentTarget.files?.[0];
-    setTooLarge(Boolean(file && file.size > IMAGE_MAX_BYTES));
-    if (file?.type.startsWith("image/")) setPreview(URL.createObjectURL(file));
-    else setPreview(null);
-  };
-  const shown = preview ?? imageUrl;
 
   return (
     <Section
@@ -42,18 +32,7 @@ export function ProfileImageForm({
       lead="JPEG・PNG・WebP・GIF・AVIF、10MBまで。位置情報などの撮影データは削除して保存します。"
     >
       <div className="flex items-center gap-4">
-        <div className="size-20 shrink-0 overflow-hidden rounded-full bg-brand-50 ring-1 ring-slate-200">
-          {shown ? (
-            <img src={shown} alt="現在のプロフィール画像" className="size-full object-cover" />
-          ) : (
-            <span
-              aria-hidden="true"
-              className="flex size-full items-center justify-center font-bold text-2xl text-brand-700"
-            >
-              {Array.from(nickname)[0] ?? "？"}
-            </span>
-          )}
-        </div>
+        <ProfileAvatar src={shown} nickname={nickname} />
         <Form
           method="post"
           action={action}
@@ -89,5 +68,42 @@ export function ProfileImageForm({
         </Form>
       )}
     </Section>
+  );
+}
+
+/**
+ * The chosen file as a picture (an object URL, released when replaced or unmounted), else the
+ * stored one; and whether the file is over the upload limit.
+ */
+function useImagePreview(imageUrl: string) {
+  const [preview, setPreview] = useState<string | null>(null);
+  const [tooLarge, setTooLarge] = useState(false);
+  useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
+
+  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.currentTarget.files?.[0];
+    setTooLarge(Boolean(file && file.size > IMAGE_MAX_BYTES));
+    if (file?.type.startsWith("image/")) setPreview(URL.createObjectURL(file));
+    else setPreview(null);
+  };
+
+  return { shown: preview ?? imageUrl, tooLarge, onChange };
+}
+
+/** The round picture, or the nickname's first letter when there is none. */
+function ProfileAvatar({ src, nickname }: { src: string; nickname: string }) {
+  return (
+    <div className="size-20 shrink-0 overflow-hidden rounded-full bg-brand-50 ring-1 ring-slate-200">
+      {src ? (
+        <img src={src} alt="現在のプロフィール画像" className="size-full object-cover" />
+      ) : (
+        <span
+          aria-hidden="true"
+          className="flex size-full items-center justify-center font-bold text-2xl text-brand-700"
+        >
+          {Array.from(nickname)[0] ?? "？"}
+        </span>
+      )}
+    </div>
   );
 }

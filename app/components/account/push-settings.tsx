@@ -1,7 +1,6 @@
-import { useEffect, useMemo, useState } from "react";
+import { useMemo } from "react";
 import type { InAppRecipientType } from "~/domain/in-app-notifications";
 import {
-  base64UrlBytes,
   PUSH_KIND_LABELS,
   PUSH_KINDS_BY_ROLE,
   PUSH_TEXTS,
@@ -15,6 +14,7 @@ import { SelectInput } from "../form/select-input";
 import { SubmitButton } from "../form/submit-button";
 import { field, listField, useSchemaForm } from "../form/use-schema-form";
 import { IntentForm, Section, type SettingsFormResult } from "./settings-forms";
+import { usePushDevice } from "./use-push-device";
 
 /**
  * The push section of the settings pages (ADR 0045): this device's switch (the browser's
@@ -86,85 +86,9 @@ export function PushSettings({
   );
 }
 
-type DeviceState = "checking" | "unsupported" | "denied" | "off" | "on" | "busy";
-
-function pushSupported(): boolean {
-  return "serviceWorker" in navigator && "PushManager" in window && "Notification" in window;
-}
-
-async function currentSubscription(): Promise<PushSubscription | null> {
-  const registration = await navigator.serviceWorker.getRegistration("/");
-  return (await registration?.pushManager.getSubscription()) ?? null;
-}
-
-async function sendSubscription(method: "POST" | "DELETE", body: unknown): Promise<string | null> {
-  const response = await fetch("/api/push/subscriptions", {
-    method,
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  if (response.ok) return null;
-  const answer = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
-  return answer?.error?.message ?? PUSH_TEXTS.failed;
-}
-
 /** This device's switch: asks the browser, subscribes with the server's key, tells the server. */
 function DeviceSwitch({ vapidPublicKey }: { vapidPublicKey: string }) {
-  const [state, setState] = useState<DeviceState>("checking");
-  const [message, setMessage] = useState<string | null>(null);
-  useEffect(() => {
-    if (!pushSupported()) return setState("unsupported");
-    if (Notification.permission === "denied") return setState("denied");
-    currentSubscription().then(
-      (subscription) => setState(subscription ? "on" : "off"),
-      () => setState("off"),
-    );
-  }, []);
-
-  const turnOn = async () => {
-    setState("busy");
-    setMessage(null);
-    try {
-      const permission = await Notification.requestPermission();
-      if (permission !== "granted") return setState(permission === "denied" ? "denied" : "off");
-      await navigator.serviceWorker.register("/sw.js");
-      const registration = await navigator.serviceWorker.ready;
-      const key = base64UrlBytes(vapidPublicKey);
-      const subscription =
-        (await registration.pushManager.getSubscription()) ??
-        (await registration.pushManager.subscribe({
-          userVisibleOnly: true,
-          applicationServerKey: key ? new Uint8Array(key) : null,
-        }));
-      const refused = await sendSubscription("POST", subscription.toJSON());
-      if (refused) {
-        await subscription.unsubscribe().catch(() => false);
-        setMessage(refused);
-        return setState("off");
-      }
-      setState("on");
-    } catch {
-      setMessage(PUSH_TEXTS.failed);
-      setState("off");
-    }
-  };
-
-  const turnOff = async () => {
-    setState("busy");
-    setMessage(null);
-    try {
-      const subscription = await currentSubscription();
-      if (subscription) {
-        await sendSubscription("DELETE", { endpoint: subscription.endpoint });
-        await subscription.unsubscribe();
-      }
-      setState("off");
-    } catch {
-      setMessage(PUSH_TEXTS.failed);
-      setState("on");
-    }
-  };
-
+  const { state, message, turnOn, turnOff } = usePushDevice(vapidPublicKey);
   if (state === "unsupported" || state === "denied")
     return (
       <p

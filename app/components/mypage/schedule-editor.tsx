@@ -1,17 +1,7 @@
-import { useEffect, useState } from "react";
 import { Form, Link } from "react-router";
-import {
-  autoSelectedEnd,
-  END_CHOICES,
-  endChoices,
-  LAST,
-  OPEN,
-  START_CHOICES,
-  shiftLabel,
-} from "~/domain/schedule-times";
+import { LAST, OPEN, shiftLabel } from "~/domain/schedule-times";
 import {
   dayLabel,
-  dayOfWeek,
   daysBetween,
   monthGrid,
   monthLabel,
@@ -21,10 +11,10 @@ import {
   weekDates,
   weekStart,
 } from "~/domain/shifts";
-import { FieldError, fieldId } from "../form/field";
 import { FormErrorSummary } from "../form/form-error-summary";
 import { SubmitButton } from "../form/submit-button";
 import { Card, SMALL_BUTTON } from "../ui/kit";
+import { DayRow, weekdayTone } from "./schedule-day-row";
 
 export interface ScheduleItem {
   date: string;
@@ -36,16 +26,6 @@ export interface ScheduleResult {
   intent: string;
   values: Record<string, unknown>;
   errors: Record<string, string | undefined>;
-}
-
-const timeLabel = (value: string) =>
-  value === OPEN ? "OPEN（開店から）" : value === LAST ? "LAST（閉店まで）" : value;
-const START_OPTIONS = START_CHOICES.map((value) => ({ value, label: timeLabel(value) }));
-
-/** Sunday red, Saturday blue, as Japanese calendars print them. */
-function weekdayTone(date: string): string {
-  const day = dayOfWeek(date);
-  return day === 0 ? "text-red-600" : day === 6 ? "text-blue-600" : "text-slate-800";
 }
 
 /**
@@ -79,49 +59,7 @@ export function ScheduleEditor({
 
   return (
     <Card testId="schedule">
-      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-        <nav aria-label="表示の切り替え" className="inline-flex rounded-full bg-slate-100 p-1">
-          <Link
-            to={link({ week: 0 })}
-            aria-current={week ? "page" : undefined}
-            className={`inline-flex min-h-11 items-center rounded-full px-5 font-bold text-sm ${week ? "bg-white text-brand-700 shadow" : "text-slate-600"}`}
-          >
-            週
-          </Link>
-          <Link
-            to={link({ view: "month", month: 0 })}
-            aria-current={week ? undefined : "page"}
-            className={`inline-flex min-h-11 items-center rounded-full px-5 font-bold text-sm ${week ? "text-slate-600" : "bg-white text-brand-700 shadow"}`}
-          >
-            月
-          </Link>
-        </nav>
-        <nav aria-label={week ? "週の移動" : "月の移動"} className="flex items-center gap-1">
-          <Link
-            to={week ? link({ week: view.offset - 1 }) : link({ view: "month", month: view.offset - 1 })}
-            className={SMALL_BUTTON}
-            preventScrollReset
-          >
-            <span aria-hidden="true">‹</span>
-            <span className="sr-only">{week ? "前の週" : "前の月"}</span>
-          </Link>
-          <Link
-            to={week ? link({ week: 0 }) : link({ view: "month", month: 0 })}
-            className={SMALL_BUTTON}
-            preventScrollReset
-          >
-            {week ? "今週" : "今月"}
-          </Link>
-          <Link
-            to={week ? link({ week: view.offset + 1 }) : link({ view: "month", month: view.offset + 1 })}
-            className={SMALL_BUTTON}
-            preventScrollReset
-          >
-            <span aria-hidden="true">›</span>
-            <span className="sr-only">{week ? "次の週" : "次の月"}</span>
-          </Link>
-        </nav>
-      </div>
+      <ScheduleNav week={week} offset={view.offset} link={link} />
       <h2 className="mb-3 font-bold text-lg" data-testid={`schedule-${step}-title`}>
         {title}
       </h2>
@@ -142,6 +80,63 @@ export function ScheduleEditor({
         />
       )}
     </Card>
+  );
+}
+
+/** 週 / 月, then back, this week or month, and forward: links, so they work without JavaScript. */
+function ScheduleNav({
+  week,
+  offset,
+  link,
+}: {
+  week: boolean;
+  offset: number;
+  link: (params: Record<string, string | number>) => string;
+}) {
+  return (
+    <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+      <nav aria-label="表示の切り替え" className="inline-flex rounded-full bg-slate-100 p-1">
+        <Link
+          to={link({ week: 0 })}
+          aria-current={week ? "page" : undefined}
+          className={`inline-flex min-h-11 items-center rounded-full px-5 font-bold text-sm ${week ? "bg-white text-brand-700 shadow" : "text-slate-600"}`}
+        >
+          週
+        </Link>
+        <Link
+          to={link({ view: "month", month: 0 })}
+          aria-current={week ? undefined : "page"}
+          className={`inline-flex min-h-11 items-center rounded-full px-5 font-bold text-sm ${week ? "text-slate-600" : "bg-white text-brand-700 shadow"}`}
+        >
+          月
+        </Link>
+      </nav>
+      <nav aria-label={week ? "週の移動" : "月の移動"} className="flex items-center gap-1">
+        <Link
+          to={week ? link({ week: offset - 1 }) : link({ view: "month", month: offset - 1 })}
+          className={SMALL_BUTTON}
+          preventScrollReset
+        >
+          <span aria-hidden="true">‹</span>
+          <span className="sr-only">{week ? "前の週" : "前の月"}</span>
+        </Link>
+        <Link
+          to={week ? link({ week: 0 }) : link({ view: "month", month: 0 })}
+          className={SMALL_BUTTON}
+          preventScrollReset
+        >
+          {week ? "今週" : "今月"}
+        </Link>
+        <Link
+          to={week ? link({ week: offset + 1 }) : link({ view: "month", month: offset + 1 })}
+          className={SMALL_BUTTON}
+          preventScrollReset
+        >
+          <span aria-hidden="true">›</span>
+          <span className="sr-only">{week ? "次の週" : "次の月"}</span>
+        </Link>
+      </nav>
+    </div>
   );
 }
 
@@ -199,111 +194,6 @@ function WeekForm({
         </div>
       </Form>
     </>
-  );
-}
-
-function DayRow({
-  date,
-  today,
-  start: initialStart,
-  end: initialEnd,
-  startError,
-  endError,
-}: {
-  date: string;
-  today: string;
-  start: string;
-  end: string;
-  startError?: string;
-  endError?: string;
-}) {
-  const [start, setStart] = useState(initialStart);
-  const [end, setEnd] = useState(initialEnd);
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  useEffect(() => {
-    setStart(initialStart);
-    setEnd(initialEnd);
-  }, [initialStart, initialEnd]);
-
-  const startId = fieldId(`shifts.${date}.start_time`);
-  const endId = fieldId(`shifts.${date}.end_time`);
-  // Without JavaScript every end is offered (the server checks the pair); with it, the end choices
-  // begin at the start, and the end follows when the start moves past it.
-  const ends = hydrated ? (start === "" ? [] : endChoices(start)) : [...END_CHOICES];
-  const off = start === "";
-  const isToday = date === today;
-  const past = date < today;
-
-  return (
-    <li
-      className={`py-3 ${isToday ? "-mx-2 rounded-lg bg-brand-50 px-2" : ""}`}
-      data-testid="schedule-day"
-      data-date={date}
-    >
-      <div className="mb-2 flex items-center justify-between gap-2">
-        <span className={`font-bold ${weekdayTone(date)} ${past ? "opacity-60" : ""}`}>
-          {dayLabel(date)}
-          {isToday ? (
-            <span className="ml-2 rounded-full bg-brand-600 px-2 py-0.5 text-white text-xs">今日</span>
-          ) : null}
-        </span>
-        <span className={`text-sm ${off ? "text-slate-400" : "font-bold text-brand-700"}`} aria-live="polite">
-          {off ? "休み" : end ? shiftLabel(start, end) : ""}
-        </span>
-      </div>
-      <div className="grid grid-cols-2 gap-2">
-        <div>
-          <label htmlFor={startId} className="sr-only">
-            {dayLabel(date)}の開始
-          </label>
-          <select
-            id={startId}
-            name={`shifts.${date}.start_time`}
-            value={start}
-            aria-invalid={startError ? true : undefined}
-            aria-describedby={startError ? `${startId}-error` : undefined}
-            onChange={(event) => {
-              const next = event.currentTarget.value;
-              setStart(next);
-              setEnd(next === "" ? "" : autoSelectedEnd(next, end));
-            }}
-            className={`block min-h-11 w-full rounded-lg border px-2 text-base ${startError ? "border-red-500 bg-red-50" : "border-slate-300"}`}
-          >
-            <option value="">休み</option>
-            {START_OPTIONS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-          <FieldError id={`${startId}-error`} error={startError} />
-        </div>
-        <div>
-          <label htmlFor={endId} className="sr-only">
-            {dayLabel(date)}の終了
-          </label>
-          <select
-            id={endId}
-            name={`shifts.${date}.end_time`}
-            value={end}
-            disabled={hydrated && off}
-            aria-invalid={endError ? true : undefined}
-            aria-describedby={endError ? `${endId}-error` : undefined}
-            onChange={(event) => setEnd(event.currentTarget.value)}
-            className={`block min-h-11 w-full rounded-lg border px-2 text-base disabled:bg-slate-100 disabled:text-slate-400 ${endError ? "border-red-500 bg-red-50" : "border-slate-300"}`}
-          >
-            <option value="">{off ? "—" : "終了"}</option>
-            {ends.map((value) => (
-              <option key={value} value={value}>
-                {timeLabel(value)}
-              </option>
-            ))}
-          </select>
-          <FieldError id={`${endId}-error`} error={endError} />
-        </div>
-      </div>
-    </li>
   );
 }
 

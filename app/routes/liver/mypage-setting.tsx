@@ -2,13 +2,13 @@ import { useLocation } from "react-router";
 import { requireViewer } from "~/.server/auth/viewer";
 import { loadSettings, settingsAction } from "~/.server/http/account-settings";
 import { getStoreSettings } from "~/.server/services/stores/get-store-settings";
+import { PlanForm } from "~/components/account/plan-form";
 import { PushSettings } from "~/components/account/push-settings";
 import {
   BankAccountForm,
   EmailChangeForm,
   MailSettingsForm,
   PasswordChangeForm,
-  PlanForm,
   resultFor,
   SettingsPage,
 } from "~/components/account/settings-forms";
