@@ -1,20 +1,31 @@
 import { randomUUID } from "node:crypto";
 import { rmSync } from "node:fs";
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contactMessages, news } from "~/.server/db/schema";
+import { contactMessages, items, livers, news, staffs } from "~/.server/db/schema";
 import { FORM_MESSAGES } from "~/.server/http/mypage-form";
+import { CATALOGUE_MESSAGES } from "~/domain/admin-catalogue";
+import { FAVORITE_MESSAGES } from "~/domain/favorites";
+import { IMAGE_MESSAGES } from "~/domain/images";
 import { POST_MESSAGES } from "~/domain/native-posts";
 import { NEWS_MESSAGES } from "~/domain/news";
+import { SHIFT_MESSAGES } from "~/domain/shifts";
 import { SNS_LINK_MESSAGES } from "~/domain/sns-links";
+import { STAFF_ACCOUNT_MESSAGES } from "~/domain/staff-account";
 import { messages } from "~/domain/validators";
 import * as login from "~/routes/account/login";
 import * as notifications from "~/routes/account/mypage-notifications";
+import * as coinPacks from "~/routes/admin/coin-packs";
 import * as config from "~/routes/admin/config";
 import * as inquiry from "~/routes/admin/inquiry";
+import * as adminItems from "~/routes/admin/items";
 import * as newsEdit from "~/routes/admin/news-edit";
+import * as follow from "~/routes/listener/mypage-follow";
 import * as itemConvert from "~/routes/liver/mypage-item-convert";
 import * as storePosts from "~/routes/liver/mypage-post";
 import * as storeProfile from "~/routes/liver/mypage-profile";
+import * as staffEdit from "~/routes/liver/mypage-staff-edit";
 import * as staffSnsLinks from "~/routes/staff/mypage-instagram";
 import * as staffProfile from "~/routes/staff/mypage-profile";
 import { drivers, openTestDatabase, type TestDatabase } from "../support/databases";
@@ -28,8 +39,9 @@ import { call, form, type RouteContext, routeContext, sessionCookie } from "../s
 describe.each(drivers)("pages dispatching form intents on %s", (driver) => {
   let database: TestDatabase;
   let rc: RouteContext;
-  const cookies = { operator: "", listener: "", store: "", staff: "" };
+  const cookies = { operator: "", listener: "", store: "", otherStore: "", staff: "" };
   let listenerEmail = "";
+  let storeId = "";
 
   beforeAll(async () => {
     database = await openTestDatabase(driver, { prefix: "intents" });
@@ -41,6 +53,9 @@ describe.each(drivers)("pages dispatching form intents on %s", (driver) => {
     cookies.listener = await sessionCookie(rc.context, "listener", listener.email, FACTORY_PASSWORD);
     const store = await makeLiver(database.db);
     cookies.store = await sessionCookie(rc.context, "liver", store.email, FACTORY_PASSWORD);
+    storeId = store.uid;
+    const otherStore = await makeLiver(database.db);
+    cookies.otherStore = await sessionCookie(rc.context, "liver", otherStore.email, FACTORY_PASSWORD);
     const staff = await makeStaff(database.db, store.uid);
     cookies.staff = await sessionCookie(rc.context, "staff", staff.loginId, FACTORY_PASSWORD);
   });
@@ -58,12 +73,19 @@ describe.each(drivers)("pages dispatching form intents on %s", (driver) => {
     params: Record<string, string> = {},
   ) => call(action, { context: rc.context, url, cookie, method: "POST", body: form(values), params });
   /** A plain form, as a browser sends one without a file (a page that also takes uploads tells them apart). */
-  const postEncoded = (action: Action, url: string, cookie: string, values: Record<string, string>) =>
+  const postEncoded = (
+    action: Action,
+    url: string,
+    cookie: string,
+    values: Record<string, string>,
+    params: Record<string, string> = {},
+  ) =>
     call(action, {
       context: rc.context,
       url,
       cookie,
       method: "POST",
+      params,
       body: new URLSearchParams(values).toString(),
       headers: { "content-type": "application/x-www-form-urlencoded" },
     });
@@ -242,5 +264,223 @@ describe.each(drivers)("pages dispatching form intents on %s", (driver) => {
         },
       },
     );
+  });
+
+  it("the store's staff page: its schedule and password forms in the profile form's dispatch", async () => {
+    // A staff member of this test's own: a new password signs them out of every session.
+    const cast = await makeStaff(database.db, storeId);
+    const params = { id: cast.uid };
+    const page = `/liver/mypage/staff/${cast.uid}`;
+    const edit = (values: Record<string, string>, cookie = cookies.store, url = page) =>
+      post(staffEdit.action, url, cookie, values, params);
+    const unreadable = { _form: FORM_MESSAGES.unreadable };
+    expect(await edit({ intent: "nope", a: "b", password: "p" })).toEqual({
+      status: 400,
+      body: { intent: "nope", values: {}, errors: unreadable },
+      location: null,
+    });
+    expect(await edit({ a: "b" })).toMatchObject({ status: 400, body: { intent: "", values: {} } });
+    // The refusals keep what was typed but the passwords.
+    const mismatch = { intent: "password", password: "new-pass-2026", password_confirmation: "other-2026" };
+    expect(await edit({ ...mismatch, extra: "x" })).toEqual({
+      status: 400,
+      body: {
+        intent: "password",
+        values: { intent: "password", extra: "x" },
+        errors: { password_confirmation: STAFF_ACCOUNT_MESSAGES.password_mismatch },
+      },
+      location: null,
+    });
+    const password = {
+      intent: "password",
+      password: "new-pass-2026",
+      password_confirmation: "new-pass-2026",
+    };
+    expect(await edit(password, cookies.otherStore)).toEqual({
+      status: 404,
+      body: {
+        intent: "password",
+        values: { intent: "password" },
+        errors: { _form: FORM_MESSAGES.not_found },
+      },
+      location: null,
+    });
+    const week = { intent: "schedule", start: "2026-11-22", end: "2026-11-28" };
+    expect(
+      await edit({ ...week, "shifts.2026-11-23.start_time": "25:00", "shifts.2026-11-23.end_time": "LAST" }),
+    ).toMatchObject({
+      status: 400,
+      body: { intent: "schedule", errors: { "shifts.2026-11-23.start_time": SHIFT_MESSAGES.start } },
+    });
+    expect(await edit(week, cookies.otherStore)).toMatchObject({
+      status: 404,
+      body: { intent: "schedule", errors: { _form: FORM_MESSAGES.not_found } },
+    });
+    expect(
+      await edit(
+        { ...week, "shifts.2026-11-23.start_time": "20:00", "shifts.2026-11-23.end_time": "LAST" },
+        cookies.store,
+        `${page}?tab=schedule&week=1`,
+      ),
+    ).toMatchObject({ status: 302, location: `${page}?tab=schedule&week=1&done=schedule` });
+    expect(await edit({ intent: "image_add" })).toMatchObject({
+      status: 400,
+      body: { intent: "image_add", values: {}, errors: { image: IMAGE_MESSAGES.required } },
+    });
+    // Without JavaScript the form is url-encoded.
+    expect(
+      await postEncoded(staffEdit.action, `${page}?tab=password`, cookies.store, password, params),
+    ).toMatchObject({ status: 302, location: `${page}?tab=password&done=password` });
+  });
+
+  it("the follow buttons: unfollow, any other intent follows; a bad target is a 400 with or without script", async () => {
+    const store = await makeLiver(database.db);
+    await database.db.update(livers).set({ status: "public" }).where(eq(livers.uid, store.uid));
+    const cast = await makeStaff(database.db, store.uid);
+    await database.db
+      .update(staffs)
+      .set({ status: "public", is_displayed: true })
+      .where(eq(staffs.uid, cast.uid));
+    const path = "/listener/mypage/follow";
+    const back = "/search/staff?area=tokyo";
+    const press = (values: Record<string, string | string[]>, cookie = cookies.listener) =>
+      post(follow.action, path, cookie, values);
+    const answer = (following: boolean, fields: Record<string, unknown> = {}) => ({
+      status: 200,
+      body: {
+        ok: true,
+        kind: "staff",
+        target_id: cast.uid,
+        following,
+        message: following ? FAVORITE_MESSAGES.followed : FAVORITE_MESSAGES.unfollowed,
+        ...fields,
+      },
+    });
+    for (const intent of [undefined, "follow", "nope"])
+      expect(await press({ ...(intent ? { intent } : {}), staff_id: cast.uid, js: "1" })).toMatchObject(
+        answer(true, { follower_number: 1, favorite_id: expect.any(String) }),
+      );
+    expect(await press({ intent: "unfollow", staff_id: cast.uid, js: "1" })).toMatchObject(
+      answer(false, { follower_number: 0, favorite_id: null }),
+    );
+    // Not followed (another tab unfollowed): the button says "not following" all the same.
+    expect(await press({ intent: "unfollow", staff_id: cast.uid, js: "1" })).toMatchObject(
+      answer(false, { follower_number: null, favorite_id: null }),
+    );
+    // A repeated id counts once, its first value.
+    expect(await press({ intent: "follow", staff_id: [cast.uid, "other"], js: "1" })).toMatchObject(
+      answer(true, { follower_number: 1 }),
+    );
+    expect(await press({ intent: "follow", staff_id: "nope", js: "1" })).toMatchObject({
+      status: 404,
+      body: { ok: false, target_id: "nope", following: false, message: FAVORITE_MESSAGES.notFound },
+    });
+    expect(await press({ intent: "unfollow", staff_id: cast.uid, back })).toMatchObject({
+      status: 302,
+      location: back,
+    });
+    const unreadable = {
+      status: 400,
+      body: {
+        ok: false,
+        kind: "staff",
+        target_id: "",
+        following: false,
+        follower_number: null,
+        favorite_id: null,
+        message: FAVORITE_MESSAGES.target,
+      },
+      location: null,
+    };
+    expect(await press({ intent: "follow", staff_id: cast.uid, liver_id: store.uid, back })).toEqual(
+      unreadable,
+    );
+    expect(await press({ intent: "unfollow", js: "1" })).toEqual(unreadable);
+    expect(
+      await call(follow.action, {
+        context: rc.context,
+        url: path,
+        cookie: cookies.listener,
+        method: "POST",
+        body: form(
+          { intent: "follow", liver_id: store.uid, js: "1" },
+          { staff_id: new File(["x"], "id.txt") },
+        ),
+      }),
+    ).toEqual(unreadable);
+    expect(await press({ intent: "follow", staff_id: cast.uid, back }, cookies.store)).toMatchObject({
+      status: 302,
+      location: `/listener/login?from=${encodeURIComponent(back)}`,
+    });
+  });
+
+  it("the operator's items: the picture form in the catalogue's dispatch; the coin packs have none", async () => {
+    await database.db
+      .insert(items)
+      .values({ item_id: "intent-fan", name: "扇子", coin_price: 300, point_value: 150, sort_order: 1 });
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#c00" } })
+      .png()
+      .toBuffer();
+    const upload = (values: Record<string, string>, file?: File) =>
+      call(adminItems.action, {
+        context: rc.context,
+        url: "/admin/items",
+        cookie: cookies.operator,
+        method: "POST",
+        body: form(values, file ? { image: file } : {}),
+      });
+    const picture = () => new File([png], "fan.png", { type: "image/png" });
+    // The refusals of the picture form keep nothing typed.
+    expect(await upload({ intent: "image", item_id: "BAD ID", name: "x" }, picture())).toEqual({
+      status: 400,
+      body: { intent: "image", id: "BAD ID", values: {}, errors: { _form: CATALOGUE_MESSAGES.unreadable } },
+      location: null,
+    });
+    expect(await upload({ intent: "image", item_id: " intent-fan ", name: "x" })).toEqual({
+      status: 400,
+      body: { intent: "image", id: "intent-fan", values: {}, errors: { image: IMAGE_MESSAGES.required } },
+      location: null,
+    });
+    expect(
+      await upload({ intent: "image", item_id: "intent-fan" }, new File(["<svg/>"], "x.svg")),
+    ).toMatchObject({
+      status: 400,
+      body: { intent: "image", id: "intent-fan", values: {}, errors: { image: IMAGE_MESSAGES.unsupported } },
+    });
+    expect(await upload({ intent: "image", item_id: "no-such-item" }, picture())).toEqual({
+      status: 409,
+      body: {
+        intent: "image",
+        id: "no-such-item",
+        values: {},
+        errors: { _form: CATALOGUE_MESSAGES.not_found },
+      },
+      location: null,
+    });
+    expect(await upload({ intent: "Image", item_id: "intent-fan" })).toEqual({
+      status: 400,
+      body: {
+        intent: "Image",
+        id: "intent-fan",
+        values: { intent: "Image", item_id: "intent-fan" },
+        errors: { _form: CATALOGUE_MESSAGES.unreadable },
+      },
+      location: null,
+    });
+    expect(
+      await post(coinPacks.action, "/admin/coin-packs", cookies.operator, {
+        intent: "image",
+        pack_id: "coins-1",
+      }),
+    ).toEqual({
+      status: 400,
+      body: {
+        intent: "image",
+        id: "coins-1",
+        values: { intent: "image", pack_id: "coins-1" },
+        errors: { _form: CATALOGUE_MESSAGES.unreadable },
+      },
+      location: null,
+    });
   });
 });

@@ -1,13 +1,15 @@
 import { data, redirect } from "react-router";
 import type { z } from "zod";
 import { type CATALOGUE_DONE, CATALOGUE_ID, CATALOGUE_MESSAGES } from "~/domain/admin-catalogue";
+import { IMAGE_MESSAGES, type ImageErrorKey } from "~/domain/images";
 import { type FieldErrors, FORM_ERROR_KEY, type FormValues } from "./form";
 import { dispatchIntent, intent } from "./intent-action";
 
 /**
  * The actions of the operator's catalogue pages (`/admin/coin-packs`, `/admin/items`, contract
- * ADR 0033): create, edit, retire, restore and delete one entry, each answered the same way — a
- * redirect with a flash message, or the form again with a Japanese message next to the field.
+ * ADR 0033): create, edit, retire, restore and delete one entry, and change an item's picture,
+ * each answered the same way — a redirect with a flash message, or the form again with a Japanese
+ * message next to the field.
  */
 
 export type CatalogueIntent = "create" | "update" | "retire" | "restore" | "delete" | "image";
@@ -28,6 +30,11 @@ export interface CatalogueOperations<S extends z.ZodType> {
   save(mode: "create" | "update", entry: z.output<S>): Promise<Outcome>;
   retire(id: string, retire: boolean): Promise<Outcome>;
   remove(id: string): Promise<Outcome>;
+  /** The entry's picture, through the image pipeline; a catalogue without pictures leaves it out. */
+  image?(
+    id: string,
+    upload: { data: Uint8Array; fileName: string },
+  ): Promise<{ ok: true } | { ok: false; error: "not_found" | ImageErrorKey }>;
 }
 
 /** The answers of one request: `path` is the page, `idField` the form's id field (`pack_id` …). */
@@ -57,7 +64,10 @@ export function catalogueReplies(path: string, idField: string, intent: Catalogu
 
 export type CatalogueReplies = ReturnType<typeof catalogueReplies>;
 
-/** Runs create / update / retire / restore / delete; any other intent is unreadable (400). */
+/**
+ * Runs create / update / retire / restore / delete, and `image` when the catalogue has pictures;
+ * any other intent is unreadable (400).
+ */
 export async function runCatalogueAction<S extends z.ZodType>(
   form: FormData,
   id: string,
@@ -85,9 +95,29 @@ export async function runCatalogueAction<S extends z.ZodType>(
         return result.ok ? replies.done(retired ? "retired" : "restored") : replies.failure(result.error);
       },
     });
+  const { image } = operations;
+  /** The picture form: a file, read by hand; its refusals keep nothing typed. */
+  const picture = (setImage: NonNullable<typeof image>) =>
+    intent<z.ZodType, Reply, Refused>({
+      run: async (_none, { form: posted }) => {
+        const refused = withId();
+        if (refused) return refused;
+        const file = posted.get("image");
+        const imageError = (message: string, status = 400) => replies.answer({ image: message }, status);
+        if (!(file instanceof File) || file.size === 0) return imageError(IMAGE_MESSAGES.required);
+        const result = await setImage(id, {
+          data: new Uint8Array(await file.arrayBuffer()),
+          fileName: file.name,
+        });
+        if (result.ok) return replies.done("image");
+        if (result.error === "not_found") return replies.refused(CATALOGUE_MESSAGES.not_found);
+        return imageError(IMAGE_MESSAGES[result.error], result.error === "too_many_uploads" ? 429 : 400);
+      },
+    });
   return dispatchIntent(
     form,
     {
+      ...(image ? { image: picture(image) } : {}),
       create: save("create"),
       update: save("update"),
       retire: retire(true),

@@ -4,33 +4,38 @@ import type { Viewer } from "../auth/viewer";
 import { updateStaffProfile } from "../services/staff/update-staff-profile";
 import { FORM_ERROR_KEY } from "./form";
 import { galleryIntents } from "./gallery-intents";
-import { dispatchIntent, intent } from "./intent-action";
+import { dispatchIntent, type IntentHandler, intent } from "./intent-action";
 import { done, FORM_MESSAGES, failed, readMypageForm } from "./mypage-form";
+
+/** The handlers of a page's other forms, each typed by its own `intent(…)`. */
+// biome-ignore lint/suspicious/noExplicitAny: a record of handlers whose schemas differ.
+type StaffPageIntents = Record<string, IntentHandler<any, Response | ReturnType<typeof failed>>>;
 
 /**
  * The action of a staff profile page, shared by the performer's own page and the store's page of
- * one of its staff: the profile form (`intent=profile`) and the picture forms, dispatched by intent
- * (ADR 0048). `extra` handles the page's other intents (the store's password form, the schedule)
- * or answers null.
+ * one of its staff: the profile form (`intent=profile`), the picture forms and the page's own
+ * `intents` (the store's password form, the schedule), all in one dispatch by intent (ADR 0048).
+ * The profile and picture forms are this helper's: a page's intent of the same name is not used.
  */
 export async function staffProfileAction({
   request,
   context,
   actor,
   staffId,
-  extra,
+  intents = {},
 }: {
   request: Request;
   context: AppLoadContext;
   actor: Viewer;
   staffId: string;
-  extra?: (intent: string, form: FormData) => Promise<Response | ReturnType<typeof failed> | null>;
+  intents?: StaffPageIntents;
 }) {
   const read = await readMypageForm(request);
   if (!read.ok) return read.response;
   return dispatchIntent(
     read.form,
     {
+      ...intents,
       ...galleryIntents({ request, context, actor, target: { kind: "staff", staffId } }),
       profile: intent({
         schema: StaffProfileSchema,
@@ -43,11 +48,9 @@ export async function staffProfileAction({
       }),
     },
     {
-      // The page's other forms; an intent none of them has echoes nothing back.
+      // An intent the page has no form for echoes nothing back.
       otherwise: intent({
-        run: async (_none, { intent: name, form }) =>
-          (extra ? await extra(name, form) : null) ??
-          failed(name, {}, { [FORM_ERROR_KEY]: FORM_MESSAGES.unreadable }),
+        run: (_none, { intent: name }) => failed(name, {}, { [FORM_ERROR_KEY]: FORM_MESSAGES.unreadable }),
       }),
     },
   );

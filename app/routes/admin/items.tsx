@@ -24,13 +24,7 @@ import { SubmitButton } from "~/components/form/submit-button";
 import { TextInput } from "~/components/form/text-input";
 import { field, useSchemaForm } from "~/components/form/use-schema-form";
 import { doneMessage } from "~/components/ui/kit";
-import {
-  CATALOGUE_DONE,
-  CATALOGUE_ID,
-  CATALOGUE_LABELS,
-  CATALOGUE_MESSAGES,
-  ItemSchema,
-} from "~/domain/admin-catalogue";
+import { CATALOGUE_DONE, CATALOGUE_LABELS, CATALOGUE_MESSAGES, ItemSchema } from "~/domain/admin-catalogue";
 import { IMAGE_ACCEPT, IMAGE_MESSAGES } from "~/domain/images";
 import { formatCoins, formatPoints } from "~/domain/money";
 import { pageTitle } from "~/site";
@@ -57,26 +51,12 @@ export async function action({ request, context }: Route.ActionArgs) {
         )
       : replies.refused(CATALOGUE_MESSAGES.unreadable, 400);
   const { db, images } = context;
-  if (intent === "image") {
-    if (!CATALOGUE_ID.test(id)) return replies.refused(CATALOGUE_MESSAGES.unreadable, 400);
-    const file = form.get("image");
-    const imageError = (message: string, status = 400) => replies.answer({ image: message }, status);
-    if (!(file instanceof File) || file.size === 0) return imageError(IMAGE_MESSAGES.required);
-    const result = await setItemImage({
-      db,
-      images,
-      actor,
-      input: { itemId: id, data: new Uint8Array(await file.arrayBuffer()), fileName: file.name },
-    });
-    if (result.ok) return replies.done("image");
-    if (result.error === "not_found") return replies.refused(CATALOGUE_MESSAGES.not_found);
-    return imageError(IMAGE_MESSAGES[result.error], result.error === "too_many_uploads" ? 429 : 400);
-  }
   return runCatalogueAction(form, id, replies, {
     schema: ItemSchema,
     save: (mode, item) => saveItem({ db, actor, input: { mode, item } }),
     retire: (itemId, retire) => retireItem({ db, actor, input: { itemId, retire } }),
     remove: (itemId) => deleteItem({ db, images, actor, input: { itemId } }),
+    image: (itemId, upload) => setItemImage({ db, images, actor, input: { itemId, ...upload } }),
   });
 }
 

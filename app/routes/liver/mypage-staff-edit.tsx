@@ -1,7 +1,8 @@
 import { Form, Link } from "react-router";
 import { requireViewer } from "~/.server/auth/viewer";
-import { FORM_ERROR_KEY, parseForm } from "~/.server/http/form";
-import { done, FORM_MESSAGES, failed, type MypageActionData } from "~/.server/http/mypage-form";
+import { FORM_ERROR_KEY } from "~/.server/http/form";
+import { intent } from "~/.server/http/intent-action";
+import { done, FORM_MESSAGES, type MypageActionData } from "~/.server/http/mypage-form";
 import { loadSchedule, scheduleAction } from "~/.server/http/schedule-form";
 import { staffProfileAction } from "~/.server/http/staff-profile-form";
 import { getStaffProfile } from "~/.server/services/staff/get-staff-profile";
@@ -54,20 +55,25 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     context,
     actor: viewer,
     staffId: params.id,
-    extra: async (intent, form) => {
-      if (intent === "schedule")
-        return scheduleAction({ request, context, actor: viewer, staffId: params.id, form });
-      if (intent !== "password") return null;
-      const parsed = await parseForm(form, StaffPasswordSchema);
-      if (!parsed.ok) return failed(intent, parsed.values, parsed.errors);
-      const result = await setStaffPassword({
-        db: context.db,
-        actor: viewer,
-        input: { staffId: params.id, password: parsed.data.password },
-      });
-      return result.ok
-        ? done(request, "password")
-        : failed(intent, parsed.values, { [FORM_ERROR_KEY]: FORM_MESSAGES.not_found }, 404);
+    intents: {
+      // The schedule editor reads its own fields (schedule-form.ts, shared with the staff's page).
+      schedule: intent({
+        run: (_none, { form }) =>
+          scheduleAction({ request, context, actor: viewer, staffId: params.id, form }),
+      }),
+      password: intent({
+        schema: StaffPasswordSchema,
+        run: async ({ password }, { refuse }) => {
+          const result = await setStaffPassword({
+            db: context.db,
+            actor: viewer,
+            input: { staffId: params.id, password },
+          });
+          return result.ok
+            ? done(request, "password")
+            : refuse({ [FORM_ERROR_KEY]: FORM_MESSAGES.not_found }, 404);
+        },
+      }),
     },
   });
 }
