@@ -3,8 +3,10 @@ import type { Env } from "~/.server/env";
 import type { Mailer } from "~/.server/integrations/mail/mailer";
 import { billingPort } from "~/.server/integrations/payments/billing";
 import type { PushPort } from "~/.server/integrations/push/push-port";
+import type { ObjectStorage } from "~/.server/integrations/storage/object-storage";
 import type { JobHandlers } from "~/.server/jobs/job-runner";
 import { pruneRealtimeEvents, REALTIME_RETENTION_MS } from "~/.server/realtime/prune";
+import { purgeAgeDocuments } from "~/.server/services/age-verification/purge-age-documents";
 import { renewStorePlans } from "~/.server/services/billing/renew-store-plans";
 import { expireCoins } from "~/.server/services/ledger/expire-coins";
 import { sweepLives, watchLive } from "~/.server/services/live/watch-live";
@@ -31,6 +33,7 @@ export function createJobHandlers({
   fanOutParallel = 1,
   sns,
   push,
+  storage,
 }: {
   db: Db;
   mailer: Mailer;
@@ -42,6 +45,8 @@ export function createJobHandlers({
   sns?: SnsContext;
   /** The web push port (VAPID keys); a process without it cannot push (the job fails and retries). */
   push?: PushPort | undefined;
+  /** The object storage (identity document pictures); a process without it cannot purge them. */
+  storage?: ObjectStorage;
 }): JobHandlers {
   const notifications = () => {
     if (!env) throw new Error("notification jobs need the environment (createJobHandlers({ env }))");
@@ -78,6 +83,10 @@ export function createJobHandlers({
     "billing.renew": async () => {
       if (!env?.payments) throw new Error("billing.renew needs the environment (createJobHandlers({ env }))");
       return renewStorePlans({ db, mailer, baseUrl: env.baseUrl, port: billingPort(env as Env) });
+    },
+    "age.purge": async () => {
+      if (!storage) throw new Error("age.purge: this process has no object storage");
+      return purgeAgeDocuments({ db, storage });
     },
     "sns.import": async ({ linkId }, job) => {
       if (!sns) throw new Error("sns.import: this process has no SNS configuration");

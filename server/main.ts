@@ -138,6 +138,7 @@ async function serve(env: Env, database: Database, vite?: ViteDevServer): Promis
         push: env.push.vapid
           ? createWebPushPort({ vapid: env.push.vapid, production: env.isProduction })
           : undefined,
+        storage: createObjectStorage(env),
       }),
     });
   } catch (error) {

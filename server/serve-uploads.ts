@@ -1,7 +1,7 @@
 import { pipeline } from "node:stream/promises";
 import type express from "express";
 import { parseByteRange } from "~/.server/http/byte-range";
-import { isValidKey, type ObjectStorage } from "~/.server/integrations/storage/object-storage";
+import { isPrivateKey, isValidKey, type ObjectStorage } from "~/.server/integrations/storage/object-storage";
 
 const CACHE = "public, max-age=604800";
 
@@ -20,7 +20,7 @@ export function serveUploads(storage: ObjectStorage): express.RequestHandler {
     } catch {
       return notFound(res);
     }
-    if (!isValidKey(key)) return notFound(res);
+    if (!isValidKey(key) || isPrivateKey(key)) return notFound(res);
     try {
       const direct = storage.directUrl(key);
       if (direct) {

@@ -71,6 +71,7 @@ export type InAppSource =
   | { kind: "new_follower"; listener: string; target: "staff" | "liver" }
   | { kind: "payout_step"; step: "approved" | "rejected" | "paid"; netYen: number }
   | { kind: "report_outcome"; outcome: ReportOutcome; reporter: "listener" | "staff" }
+  | { kind: "age_verification"; decision: "verified" | "rejected" }
   /** The daily summary: its words are each listener's own (`shiftSummaryText`). */
   | { kind: "shift_summary" }
   | {
@@ -168,6 +169,18 @@ export function inAppLine(source: InAppSource, to: InAppRecipientType): InAppLin
         title: "通報への対応が完了しました",
         body: `対応の結果：${REPORT_TEXTS.outcome[source.outcome]}`,
         url: `/${to}/mypage`,
+        group: null,
+      };
+    case "age_verification":
+      if (to !== "listener") return null;
+      return {
+        kind: "age_verification",
+        title: source.decision === "verified" ? "年齢確認が完了しました" : "年齢確認ができませんでした",
+        body:
+          source.decision === "verified"
+            ? "メッセージを送れるようになりました"
+            : "理由を確認して、もう一度お送りください",
+        url: "/listener/mypage/age-verification",
         group: null,
       };
     case "shift_summary":

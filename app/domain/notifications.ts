@@ -26,6 +26,7 @@ export const NOTIFICATION_EVENT_KINDS = [
   "new_follower",
   "payout_step",
   "report_outcome",
+  "age_verification",
   "shift_summary",
 ] as const;
 

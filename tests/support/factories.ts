@@ -2,7 +2,14 @@ import { randomUUID } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
 import type { Viewer } from "~/.server/auth/viewer";
 import type { Db } from "~/.server/db/client";
-import { listeners, livers, type NewLiver, type NewStaff, staffs } from "~/.server/db/schema";
+import {
+  ageVerifications,
+  listeners,
+  livers,
+  type NewLiver,
+  type NewStaff,
+  staffs,
+} from "~/.server/db/schema";
 import { insertCredentialUser } from "~/.server/services/shared/insert-credential-user";
 import { staffLoginEmail } from "~/domain/staff-account";
 
@@ -27,9 +34,13 @@ const passwordHash = () => {
 let seq = 0;
 const next = () => `${Date.now().toString(36)}${(++seq).toString(36)}`;
 
+/**
+ * A listener, age-verified unless `ageVerified: false` (ADR 0055: chat needs it; the tests of the
+ * verification itself make her without).
+ */
 export async function makeListener(
   db: Db,
-  fields: { nickname?: string; email?: string } = {},
+  fields: { nickname?: string; email?: string; ageVerified?: boolean } = {},
 ): Promise<Viewer> {
   const email = fields.email ?? `listener-${next()}@example.com`;
   const nickname = fields.nickname ?? "たろう";
@@ -41,6 +52,16 @@ export async function makeListener(
     emailVerified: true,
   });
   await db.insert(listeners).values({ uid, email, nickname });
+  if (fields.ageVerified !== false)
+    await db.insert(ageVerifications).values({
+      id: randomUUID(),
+      listener_id: uid,
+      method: "document",
+      status: "verified",
+      document_kind: "driver_license",
+      birth_date: "1995-04-01",
+      decided_at: new Date(),
+    });
   return { type: "listener", uid, name: nickname, email };
 }
 

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { AGE_VERIFICATION_PATH } from "~/domain/age-verification";
 import { CHAT_TEXTS } from "~/domain/chat";
 import type { Viewer } from "../auth/viewer";
 import { apiError } from "./api-response";
@@ -10,13 +11,15 @@ export type RoomRefusal =
   | { error: "invalid_before" }
   | { error: "invalid"; message: string }
   | { error: "blocked"; message: string }
+  | { error: "age_verification"; message: string }
   | { error: "rate_limited"; message: string; retryAfterSeconds: number };
 
 /**
  * A refused chat call as the JSON API answers it (ADR 0029): `not_found` 404 (anyone but the
  * two members), `forbidden` 403, `invalid` 400 with the Japanese message and the `field` it belongs
- * next to, `invalid_before` 400 on `before`, `blocked` 403 with its text, `rate_limited` 429 with
- * `Retry-After`.
+ * next to, `invalid_before` 400 on `before`, `blocked` 403 with its text, `age_verification` 403
+ * with `reason: "age_verification_required"` and the page to verify at (ADR 0055), `rate_limited`
+ * 429 with `Retry-After`.
  */
 export function roomRefusal(refusal: RoomRefusal, field?: string) {
   switch (refusal.error) {
@@ -30,6 +33,11 @@ export function roomRefusal(refusal: RoomRefusal, field?: string) {
       return apiError("invalid-argument", refusal.message, field ? { field } : {});
     case "blocked":
       return apiError("permission-denied", refusal.message);
+    case "age_verification":
+      return apiError("permission-denied", refusal.message, {
+        reason: "age_verification_required",
+        url: AGE_VERIFICATION_PATH,
+      });
     case "rate_limited":
       return data(
         { error: { code: "resource-exhausted", message: refusal.message } },

@@ -1,8 +1,10 @@
+import { createHash } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
 import { asc, eq, getTableColumns, sql, type Table } from "drizzle-orm";
 import type { Db } from "../db/client";
 import {
   account,
+  ageVerifications,
   favorites,
   listeners,
   liveComments,
@@ -394,10 +396,35 @@ async function seedListeners(
       updatedAt: l.created_at,
     }));
     await insertAccounts(db, { accountRandom, passwordHash }, users, listeners, rows);
+    await db.insert(ageVerifications).values(rows.map(demoAgeVerification));
     report("listeners", Math.min(listenerCount, i + batchSize), listenerCount);
   }
 
   return listenerRows;
+}
+
+/**
+ * Demo listeners are age-verified (ADR 0055): a decided document whose picture is gone, with a
+ * birth date and an id derived from the listener (no draw from the generators: the rest of the
+ * data set stays as it was).
+ */
+function demoAgeVerification(listener: GeneratedListener, index: number) {
+  const hex = createHash("sha256").update(`age-verification:${listener.uid}`).digest("hex");
+  const id = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+  const year = 1980 + (index % 20);
+  const month = String((index % 12) + 1).padStart(2, "0");
+  const day = String((index % 28) + 1).padStart(2, "0");
+  return {
+    id,
+    listener_id: listener.uid,
+    method: "document" as const,
+    status: "verified" as const,
+    document_kind: "driver_license" as const,
+    document_deleted_at: listener.created_at,
+    birth_date: `${year}-${month}-${day}`,
+    created_at: listener.created_at,
+    decided_at: listener.created_at,
+  };
 }
 
 /** Follows: a shuffled order decides who is popular (earlier targets are drawn more often). */

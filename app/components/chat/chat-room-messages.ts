@@ -86,6 +86,8 @@ export interface ChatRoomProps {
   olderPage: boolean;
   blockedByMe: boolean;
   blockedMe: boolean;
+  /** A listener who must verify her age before writing (ADR 0055): gifts stay open. */
+  mustVerifyAge: boolean;
   eventsSince: number;
   done: "block" | "report" | null;
   actionData: RoomActionData | null;

@@ -1,6 +1,7 @@
 import type { RefObject } from "react";
 import { Link } from "react-router";
 import { FanBadge } from "~/components/fans/fan-badge";
+import { AGE_VERIFICATION_PATH, AGE_VERIFICATION_TEXTS } from "~/domain/age-verification";
 import { messagesPath } from "~/domain/chat-paths";
 import { formatMonthDayTime } from "~/domain/relative-time";
 import { GiftSheet } from "../live/gift-sheet";
@@ -257,14 +258,38 @@ function RoomFooter({
           {CHAT_UI.typing(props.counterpart.name)}
         </p>
       ) : null}
-      <MessageComposer
-        action={here}
-        hydrated={hydrated}
-        onTyping={() => tellTyping(props.roomId)}
-        onSend={onSend}
-        actionData={props.actionData?.intent === "send" ? props.actionData : null}
-      />
+      {props.mustVerifyAge ? (
+        <AgeVerificationNote />
+      ) : (
+        <MessageComposer
+          action={here}
+          hydrated={hydrated}
+          onTyping={() => tellTyping(props.roomId)}
+          onSend={onSend}
+          actionData={props.actionData?.intent === "send" ? props.actionData : null}
+        />
+      )}
     </>
+  );
+}
+
+/** In place of the composer until the listener's age is verified (ADR 0055). */
+function AgeVerificationNote() {
+  return (
+    <p
+      className="border-slate-100 border-t bg-amber-50 px-4 py-4 text-center text-slate-800 text-sm"
+      role="note"
+      data-testid="chat-age-verification"
+    >
+      {AGE_VERIFICATION_TEXTS.required}
+      <br />
+      <Link
+        to={AGE_VERIFICATION_PATH}
+        className="inline-block min-h-11 py-3 font-bold text-brand-700 underline"
+      >
+        年齢確認をする
+      </Link>
+    </p>
   );
 }
 

@@ -20,6 +20,7 @@ export const MYPAGE_NAV: Record<AccountRole, readonly MypageNavItem[]> = {
     { to: "/listener/mypage/follow/sns", label: "フォロー中の投稿" },
     { to: "/listener/mypage/message", label: "メッセージ", badge: "unreadMessages" },
     { to: "/listener/mypage/profile", label: "相性診断" },
+    { to: "/listener/mypage/age-verification", label: "年齢確認" },
     { to: "/listener/coin", label: "コイン" },
     { to: "/listener/mypage/purchase", label: "アイテム購入" },
     { to: "/listener/mypage/history", label: "購入・利用履歴" },

@@ -6,6 +6,7 @@ import { dispatchIntent, type IntentContext, intent } from "~/.server/http/inten
 import { readLimitedFormData } from "~/.server/http/limited-form-data";
 import { FORM_MESSAGES, MYPAGE_FORM_MAX_BYTES } from "~/.server/http/mypage-form";
 import { topicHead } from "~/.server/realtime/publish";
+import { mustVerifyAge } from "~/.server/services/age-verification/age-verification-state";
 import { blockRoom } from "~/.server/services/chat/block-room";
 import { listMessages } from "~/.server/services/chat/list-messages";
 import { markRoomRead } from "~/.server/services/chat/mark-room-read";
@@ -78,6 +79,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     olderPage: Boolean(before),
     blockedByMe: page.blocked_by_me,
     blockedMe: page.blocked_me,
+    mustVerifyAge: await mustVerifyAge(context.db, viewer),
     eventsSince,
     done: done === "block" || done === "report" ? (done as "block" | "report") : null,
     // The listener's gifts: the sheet of the live room with JavaScript (the catalogue, her coins,
@@ -178,7 +180,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
               : await sendMessage({ db, actor: viewer, input: { roomId, body } });
           if (result.ok) return redirect(here);
           if (result.error === "not_found") throw new Response(null, { status: 404 });
-          const status = result.error === "invalid" ? 400 : result.error === "blocked" ? 403 : 429;
+          const status =
+            result.error === "invalid"
+              ? 400
+              : result.error === "blocked" || result.error === "age_verification"
+                ? 403
+                : 429;
           return answer(name, { body }, { body: result.message }, status);
         },
       }),

@@ -7,6 +7,7 @@ import { CHAT_UI } from "~/components/chat/chat-texts";
 import { RoomList } from "~/components/chat/room-list";
 import { Card, EmptyState, PageHeader } from "~/components/ui/kit";
 import { roleOfPath } from "~/domain/account-roles";
+import { AGE_VERIFICATION_PATH } from "~/domain/age-verification";
 import { messagesPath } from "~/domain/chat-paths";
 import { pageTitle } from "~/site";
 import type { Route } from "./+types/mypage-messages";
@@ -62,6 +63,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form?.get("intent") !== "open" || typeof staffId !== "string" || !staffId)
     throw new Response(null, { status: 400 });
   const result = await openRoom({ db: context.db, actor: viewer, input: { staff_id: staffId } });
+  // Her age first (ADR 0055): the page says why and takes her document.
+  if (!result.ok && result.error === "age_verification")
+    return redirect(`${AGE_VERIFICATION_PATH}?for=message`);
   if (!result.ok) throw new Response(null, { status: result.error === "forbidden" ? 403 : 404 });
   return redirect(messagesPath("listener", result.room.id));
 }

@@ -4,6 +4,7 @@ import { DEMO_ACCOUNTS } from "~/.server/seed/seed-database";
 import { expect, test } from "../fixtures";
 import { linkTo, waitForMail } from "../support/mailbox";
 import { seriousViolations } from "../support/operator-console";
+import { verifyAgeByCard } from "../support/verify-age-by-card";
 
 // Chat (ADR 0029) in two Chromium contexts against the real server: a fresh listener
 // opens a room from demo-cast's page (signed out first: login and back), both write and read each
@@ -62,6 +63,8 @@ test("a fresh listener registers", async ({ page }) => {
   await page.goto(linkTo(mail, "/listener/login"));
   await logInListener(page);
   await expect(page).toHaveURL(/\/listener\/mypage/);
+  // Chat needs her age verified (ADR 0055): a card payment does it.
+  await verifyAgeByCard(page);
 });
 
 test("listener and cast talk live; the cast's unread count moves; the store gets the notice", async ({

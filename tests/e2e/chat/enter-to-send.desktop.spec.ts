@@ -1,5 +1,6 @@
 import { expect, test } from "../fixtures";
 import { linkTo, waitForMail } from "../support/mailbox";
+import { verifyAgeByCard } from "../support/verify-age-by-card";
 
 // On a desktop (a fine pointer) Enter sends and Shift+Enter breaks the line (ADR 0029); phones use
 // the button (tests/e2e/chat/chat.spec.ts). A listener of its own, opening a room from a staff page.
@@ -26,6 +27,8 @@ test("Enter sends, Shift+Enter breaks the line", async ({ page }) => {
   await page.locator('input[name="password"]').fill(PASSWORD);
   await page.getByRole("button", { name: "ログイン", exact: true }).click();
   await expect(page).toHaveURL(/\/listener\/mypage/);
+  // Chat needs her age verified (ADR 0055): a card payment does it.
+  await verifyAgeByCard(page);
 
   // Any listed staff member: the first of the staff search.
   await page.goto("/search/staff");

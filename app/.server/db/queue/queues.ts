@@ -48,6 +48,8 @@ export const JOB_QUEUES = {
   "live.sweep": { retryLimit: 1, retryDelay: 30, retryBackoff: false, expireInSeconds: 120 },
   /** Books out paid coins past their 180 days and mails the 14-day notices (hourly, ADR 0032). */
   "coins.expire": { retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 900 },
+  /** Deletes identity document pictures 30 days after their decision (hourly, ADR 0055). */
+  "age.purge": { retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 900 },
   /** Renews test-provider plans, schedules Stripe plan changes, reminds and suspends unpaid stores (hourly, ADR 0037). */
   "billing.renew": { retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 900 },
 } as const satisfies Record<string, QueuePolicy>;
@@ -76,6 +78,7 @@ export const JOB_DATA = {
   "live.sweep": none,
   "coins.expire": none,
   "billing.renew": none,
+  "age.purge": none,
 } as const satisfies Record<JobName, z.ZodType>;
 
 export type JobData<N extends JobName> = z.output<(typeof JOB_DATA)[N]>;
@@ -102,6 +105,7 @@ export const JOB_SCHEDULES: { name: JobName; cron: string }[] = [
   { name: "live.sweep", cron: "* * * * *" },
   { name: "coins.expire", cron: "17 * * * *" },
   { name: "billing.renew", cron: "23 * * * *" },
+  { name: "age.purge", cron: "37 * * * *" },
 ];
 
 export const JOB_TIME_ZONE = "Asia/Tokyo";

@@ -81,6 +81,13 @@ export function assertValidKey(key: string): void {
   if (!isValidKey(key)) throw new Error(`invalid storage key: ${JSON.stringify(key)}`);
 }
 
+/**
+ * Objects under `private/` are never served at `/uploads` (age verification documents, ADR 0055):
+ * they are read by the services that own them, and stored encrypted in case a bucket is public.
+ */
+export const PRIVATE_PREFIX = "private/";
+export const isPrivateKey = (key: string) => key.startsWith(PRIVATE_PREFIX);
+
 /** The key of a stored URL (`/uploads/<key>`), or null for any other URL. */
 export function keyFromPublicUrl(url: string): string | null {
   if (!url.startsWith(UPLOADS_PREFIX)) return null;

@@ -1,7 +1,9 @@
+import { AGE_VERIFICATION_TEXTS } from "~/domain/age-verification";
 import { IMAGE_MESSAGES } from "~/domain/images";
 import type { Viewer } from "../../auth/viewer";
 import type { Db } from "../../db/client";
 import type { ImageStorage } from "../../integrations/storage/image-storage";
+import { mustVerifyAge } from "../age-verification/age-verification-state";
 import { processUpload } from "../shared/process-upload";
 import { memberRoom } from "./room-access";
 import { type SendMessageResult, sendMessage } from "./send-message";
@@ -25,6 +27,9 @@ export async function sendImageMessage({
 }): Promise<SendMessageResult> {
   const access = await memberRoom(db, actor, "room.write", input.roomId);
   if (!access.ok) return access;
+  // Refused before the picture is processed (the send below would refuse it too).
+  if (await mustVerifyAge(db, actor))
+    return { ok: false, error: "age_verification", message: AGE_VERIFICATION_TEXTS.required };
   const processed = await processUpload({ db, actor, data: input.data });
   if (!processed.ok) return { ok: false, error: "invalid", message: IMAGE_MESSAGES[processed.error] };
   const imageUrl = await images.save(`rooms/${access.room.id}`, processed.data);

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { AGE_VERIFICATION_TEXTS } from "~/domain/age-verification";
 import { containsBlockedWord } from "~/domain/blocked-words";
 import { CHAT_TEXTS, MessageBodySchema, tellsStore } from "~/domain/chat";
 import { messageExcerpt } from "~/domain/in-app-notifications";
@@ -7,6 +8,7 @@ import type { Db } from "../../db/client";
 import { type Message, roomBlocks, staffs } from "../../db/schema";
 import { hitRateLimit } from "../../rate-limit/rate-limiter";
 import { RATE_LIMITS } from "../../rate-limit/rules";
+import { mustVerifyAge } from "../age-verification/age-verification-state";
 import { blockedWordRules } from "../moderation/blocked-word-rules";
 import { recordNotification } from "../notifications/record-notification";
 import { memberRoom } from "./room-access";
@@ -17,6 +19,8 @@ export type SendMessageResult =
   | { ok: false; error: "not_found" }
   /** The body is empty, too long, carries contact details or a blocked word: `message` is the Japanese text. */
   | { ok: false; error: "invalid"; message: string }
+  /** A listener whose age is not verified while the operator requires it (ADR 0055). */
+  | { ok: false; error: "age_verification"; message: string }
   /** A block stands between the two members (either way, ADR 0029). */
   | { ok: false; error: "blocked"; message: string }
   | { ok: false; error: "rate_limited"; message: string; retryAfterSeconds: number };
@@ -46,10 +50,13 @@ export async function sendMessage({
       ? ({ success: true, data: "" } as const)
       : MessageBodySchema.safeParse(text);
   const blockedWords = await blockedWordRules(db);
+  const ageRefused = await mustVerifyAge(db, actor);
   return db.transaction(async (tx) => {
     const access = await memberRoom(tx, actor, "room.write", input.roomId, { lock: true });
     if (!access.ok) return access;
     // Validation after access: a non-member learns nothing, not even that the body was wrong.
+    if (ageRefused)
+      return { ok: false, error: "age_verification", message: AGE_VERIFICATION_TEXTS.required } as const;
     if (!parsed.success)
       return {
         ok: false,

@@ -3,6 +3,7 @@ import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { TokyoDays } from "~/domain/admin-dashboard";
 import type { Db } from "../../db/client";
 import {
+  ageVerifications,
   contactMessages,
   listeners,
   liveCommentReports,
@@ -79,6 +80,14 @@ export const ADMIN_ACTION_COUNTS: readonly AdminActionCount[] = [
     count: async (db) =>
       (await countWhere(db, roomReports, eq(roomReports.status, "open"))) +
       (await countWhere(db, liveCommentReports, eq(liveCommentReports.status, "open"))),
+  },
+  {
+    key: "pendingAgeVerifications",
+    label: "確認待ちの年齢確認",
+    body: "リスナーが送った本人確認書類（ADR 0055）",
+    to: "/admin/age-verifications",
+    testId: "count-age-verifications",
+    count: (db) => countWhere(db, ageVerifications, eq(ageVerifications.status, "pending")),
   },
   {
     key: "newShopEntryRequests",

@@ -45,6 +45,7 @@ export async function resolveEventDetails(db: Db, event: NotificationEvent): Pro
       return { actor: await listenerName(db, event.listenerId) };
     case "payout_step":
     case "report_outcome":
+    case "age_verification":
       return { actor: "" };
     case "chat_message":
       // Its reader knows the other member by her name: the listener's nickname or the staff's name.

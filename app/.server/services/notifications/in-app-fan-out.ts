@@ -38,7 +38,9 @@ export function inAppGroups(
           ? [event.target.type]
           : event.kind === "report_outcome"
             ? [event.reporterType]
-            : ["listener", "liver", "staff"];
+            : event.kind === "age_verification"
+              ? ["listener"]
+              : ["listener", "liver", "staff"];
   return types.flatMap((type) => {
     const line = inAppLine(source, type);
     return line ? [{ type, line }] : [];
@@ -68,6 +70,8 @@ function inAppSource(event: NotificationEvent, details: EventDetails): InAppSour
       return { kind: "payout_step", step: event.step, netYen: event.netYen };
     case "report_outcome":
       return { kind: "report_outcome", outcome: event.outcome, reporter: event.reporterType };
+    case "age_verification":
+      return { kind: "age_verification", decision: event.decision };
     case "chat_message":
       return {
         kind: "chat_message",
@@ -125,6 +129,8 @@ function recipientQuery(
       return one(event.liverId);
     case "report_outcome":
       return one(event.reporterId);
+    case "age_verification":
+      return one(event.listenerId);
     case "chat_message": {
       // Read in the room before the fan-out came to it: nothing to tell (as a chat app does).
       const reader = type === "staff" ? event.staffId : event.listenerId;

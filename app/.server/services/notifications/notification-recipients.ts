@@ -33,6 +33,7 @@ export function recipientGroups(event: NotificationEvent): NotificationRecipient
     case "new_follower":
     case "payout_step":
     case "report_outcome":
+    case "age_verification":
       // Told in-app and by push only (ADR 0044).
       return [];
     default:

@@ -67,10 +67,18 @@ export type NotificationEvent =
       reporterType: "listener" | "staff";
       outcome: "dismissed" | "warned" | "blocked" | "suspended";
       at: Date;
-    };
+    }
+  /** The operator decided a listener's age verification (ADR 0055): she is told in-app and by push. */
+  | { kind: "age_verification"; listenerId: string; decision: "verified" | "rejected"; at: Date };
 
 /** The kinds told in-app only (and by push): no mail of ADR 0025. */
-export const IN_APP_ONLY_KINDS = ["chat_message", "new_follower", "payout_step", "report_outcome"] as const;
+export const IN_APP_ONLY_KINDS = [
+  "chat_message",
+  "new_follower",
+  "payout_step",
+  "report_outcome",
+  "age_verification",
+] as const;
 export type InAppOnlyEvent = Extract<NotificationEvent, { kind: (typeof IN_APP_ONLY_KINDS)[number] }>;
 export const isInAppOnly = (event: NotificationEvent): event is InAppOnlyEvent =>
   (IN_APP_ONLY_KINDS as readonly string[]).includes(event.kind);

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { coinOrders, paymentEvents } from "../../db/schema";
 import { type PaymentPort, WebhookSignatureError } from "../../integrations/payments/payment-port";
+import { verifyAgeByCard } from "../age-verification/verify-age-by-card";
 import { fulfilCoinOrder, markCoinOrder } from "../ledger/fulfil-coin-order";
 import { receiveRefund } from "./receive-refund";
 
@@ -20,7 +21,8 @@ export type WebhookResult =
  * `checkout.session.async_payment_succeeded`, after re-reading the session, and exactly once per
  * order whatever the order and repetition of events (`fulfilCoinOrder`'s key). A late
  * `async_payment_failed` or an unpaid `completed` never undoes a paid order. `charge.refunded`
- * takes the purchase's unspent coins back (receive-refund.ts, ADR 0038).
+ * takes the purchase's unspent coins back (receive-refund.ts, ADR 0038). An order paid at the
+ * checkout's completion was paid by card: it verifies the listener's age (ADR 0055).
  *
  * The order an event names (`metadata.order_id`) is only a pointer: the session must be the one
  * the order was opened with (`provider_session_id`), and the session as re-read must name that
@@ -57,6 +59,7 @@ export async function receivePaymentWebhook({
         id: coinOrders.order_id,
         provider: coinOrders.provider,
         sessionId: coinOrders.provider_session_id,
+        listenerId: coinOrders.listener_id,
       })
       .from(coinOrders)
       .where(eq(coinOrders.order_id, session.orderId));
@@ -68,8 +71,13 @@ export async function receivePaymentWebhook({
         const current = await port.confirmSession(session);
         if (current.id !== order.sessionId || current.orderId !== order.id)
           return { ok: false, error: "order_mismatch" };
-        if (current.paymentStatus === "paid") await fulfilCoinOrder({ db, input: { orderId: order.id } });
-        else if (event.type === "checkout.session.completed")
+        if (current.paymentStatus === "paid") {
+          await fulfilCoinOrder({ db, input: { orderId: order.id } });
+          // Paid when the checkout completed, as the event itself says: a card. A konbini
+          // voucher completes unpaid and is paid later (ADR 0055).
+          if (event.type === "checkout.session.completed" && session.paymentStatus === "paid")
+            await verifyAgeByCard(db, { listenerId: order.listenerId, orderId: order.id });
+        } else if (event.type === "checkout.session.completed")
           await markCoinOrder(db, order.id, "awaiting_payment");
         break;
       }
