@@ -12,8 +12,9 @@ import type { Route } from "./+types/live-media";
  * `{role: "publish", sdp}` (the broadcaster's camera) or `{role: "subscribe", viewer_id, sdp}` (an
  * admitted viewer). Embedded mode answers 201 `{mode: "embedded", session_id, sdp}` (the SFU's
  * answer, candidates included); LiveKit mode 201 `{mode: "livekit", url, token, room}` (no sdp
- * needed). 400 `field: sdp` for an offer the SFU cannot use; 409 when a newer offer of the same
- * viewer or broadcaster replaced this one while it was answered; 503 when the SFU is unavailable.
+ * needed). 400 `field: sdp` for an offer the SFU cannot use, 400 「配信は終了しました」 when the
+ * viewer left or the live ended while it was answered; 409 when a newer offer of the same viewer or
+ * broadcaster replaced this one; 503 when the SFU is unavailable.
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
   if (request.method !== "POST") return apiError("invalid-argument", "POST で送信してください");
@@ -57,6 +58,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       return apiError("invalid-argument", LIVE_TEXTS.sdpRequired, { field: "sdp" });
     if (error instanceof MediaError && error.code === "replaced")
       return apiError("aborted", LIVE_TEXTS.mediaReplaced);
+    // Left or ended while the offer was answered: as an offer to an ended live is answered.
+    if (error instanceof MediaError && error.code === "closed")
+      return apiError("invalid-argument", LIVE_TEXTS.ended);
     console.error(`[live] media for ${access.liveId}: ${(error as Error).message}`);
     return apiError("unavailable", LIVE_TEXTS.mediaUnavailable);
   }

@@ -45,10 +45,11 @@ export interface LiveMediaPort {
 
 /** A media request that cannot be served; `invalid` is the browser's fault (a bad offer). */
 /**
- * `invalid`: the offer cannot be used; `replaced`: a newer offer of the same session (or its leave)
- * came while this one was answered; `unavailable`: the relay cannot take it now.
+ * `invalid`: the offer cannot be used; `replaced`: a newer offer of the same viewer or publisher
+ * came while this one was answered; `closed`: the viewer left or the live ended meanwhile;
+ * `unavailable`: the relay cannot take it now.
  */
-export type MediaErrorCode = "invalid" | "replaced" | "unavailable";
+export type MediaErrorCode = "invalid" | "replaced" | "closed" | "unavailable";
 
 export class MediaError extends Error {
   constructor(

@@ -5,7 +5,7 @@
  * media (browsers reconnect), not the site.
  */
 import type { SfuOptions } from "../media-port";
-import { Sfu, SfuOfferError, SfuReplacedError } from "./sfu-core";
+import { Sfu, SfuClosedError, SfuOfferError, SfuReplacedError } from "./sfu-core";
 import type { SfuReply, SfuRequest } from "./sfu-protocol";
 
 /**
@@ -31,7 +31,9 @@ export function runSfuChild(): void {
               ? "invalid"
               : error instanceof SfuReplacedError
                 ? "replaced"
-                : "unavailable",
+                : error instanceof SfuClosedError
+                  ? "closed"
+                  : "unavailable",
           message: error.message,
         } satisfies SfuReply),
     );

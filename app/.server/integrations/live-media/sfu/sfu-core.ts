@@ -14,9 +14,10 @@ import type { MediaStats, SfuOptions } from "../media-port";
  *   has, with the sequence and timestamp jump of the new source smoothed over.
  * - Keyframes: a viewer's decoder needs one to start, so the SFU asks the publisher for one (PLI)
  *   when a viewer connects (three times over a second), and every 5 s as a safety net.
- * - A session replaced (a viewer's or a publisher's new offer, a leave, the live's end) while its
- *   own offer is still being answered is answered at once with `SfuReplacedError`: the newest
- *   offer wins and no request waits on a connection that was closed under it.
+ * - A session replaced by a newer offer of the same viewer or publisher while its own offer is
+ *   still being answered is answered at once with `SfuReplacedError`, one closed under it (the
+ *   viewer left, the live ended) with `SfuClosedError`: the newest offer wins and no request waits
+ *   on a connection that is gone.
  */
 const CODECS = {
   audio: [new RTCRtpCodecParameters({ mimeType: "audio/opus", clockRate: 48000, channels: 2 })],
@@ -40,7 +41,7 @@ interface ViewerSession {
   tracks: Record<Kind, MediaStreamTrack>;
   /** The SSRC of the publisher track last written to this viewer, per kind. */
   source: Partial<Record<Kind, number>>;
-  /** Aborted when the session is replaced or closed. */
+  /** Aborted, with the reason, when the session is replaced or closed. */
   replaced: AbortController;
 }
 
@@ -87,7 +88,7 @@ export class Sfu {
   /** The broadcaster's offer → our answer; a publisher already there is replaced (a reconnect). */
   async publish(liveId: string, offer: string): Promise<{ sessionId: string; sdp: string }> {
     const live = this.live(liveId);
-    this.closePublisher(live);
+    this.closePublisher(live, "replaced");
     const pc = this.peer();
     const sessionId = randomUUID();
     // The offer's m-lines make the receiving transceivers (one left unused would fail the connection).
@@ -118,7 +119,8 @@ export class Sfu {
       });
     });
     pc.connectionStateChange.subscribe((state) => {
-      if ((state === "failed" || state === "closed") && live.publisher === session) this.closePublisher(live);
+      if ((state === "failed" || state === "closed") && live.publisher === session)
+        this.closePublisher(live, "closed");
     });
     return { sessionId, sdp: await this.answer(pc, offer, session.replaced.signal) };
   }
@@ -130,7 +132,7 @@ export class Sfu {
     offer: string,
   ): Promise<{ sessionId: string; sdp: string }> {
     const live = this.live(liveId);
-    this.closeViewer(live, viewerId);
+    this.closeViewer(live, viewerId, "replaced");
     const pc = this.peer();
     const tracks = {
       video: new MediaStreamTrack({ kind: "video" }),
@@ -154,21 +156,21 @@ export class Sfu {
           setTimeout(() => live.publisher?.requestKeyframe(), delay).unref();
       }
       if ((state === "failed" || state === "closed") && live.viewers.get(viewerId) === session)
-        this.closeViewer(live, viewerId);
+        this.closeViewer(live, viewerId, "closed");
     });
     return { sessionId: session.sessionId, sdp: await this.answer(pc, offer, session.replaced.signal) };
   }
 
   leave(liveId: string, viewerId: string): void {
     const live = this.lives.get(liveId);
-    if (live) this.closeViewer(live, viewerId);
+    if (live) this.closeViewer(live, viewerId, "closed");
   }
 
   endLive(liveId: string): void {
     const live = this.lives.get(liveId);
     if (!live) return;
-    this.closePublisher(live);
-    for (const viewerId of [...live.viewers.keys()]) this.closeViewer(live, viewerId);
+    this.closePublisher(live, "closed");
+    for (const viewerId of [...live.viewers.keys()]) this.closeViewer(live, viewerId, "closed");
     this.lives.delete(liveId);
   }
 
@@ -211,10 +213,15 @@ export class Sfu {
     }
   }
 
-  /** The answer to an offer, or `SfuReplacedError` as soon as its session is replaced. */
+  /** The answer to an offer, or the session's end as soon as it is replaced or closed. */
   private answer(pc: RTCPeerConnection, offer: string, replaced: AbortSignal): Promise<string> {
     const superseded = new Promise<never>((_, reject) => {
-      const refuse = () => reject(new SfuReplacedError("replaced by a newer connection"));
+      const refuse = () =>
+        reject(
+          replaced.reason === "replaced"
+            ? new SfuReplacedError("replaced by a newer connection")
+            : new SfuClosedError("the session was closed (left, or the live ended)"),
+        );
       if (replaced.aborted) refuse();
       else replaced.addEventListener("abort", refuse, { once: true });
     });
@@ -246,20 +253,20 @@ export class Sfu {
     return sdp;
   }
 
-  private closePublisher(live: LiveMedia): void {
+  private closePublisher(live: LiveMedia, why: SessionEnd): void {
     const publisher = live.publisher;
     if (!publisher) return;
     live.publisher = null;
-    publisher.replaced.abort();
+    publisher.replaced.abort(why);
     clearInterval(publisher.timer);
     void publisher.pc.close().catch(() => {});
   }
 
-  private closeViewer(live: LiveMedia, viewerId: string): void {
+  private closeViewer(live: LiveMedia, viewerId: string, why: SessionEnd): void {
     const viewer = live.viewers.get(viewerId);
     if (!viewer) return;
     live.viewers.delete(viewerId);
-    viewer.replaced.abort();
+    viewer.replaced.abort(why);
     viewer.tracks.video.stop();
     viewer.tracks.audio.stop();
     void viewer.pc.close().catch(() => {});
@@ -269,5 +276,11 @@ export class Sfu {
 /** The browser's offer could not be applied (malformed, or no codec in common). */
 export class SfuOfferError extends Error {}
 
-/** The session was replaced (a newer offer, a leave, the live's end) before its answer was ready. */
+/** Why a session ends: a newer offer of the same viewer or publisher, or it was closed. */
+type SessionEnd = "replaced" | "closed";
+
+/** A newer offer of the same viewer or publisher replaced the session before its answer was ready. */
 export class SfuReplacedError extends Error {}
+
+/** The session was closed (the viewer left, the live ended) before its answer was ready. */
+export class SfuClosedError extends Error {}
