@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { IMAGE_ACCEPT, IMAGE_MAX_BYTES } from "./images";
+import { isPrTicked } from "./post-pr";
 import { POST_CAPTION_MAX, POST_IMAGES_MAX, POST_VIDEO_MAX_BYTES, POST_VIDEO_MAX_SECONDS } from "./posts";
 
 export const POST_VIDEO_ACCEPT = "video/mp4,video/webm";
@@ -28,9 +29,10 @@ export const POST_MESSAGES = {
   too_many_files: "選択されたファイルが多すぎます",
   unreadable: "送信内容を読み取れませんでした。もう一度お試しください",
   not_found: "投稿が見つかりません。ページを再読み込みしてください",
+  nothing_to_change: "本文（caption）かPR表示（is_pr）を指定してください",
   forbidden: "このアカウントでは投稿できません",
   created: "投稿しました",
-  updated: "本文を更新しました",
+  updated: "投稿を更新しました",
   deleted: "投稿を削除しました",
 } as const;
 
@@ -49,11 +51,31 @@ const caption = z
   .max(POST_CAPTION_MAX, POST_MESSAGES.caption_too_long)
   .meta({ description: `本文（${POST_CAPTION_MAX}文字まで）` });
 
-/** `PATCH /api/posts/{id}` and the edit form of the list. */
-export const PostCaptionSchema = z.object({ caption });
+/** The PR checkbox (ADR 0051): ticked marks the post 「PR」, left unticked (sent as nothing) does not. */
+const isPr = z
+  .unknown()
+  .optional()
+  .transform(isPrTicked)
+  .meta({ description: 'ticked ("1") marks the post as PR (advertising, ADR 0051)' });
 
-/** The caption field of the composer (the files are read beside it, see the multipart reader). */
-export const PostComposerSchema = z.object({ caption: caption.optional().default("") });
+/** The edit form of the list: the caption and the PR label, saved together. */
+export const PostEditSchema = z.object({ caption, is_pr: isPr });
+
+/**
+ * `PATCH /api/posts/{id}`: the caption, the PR label, or both; a field left out stays as it is
+ * (unlike the form, where an unticked box is `false`).
+ */
+export const PostPatchSchema = z
+  .object({
+    caption: caption.optional(),
+    is_pr: z.boolean().optional().meta({ description: "marks the post as PR (advertising, ADR 0051)" }),
+  })
+  .refine((body) => body.caption !== undefined || body.is_pr !== undefined, {
+    message: POST_MESSAGES.nothing_to_change,
+  });
+
+/** The caption and PR fields of the composer (the files are read beside them, see the multipart reader). */
+export const PostComposerSchema = z.object({ caption: caption.optional().default(""), is_pr: isPr });
 
 /** Where a native post is shown: its author's posts page, at the post. */
 export function nativePostPermalink(

@@ -187,7 +187,7 @@ describe.each(drivers)("native posts over HTTP on %s", (driver) => {
       ok: false,
       error: "invalid",
       errors: { video: POST_MESSAGES.video_too_large },
-      values: { caption: "" },
+      values: { caption: "", is_pr: "" },
     });
     expect(temporary()).toBe(tempBefore);
     expect(await database.db.select().from(posts)).toHaveLength(before.length);

@@ -9,7 +9,7 @@ import {
 } from "~/.server/services/posts/create-native-post";
 import { deletePost } from "~/.server/services/posts/delete-post";
 import { listOwnPosts } from "~/.server/services/posts/list-own-posts";
-import { updatePostCaption } from "~/.server/services/posts/update-post-caption";
+import { updateNativePost } from "~/.server/services/posts/update-native-post";
 import { IMAGE_MESSAGES } from "~/domain/images";
 import { POST_MESSAGES } from "~/domain/native-posts";
 import { drivers, openTestDatabase, type TestDatabase } from "../support/databases";
@@ -199,7 +199,7 @@ describe.each(cases)("native posts on %s with %s storage", (driver, kind) => {
     const created = await create(cast, { caption: "前" });
     if (!created.ok) throw new Error("not created");
     const edit = (actor: typeof cast | typeof store, caption: string) =>
-      updatePostCaption({ db: database.db, actor, input: { postId: created.post.post_id, caption } });
+      updateNativePost({ db: database.db, actor, input: { postId: created.post.post_id, caption } });
     expect(await edit(store, "店")).toEqual({ ok: false, error: "not_found" });
     expect(await edit(colleague, "同僚")).toEqual({ ok: false, error: "not_found" });
     expect(await edit(listener, "客")).toEqual({ ok: false, error: "forbidden" });
@@ -210,7 +210,7 @@ describe.each(cases)("native posts on %s with %s storage", (driver, kind) => {
     const edited = await edit(cast, "後");
     expect(edited.ok && edited.post.caption).toBe("後");
     expect(
-      await updatePostCaption({
+      await updateNativePost({
         db: database.db,
         actor: cast,
         input: { postId: "no-such-post", caption: "x" },

@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "react-router";
 import { IMAGE_MAX_BYTES, IMAGE_MESSAGES } from "~/domain/images";
 import { POST_MESSAGES, type PostFieldErrors } from "~/domain/native-posts";
+import { isPrTicked } from "~/domain/post-pr";
 import { POST_IMAGES_MAX } from "~/domain/posts";
 import type { Viewer } from "../auth/viewer";
 import {
@@ -22,7 +23,13 @@ type Post = Extract<CreateNativePostResult, { ok: true }>["post"];
 export type SubmitNativePostResult =
   | { ok: true; post: Post }
   | { ok: false; error: "forbidden" }
-  | { ok: false; error: "invalid"; errors: PostFieldErrors; values: { caption: string } };
+  | {
+      ok: false;
+      error: "invalid";
+      errors: PostFieldErrors;
+      /** What the form shows again: the caption, and the PR box ticked ("1") or not (""). */
+      values: { caption: string; is_pr: string };
+    };
 
 /** Caption (2,200 characters of up to 4 bytes), the intent and room for the field names. */
 const TEXT_BYTES = 16 * 1024;
@@ -46,7 +53,7 @@ export async function submitNativePost({
   });
   if (!read.ok) {
     const invalid = (errors: PostFieldErrors) =>
-      ({ ok: false, error: "invalid", errors, values: { caption: "" } }) as const;
+      ({ ok: false, error: "invalid", errors, values: { caption: "", is_pr: "" } }) as const;
     if (read.error === "unreadable") return invalid({ _form: POST_MESSAGES.unreadable });
     if (read.error === "too_many_files") return invalid({ images: POST_MESSAGES.too_many_images });
     const message: PostFieldErrors =
@@ -64,6 +71,7 @@ export async function submitNativePost({
   const { upload } = read;
   try {
     const caption = textField(upload, "caption");
+    const isPr = isPrTicked(textField(upload, "is_pr"));
     const of = (field: string) => upload.files.filter((file) => file.field === field).map(media);
     const result = await createNativePost({
       db: context.db,
@@ -75,11 +83,12 @@ export async function submitNativePost({
         images: of("images"),
         video: of("video")[0] ?? null,
         poster: of("poster")[0] ?? null,
+        isPr,
       },
       limits,
     });
     if (result.ok || result.error === "forbidden") return result;
-    return { ...result, values: { caption } };
+    return { ...result, values: { caption, is_pr: isPr ? "1" : "" } };
   } finally {
     await upload.cleanup();
   }

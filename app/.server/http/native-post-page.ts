@@ -1,10 +1,10 @@
 import type { AppLoadContext } from "react-router";
-import { POST_MESSAGES, PostCaptionSchema } from "~/domain/native-posts";
+import { POST_MESSAGES, PostEditSchema } from "~/domain/native-posts";
 import { DECISION_STATUS } from "~/domain/permissions";
 import type { Viewer } from "../auth/viewer";
 import { deletePost } from "../services/posts/delete-post";
 import { listOwnPosts } from "../services/posts/list-own-posts";
-import { updatePostCaption } from "../services/posts/update-post-caption";
+import { updateNativePost } from "../services/posts/update-native-post";
 import { type FieldErrors, FORM_ERROR_KEY, type FormValues, readFormData } from "./form";
 import { dispatchIntent, intent } from "./intent-action";
 import { done, failed } from "./mypage-form";
@@ -13,7 +13,8 @@ import { submitNativePost } from "./native-post-form";
 /**
  * The post editor pages (`/staff/mypage/post`, `/liver/mypage/post`): the composer posts a
  * multipart form (a plain form without JavaScript; with it the page sends the same fields to
- * `POST /api/posts` to show upload progress), the list below edits captions and deletes.
+ * `POST /api/posts` to show upload progress), the list below edits captions and PR labels
+ * (ADR 0051) and deletes.
  */
 
 export async function nativePostPageData(request: Request, context: AppLoadContext, actor: Viewer) {
@@ -55,10 +56,15 @@ export async function nativePostPageAction(request: Request, context: AppLoadCon
           );
         },
       }),
+      // The edit form: the caption and the PR label (ADR 0051) together.
       post_caption: intent({
-        schema: PostCaptionSchema,
-        run: async ({ caption }, { refuse }) => {
-          const result = await updatePostCaption({ db: context.db, actor, input: { postId, caption } });
+        schema: PostEditSchema,
+        run: async ({ caption, is_pr }, { refuse }) => {
+          const result = await updateNativePost({
+            db: context.db,
+            actor,
+            input: { postId, caption, isPr: is_pr },
+          });
           if (result.ok) return done(request, "post_updated");
           if (result.error === "invalid") return refuse(result.errors);
           return refuse({ [FORM_ERROR_KEY]: POST_MESSAGES[result.error] }, DECISION_STATUS[result.error]);

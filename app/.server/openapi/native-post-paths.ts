@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import type { ZodOpenApiPathsObject } from "zod-openapi";
-import { POST_FIELDS, PostCaptionSchema } from "~/domain/native-posts";
+import { POST_FIELDS, PostPatchSchema } from "~/domain/native-posts";
 import { POST_CAPTION_MAX, POST_IMAGES_MAX } from "~/domain/posts";
 import { ErrorResponse, Post } from "./responses";
 
@@ -44,6 +44,10 @@ export const NATIVE_POST_PATHS = {
               images: z.array(file).max(POST_IMAGES_MAX).optional(),
               video: file.optional(),
               poster: file.optional(),
+              is_pr: z
+                .enum(["1", "true"])
+                .optional()
+                .meta({ description: "marks the post as PR (advertising, ADR 0051); left out: not PR" }),
             }),
           },
         },
@@ -58,12 +62,12 @@ export const NATIVE_POST_PATHS = {
   },
   "/api/posts/{id}": {
     patch: {
-      summary: "Change the caption of one's own native post",
+      summary: "Change the caption or the PR label of one's own native post",
       requestParams: { path: id },
-      requestBody: { required: true, content: { "application/json": { schema: PostCaptionSchema } } },
+      requestBody: { required: true, content: { "application/json": { schema: PostPatchSchema } } },
       responses: {
         "200": json(Post, "the post"),
-        "400": error("invalid-argument: a caption too long, or not JSON"),
+        "400": error("invalid-argument: a caption too long, neither field given, or not JSON"),
         "401": error("unauthenticated: no session"),
         "403": error("permission-denied: a listener or the operator"),
         "404": error(

@@ -1,11 +1,13 @@
 import { Form } from "react-router";
-import { PostCaptionSchema } from "~/domain/native-posts";
+import { PostEditSchema } from "~/domain/native-posts";
 import { POST_CAPTION_MAX, type PostMedia } from "~/domain/posts";
 import { FieldError } from "../form/field";
 import { SubmitButton } from "../form/submit-button";
 import { TextareaInput } from "../form/textarea-input";
 import { field, type ServerFormResult, useSchemaForm } from "../form/use-schema-form";
+import { PrBadge } from "../posts/pr-badge";
 import { EmptyState, SMALL_BUTTON } from "../ui/kit";
+import { PrCheckbox } from "./pr-checkbox";
 
 /** A post as the editor page lists it (dates as the loader serialised them). */
 export interface ListedPost {
@@ -14,6 +16,8 @@ export interface ListedPost {
   caption: string;
   media: PostMedia[];
   posted_at: string | Date;
+  /** Marked 「PR」 (ADR 0051). */
+  is_pr: boolean;
   staff_name: string | null;
   editable: boolean;
 }
@@ -24,7 +28,10 @@ export interface PostListResult extends ServerFormResult {
 
 const KIND_LABELS = { image: "画像", carousel_album: "複数枚", video: "動画", text: "テキスト" } as const;
 
-/** The posts of the editor page, newest first: caption editing (author only) and deletion. */
+/**
+ * The posts of the editor page, newest first: caption and PR label editing (author only, ADR 0051)
+ * and deletion.
+ */
 export function OwnPostList({
   posts,
   result,
@@ -70,6 +77,7 @@ function OwnPostItem({
       className="overflow-hidden rounded-xl bg-white ring-1 ring-slate-200"
       data-testid="own-post"
       data-kind={post.kind}
+      data-pr={post.is_pr ? "" : undefined}
     >
       <PostMediaView media={post.media} kind={post.kind} />
       <div className="space-y-3 p-4">
@@ -78,6 +86,7 @@ function OwnPostItem({
             {KIND_LABELS[post.kind]}
             {post.kind === "carousel_album" ? ` ${post.media.length}枚` : ""}
           </span>
+          {post.is_pr ? <PrBadge /> : null}
           {showAuthor && post.staff_name !== null ? <span>{post.staff_name || "キャスト"}の投稿</span> : null}
           <time dateTime={posted.toISOString()}>{formatPosted(posted)}</time>
         </p>
@@ -110,22 +119,23 @@ function OwnPostItem({
 }
 
 function CaptionEditor({ post, result }: { post: ListedPost; result?: PostListResult }) {
-  const { form, fields } = useSchemaForm(PostCaptionSchema, {
+  const { form, fields } = useSchemaForm(PostEditSchema, {
     id: `caption-${post.post_id}`,
-    defaultValue: { caption: post.caption },
+    defaultValue: { caption: post.caption, is_pr: post.is_pr ? "1" : "" },
     result,
   });
   return (
     <details open={Boolean(result)} className="rounded-lg bg-slate-50 px-3 py-2">
       <summary className="flex min-h-11 cursor-pointer items-center font-bold text-brand-700 text-sm">
-        本文を編集
+        本文・PR表示を編集
       </summary>
       <Form method="post" id={form.id} noValidate preventScrollReset className="space-y-3 pb-2">
         <input type="hidden" name="intent" value="post_caption" />
         <input type="hidden" name="post_id" value={post.post_id} />
         <TextareaInput {...field(fields.caption)} label="本文" maxLength={POST_CAPTION_MAX} rows={4} />
+        <PrCheckbox meta={fields.is_pr} />
         <SubmitButton block={false} pendingLabel="保存中…">
-          本文を保存
+          保存する
         </SubmitButton>
       </Form>
     </details>

@@ -27,14 +27,15 @@ import { TextareaInput } from "../form/textarea-input";
 import { field, type ServerFormResult, useSchemaForm } from "../form/use-schema-form";
 import { Card, TIGHT_BUTTON } from "../ui/kit";
 import { errorOf, posterFromVideo, uploadWithProgress } from "./post-upload-client";
+import { PrCheckbox } from "./pr-checkbox";
 
 const ID = "post";
 
 /**
  * The composer of a native post: a caption with a counter and up to ten pictures (previews, each
- * removable), or one video with its poster picture. Without JavaScript it is a plain multipart
- * form (the poster must be chosen); with it, the fields go to `POST /api/posts` with a progress
- * bar, and a missing poster is taken from a frame of the video.
+ * removable), or one video with its poster picture, and the PR checkbox (ADR 0051). Without
+ * JavaScript it is a plain multipart form (the poster must be chosen); with it, the fields go to
+ * `POST /api/posts` with a progress bar, and a missing poster is taken from a frame of the video.
  */
 export function PostComposer({ result }: { result?: ServerFormResult }) {
   const navigate = useNavigate();
@@ -92,7 +93,10 @@ function ComposerForm({ result, onPosted }: { result?: ServerFormResult; onPoste
     event.preventDefault();
     const element = event.currentTarget;
     const data = new FormData();
-    data.set("caption", String(new FormData(element).get("caption") ?? ""));
+    const sent = new FormData(element);
+    data.set("caption", String(sent.get("caption") ?? ""));
+    const isPr = sent.get("is_pr");
+    if (typeof isPr === "string") data.set("is_pr", isPr);
     for (const image of images) data.append("images", image);
     if (video) {
       data.set("video", video);
@@ -216,6 +220,8 @@ function ComposerForm({ result, onPosted }: { result?: ServerFormResult; onPoste
           chosen={poster?.name ?? ""}
         />
       )}
+
+      <PrCheckbox meta={fields.is_pr} />
 
       {busy ? (
         <div className="space-y-1" data-testid="upload-progress">

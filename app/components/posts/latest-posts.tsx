@@ -1,11 +1,16 @@
 import { Link } from "react-router";
 import { FEED_TEXTS, SOURCE_LABELS } from "~/domain/feed-query";
+import { POST_PR_TEXTS } from "~/domain/post-pr";
 import type { PostCardData } from "./post-card";
+import { PrBadge } from "./pr-badge";
 
 /** How many posts a staff or store page shows before the link to its feed. */
 export const LATEST_POSTS = 6;
 
-/** A staff or store page's latest posts: tiles (picture or caption) and the link to its /sns page. */
+/**
+ * A staff or store page's latest posts: tiles (picture or caption, the PR label of ADR 0051) and
+ * the link to its /sns page.
+ */
 export function LatestPosts({
   posts,
   feedHref,
@@ -42,7 +47,7 @@ export function LatestPosts({
                 <Link
                   to={feedHref}
                   className="relative block aspect-square overflow-hidden rounded-lg bg-slate-100"
-                  aria-label={`${SOURCE_LABELS[post.source]}: ${post.caption.slice(0, 40)}`}
+                  aria-label={`${post.is_pr ? `${POST_PR_TEXTS.badge}${POST_PR_TEXTS.badgeNote} ` : ""}${SOURCE_LABELS[post.source]}: ${post.caption.slice(0, 40)}`}
                 >
                   {thumb ? (
                     <img
@@ -57,8 +62,11 @@ export function LatestPosts({
                       {post.caption}
                     </span>
                   )}
-                  <span className="absolute bottom-1 left-1 rounded bg-black/60 px-1 text-[10px] text-white">
-                    {SOURCE_LABELS[post.source]}
+                  <span className="absolute bottom-1 left-1 flex items-center gap-1">
+                    {post.is_pr ? <PrBadge /> : null}
+                    <span className="rounded bg-black/60 px-1 text-[10px] text-white">
+                      {SOURCE_LABELS[post.source]}
+                    </span>
                   </span>
                 </Link>
               </li>

@@ -7,11 +7,12 @@ import { relativeTime } from "~/domain/relative-time";
 import type { ImagePriority } from "../directory/image-priority";
 import { StoreTypeBadge } from "../store/store-type-badge";
 import { PostMediaView } from "./post-media";
+import { PrBadge } from "./pr-badge";
 
 /** What a card shows (the loaders send only this; dates as ISO strings). */
 export type PostCardData = Pick<
   FeedItem,
-  "post_id" | "source" | "kind" | "caption" | "media" | "permalink" | "external_id" | "author"
+  "post_id" | "source" | "kind" | "caption" | "media" | "permalink" | "external_id" | "is_pr" | "author"
 > & { posted_at: string };
 
 export function toPostCard(item: FeedItem): PostCardData {
@@ -23,6 +24,7 @@ export function toPostCard(item: FeedItem): PostCardData {
     media: item.media,
     permalink: item.permalink,
     external_id: item.external_id,
+    is_pr: item.is_pr,
     author: item.author,
     posted_at: item.posted_at.toISOString(),
   };
@@ -63,7 +65,7 @@ function Caption({ text }: { text: string }) {
   );
 }
 
-/** One post in a feed: the author (avatar, name, store), time, source, caption and media. */
+/** One post in a feed: the author (avatar, name, store), time, PR label, source, caption and media. */
 export function PostCard({
   post,
   now,
@@ -84,6 +86,7 @@ export function PostCard({
       className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
       data-testid="post-card"
       data-source={post.source}
+      data-pr={post.is_pr ? "" : undefined}
     >
       <header className="flex items-center gap-3 px-4 py-3">
         <Link to={authorHref} className="shrink-0" tabIndex={-1} aria-hidden="true">
@@ -119,6 +122,7 @@ export function PostCard({
             </time>
           </p>
         </div>
+        {post.is_pr ? <PrBadge /> : null}
         <span
           className={`shrink-0 rounded-full px-2 py-0.5 font-bold text-[11px] ${SOURCE_BADGE[post.source]}`}
         >

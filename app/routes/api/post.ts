@@ -2,13 +2,14 @@ import { getViewer } from "~/.server/auth/viewer";
 import { publicJson, readJsonBody, roleError } from "~/.server/http/api-json";
 import { apiError } from "~/.server/http/api-response";
 import { deletePost } from "~/.server/services/posts/delete-post";
-import { updatePostCaption } from "~/.server/services/posts/update-post-caption";
-import { POST_MESSAGES, PostCaptionSchema } from "~/domain/native-posts";
+import { updateNativePost } from "~/.server/services/posts/update-native-post";
+import { POST_MESSAGES, PostPatchSchema } from "~/domain/native-posts";
 import type { Route } from "./+types/post";
 
 /**
- * `PATCH /api/posts/{id}` `{caption}` (the author) and `DELETE /api/posts/{id}` (the author, or
- * the store of the staff member who wrote it) → 204. Someone else's post is a 404.
+ * `PATCH /api/posts/{id}` `{caption?, is_pr?}` (the author; `is_pr` is the PR label, ADR 0051)
+ * and `DELETE /api/posts/{id}` (the author, or the store of the staff member who wrote it) → 204.
+ * Someone else's post is a 404.
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
   if (request.method !== "PATCH" && request.method !== "DELETE")
@@ -28,13 +29,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return new Response(null, { status: 204, headers: { "Cache-Control": "private, no-store" } });
   }
 
-  const body = PostCaptionSchema.safeParse(await readJsonBody(request));
+  const body = PostPatchSchema.safeParse(await readJsonBody(request));
   if (!body.success)
     return apiError("invalid-argument", body.error.issues[0]?.message ?? POST_MESSAGES.unreadable);
-  const result = await updatePostCaption({
+  const result = await updateNativePost({
     db: context.db,
     actor: viewer,
-    input: { postId: params.id, caption: body.data.caption },
+    input: { postId: params.id, caption: body.data.caption, isPr: body.data.is_pr },
   });
   if (result.ok) return publicJson(result.post, viewer);
   if (result.error === "invalid") return apiError("invalid-argument", result.errors.caption);

@@ -26,7 +26,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /**
  * `POST /api/posts` (staff member or store), multipart `caption`, `images` (repeated), `video`,
- * `poster`: 201 with the post; 400 names the field its message belongs to.
+ * `poster`, `is_pr` (the PR label, ADR 0051): 201 with the post; 400 names the field its message
+ * belongs to.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return apiError("invalid-argument", "POST で送信してください");

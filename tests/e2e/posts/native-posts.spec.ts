@@ -66,10 +66,10 @@ test("a staff member posts three pictures, sees the carousel, edits the caption 
   await mine.scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SHOTS}/native-post-list.png`, fullPage: true });
 
-  await mine.getByText("本文を編集").click();
+  await mine.getByText("本文・PR表示を編集").click();
   await mine.getByLabel("本文").fill(`浴衣デーは明日に変更 ${stamp}`);
-  await mine.getByRole("button", { name: "本文を保存" }).click();
-  await expect(page.getByTestId("flash-message")).toHaveText("本文を更新しました");
+  await mine.getByRole("button", { name: "保存する" }).click();
+  await expect(page.getByTestId("flash-message")).toHaveText("投稿を更新しました");
   await expect(mine.getByTestId("post-caption")).toHaveText(`浴衣デーは明日に変更 ${stamp}`);
 
   page.once("dialog", (dialog) => dialog.accept());
@@ -98,7 +98,7 @@ test("the store sees its staff member's post on its own editor page and deletes 
   const theirs = staffPosts.getByTestId("own-post").filter({ hasText: text });
   await expect(theirs).toContainText("の投稿");
   // The store may delete its staff's posts, not rewrite them.
-  await expect(theirs.getByText("本文を編集")).toHaveCount(0);
+  await expect(theirs.getByText("本文・PR表示を編集")).toHaveCount(0);
   await store.screenshot({ path: `${SHOTS}/native-post-store.png`, fullPage: true });
   store.once("dialog", (dialog) => dialog.accept());
   await theirs.getByRole("button", { name: "削除" }).click();

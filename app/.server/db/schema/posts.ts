@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import {
   POST_AUTHOR_TYPES,
   POST_KINDS,
@@ -33,6 +33,11 @@ export const posts = pgTable(
     external_id: text("external_id").notNull(),
     posted_at: tstz("posted_at").notNull(),
     status: text("status", { enum: POST_STATUSES }).notNull().default("public"),
+    /**
+     * Marked 「PR」 (advertising, 景品表示法's stealth-marketing rule, ADR 0051): set by the author of
+     * a native post or by the operator on any post; a re-import leaves it as it is.
+     */
+    is_pr: boolean("is_pr").notNull().default(false),
     /**
      * The author's `follower_number` (the staff member's, or the store's for a store post), copied
      * so `sort=popular` is one index walk (ADR 0024). Kept by triggers (custom migration

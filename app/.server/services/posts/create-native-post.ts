@@ -28,6 +28,8 @@ export interface NativePostInput {
   images: UploadedMedia[];
   video: UploadedMedia | null;
   poster: UploadedMedia | null;
+  /** Marked 「PR」 by its author (ADR 0051); false when left out. */
+  isPr?: boolean;
 }
 
 export interface VideoLimits {
@@ -148,6 +150,7 @@ export async function createNativePost({
         permalink: "",
         externalId: randomUUID(),
         postedAt: new Date(),
+        isPr: input.isPr ?? false,
       });
       const [row] = await tx
         .update(posts)

@@ -316,6 +316,7 @@ export const feedItemColumns = {
   external_id: posts.external_id,
   posted_at: posts.posted_at,
   status: posts.status,
+  is_pr: posts.is_pr,
   created_at: posts.created_at,
   updated_at: posts.updated_at,
   staff_name: sql<string | null>`case when ${published("name")} then ${staffs.name} else '' end`,

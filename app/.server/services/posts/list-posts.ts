@@ -44,6 +44,8 @@ export interface FeedItem {
   external_id: string;
   posted_at: Date;
   status: PostStatus;
+  /** Marked 「PR」 (ADR 0051). */
+  is_pr: boolean;
   created_at: Date;
   updated_at: Date;
   author: {

@@ -21,11 +21,14 @@ export interface PostToWrite {
   /** Unique per source: the vendor's media id for imports, our own id for native and live posts. */
   externalId: string;
   postedAt: Date;
+  /** The PR label of a new post (ADR 0051); a second write of the same post leaves it as it is. */
+  isPr?: boolean;
 }
 
 /**
  * Writes a post in the caller's transaction, idempotent on `(source, external_id)`: a second
- * import of the same media updates caption, media and permalink and answers `created: false`.
+ * import of the same media updates caption, media and permalink (not the PR label, which the
+ * author or the operator set: ADR 0051) and answers `created: false`.
  * A new post moves its author's `last_post_at` and `last_{source}_at` (never backwards, so an
  * old media imported late does not lift the author), and a new Instagram or TikTok post of the
  * last 24 hours is a notification trigger (ADR 0025; the back catalogue of a first import is not).
@@ -46,6 +49,7 @@ export async function writePost(tx: Tx, input: PostToWrite): Promise<{ post: Pos
       permalink: input.permalink,
       external_id: input.externalId,
       posted_at: input.postedAt,
+      is_pr: input.isPr ?? false,
     })
     .onConflictDoUpdate({
       target: [posts.source, posts.external_id],
