@@ -28,6 +28,7 @@ import { startCoinCheckout } from "~/.server/services/payments/start-coin-checko
 import { type FakeStripe, startFakeStripe } from "../../scripts/fakes/stripe";
 import { drivers, openTestDatabase, type TestDatabase } from "../support/databases";
 import { makeListener } from "../support/factories";
+import { confirmedCoinTerms } from "../support/final-confirmation";
 import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
 
 const FAKE_PORT = 3920;
@@ -68,7 +69,11 @@ describe.each(drivers)("saved payment methods and refunds on %s", (driver) => {
       actor: listener,
       port: stripe,
       customers: customerPort(stripeEnv, db()),
-      input: { packId, baseUrl: "http://localhost" },
+      input: {
+        packId,
+        confirmedTerms: await confirmedCoinTerms(db(), listener, packId),
+        baseUrl: "http://localhost",
+      },
     });
     if (!started.ok) throw new Error(`checkout failed: ${JSON.stringify(started)}`);
     const [order] = await db().select().from(coinOrders).where(eq(coinOrders.order_id, started.orderId));
@@ -171,7 +176,11 @@ describe.each(drivers)("saved payment methods and refunds on %s", (driver) => {
         actor: listener,
         port: test,
         customers: port,
-        input: { packId: "coins-500", baseUrl: "" },
+        input: {
+          packId: "coins-500",
+          confirmedTerms: await confirmedCoinTerms(db(), listener, "coins-500"),
+          baseUrl: "",
+        },
       });
       if (!started.ok) throw new Error("checkout failed");
       const sessionId = started.url.split("/").at(-1)!;
@@ -341,7 +350,11 @@ describe.each(drivers)("saved payment methods and refunds on %s", (driver) => {
         db: db(),
         actor: listener,
         port: test,
-        input: { packId: "coins-500", baseUrl: "" },
+        input: {
+          packId: "coins-500",
+          confirmedTerms: await confirmedCoinTerms(db(), listener, "coins-500"),
+          baseUrl: "",
+        },
       });
       if (!started.ok) throw new Error("checkout failed");
       const sessionId = started.url.split("/").at(-1)!;

@@ -21,6 +21,7 @@ import { action as webhookAction } from "~/routes/api/payments-webhook";
 import { type FakeStripe, startFakeStripe } from "../../scripts/fakes/stripe";
 import { drivers, openTestDatabase, type TestDatabase } from "../support/databases";
 import { makeListener } from "../support/factories";
+import { confirmedCoinTerms } from "../support/final-confirmation";
 import { routeContext } from "../support/routes";
 import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
 
@@ -63,7 +64,11 @@ describe.each(drivers)("payments on %s", (driver) => {
       db: db(),
       actor: listener,
       port: stripe,
-      input: { packId, baseUrl: "http://localhost" },
+      input: {
+        packId,
+        confirmedTerms: await confirmedCoinTerms(db(), listener, packId),
+        baseUrl: "http://localhost",
+      },
     });
     if (!started.ok) throw new Error(`checkout failed: ${JSON.stringify(started)}`);
     const [order] = await db().select().from(coinOrders).where(eq(coinOrders.order_id, started.orderId));
@@ -241,11 +246,12 @@ describe.each(drivers)("payments on %s", (driver) => {
   it("keeps a same-origin way back through the checkout (return=) and refuses any other, ordering nothing", async () => {
     const test = createTestPayments("a-local-auth-secret-of-32-characters!");
     const livePath = "/listener/live/some-cast";
+    const terms = await confirmedCoinTerms(db(), listener, "coins-500");
     const started = await startCoinCheckout({
       db: db(),
       actor: listener,
       port: test,
-      input: { packId: "coins-500", baseUrl: "", returnPath: livePath },
+      input: { packId: "coins-500", confirmedTerms: terms, baseUrl: "", returnPath: livePath },
     });
     if (!started.ok) throw new Error("checkout failed");
     // The test checkout page carries the way back; after paying, the coin page offers it.
@@ -263,7 +269,7 @@ describe.each(drivers)("payments on %s", (driver) => {
           db: db(),
           actor: listener,
           port: test,
-          input: { packId: "coins-500", baseUrl: "", returnPath },
+          input: { packId: "coins-500", confirmedTerms: terms, baseUrl: "", returnPath },
         }),
       ).toEqual({ ok: false, error: "invalid_return" });
     }
@@ -278,7 +284,11 @@ describe.each(drivers)("payments on %s", (driver) => {
       db: db(),
       actor: listener,
       port: test,
-      input: { packId: "coins-500", baseUrl: "" },
+      input: {
+        packId: "coins-500",
+        confirmedTerms: await confirmedCoinTerms(db(), listener, "coins-500"),
+        baseUrl: "",
+      },
     });
     if (!started.ok) throw new Error("checkout failed");
     expect(started.url).toMatch(/^\/listener\/coin\/test-checkout\/cs_test_local_/);
@@ -313,7 +323,11 @@ describe.each(drivers)("payments on %s", (driver) => {
         db: db(),
         actor: listener,
         port: test,
-        input: { packId: "coins-500", baseUrl: "" },
+        input: {
+          packId: "coins-500",
+          confirmedTerms: await confirmedCoinTerms(db(), listener, "coins-500"),
+          baseUrl: "",
+        },
       });
       if (!started.ok) throw new Error("checkout failed");
       const [order] = await db().select().from(coinOrders).where(eq(coinOrders.order_id, started.orderId));

@@ -28,6 +28,7 @@ import { createJobHandlers } from "../../server/job-handlers";
 import { LOOPBACK_BUDGET_MS } from "../support/budgets";
 import { drivers, openTestDatabase, type TestDatabase } from "../support/databases";
 import { makeLiver } from "../support/factories";
+import { confirmedPlanTerms } from "../support/final-confirmation";
 import { type RouteContext, routeContext } from "../support/routes";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp";
 
@@ -91,7 +92,13 @@ describe.each(drivers)("store plan billing on %s", (driver) => {
   });
 
   async function subscribe(viewer: Viewer, card: "4242" | "0341", now: Date) {
-    const started = await startPlanSubscription({ db: db(), actor: viewer, port, input: { baseUrl: BASE } });
+    const confirmedTerms = await confirmedPlanTerms(db(), viewer);
+    const started = await startPlanSubscription({
+      db: db(),
+      actor: viewer,
+      port,
+      input: { baseUrl: BASE, confirmedTerms },
+    });
     if (!started.ok) throw new Error(started.error);
     const sessionId = started.url.split("/").at(-1)!;
     const paid = await payTestSubscription({
@@ -118,7 +125,8 @@ describe.each(drivers)("store plan billing on %s", (driver) => {
     expect(page?.nextBillingAt).toBe(t1.toISOString());
     expect(page?.invoices).toHaveLength(1);
     // A second subscription of the same store is refused.
-    expect(await startPlanSubscription({ db: db(), actor: store, port, input: { baseUrl: BASE } })).toEqual({
+    const again = { baseUrl: BASE, confirmedTerms: "" };
+    expect(await startPlanSubscription({ db: db(), actor: store, port, input: again })).toEqual({
       ok: false,
       error: "already_subscribed",
     });

@@ -22,6 +22,7 @@ import { type FakeStripe, type FakeStripeEvent, startFakeStripe } from "../../sc
 import type { FakeBillingEvent } from "../../scripts/fakes/stripe-billing";
 import { drivers, openTestDatabase, type TestDatabase } from "../support/databases";
 import { makeLiver } from "../support/factories";
+import { confirmedPlanTerms } from "../support/final-confirmation";
 import { routeContext } from "../support/routes";
 import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
 
@@ -82,7 +83,13 @@ describe.each(drivers)("Stripe Billing against the fake on %s", (driver) => {
   });
 
   it("starts a subscription: one customer per store, Checkout in subscription mode, card only, monthly JPY", async () => {
-    const started = await startPlanSubscription({ db: db(), actor: store, port, input: { baseUrl: BASE } });
+    const confirmedTerms = await confirmedPlanTerms(db(), store);
+    const started = await startPlanSubscription({
+      db: db(),
+      actor: store,
+      port,
+      input: { baseUrl: BASE, confirmedTerms },
+    });
     expect(started.ok).toBe(true);
     if (!started.ok) return;
     expect(started.url).toMatch(new RegExp(`^${fake.url}/c/pay/cs_test_`));

@@ -4,6 +4,7 @@ import { listActivePlans } from "~/.server/services/stores/list-active-plans";
 import { FactTable, InfoPage } from "~/components/info/info-page";
 import { INFO_PAGES, infoMeta } from "~/components/info/info-pages";
 import { OperatorPlaceholderNotice } from "~/components/info/operator";
+import { KONBINI_PAYMENT_DAYS } from "~/domain/final-confirmation";
 import { formatCoins, formatYen, PAID_COIN_VALIDITY_DAYS } from "~/domain/money";
 import { planTerms } from "~/domain/plans";
 import type { Route } from "./+types/specified-commercial";
@@ -99,8 +100,7 @@ export default function SpecifiedCommercial({ loaderData }: Route.ComponentProps
           },
           {
             label: "お支払い時期",
-            value:
-              "コイン：購入手続きの完了時（クレジットカードの引落日は各カード会社の規定によります）。店舗掲載：お申し込み時および毎月の更新日。",
+            value: `コイン：購入手続きの完了時（クレジットカードの引落日は各カード会社の規定によります。コンビニ払いはお手続きから${KONBINI_PAYMENT_DAYS}日以内に店頭で）。店舗掲載：お申し込み時および毎月の更新日。`,
           },
           {
             label: "商品の引渡し時期",
@@ -115,9 +115,21 @@ export default function SpecifiedCommercial({ loaderData }: Route.ComponentProps
                   デジタルコンテンツの性質上、購入手続き完了後のキャンセル・返品・返金はお受けできません（資金決済に関する法律その他の法令に基づき払戻しが必要となる場合を除きます）。
                 </p>
                 <p>
-                  店舗掲載：次回更新日の前日までのお申し出により、当月末で解約できます。月の途中での解約による日割りの返金はありません。
+                  店舗掲載：マイページの「プラン・お支払い」からいつでも解約でき、次回の更新日に解約されます（それまでは引き続きご利用いただけます）。月の途中での解約による日割りの返金はありません。
                 </p>
               </div>
+            ),
+          },
+          {
+            label: "お申し込みの最終確認",
+            value: (
+              <span data-testid="legal-final-confirmation">
+                コインの購入と店舗掲載プランのお申し込みでは、お支払いの前に確認画面を表示します。数量、価格（税込）、お支払い方法と時期、コイン・プランの提供時期、有効期限、自動更新と解約の方法、返金の条件をご確認のうえ「確定して支払いへ進む」を押すと、決済代行会社のお支払いページに進みます。確認画面は
+                <Link to="/listener/coin" className="text-brand-700 underline">
+                  コインのページ
+                </Link>
+                でパックを選ぶと、店舗の方はマイページの「プラン・お支払い」から表示されます。
+              </span>
             ),
           },
           {

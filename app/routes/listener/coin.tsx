@@ -1,12 +1,10 @@
-import { data, Form, redirect } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { requireViewer } from "~/.server/auth/viewer";
-import { paymentPort } from "~/.server/integrations/payments";
-import { customerPort } from "~/.server/integrations/payments/listener-customers";
+import { parseForm, readFormData } from "~/.server/http/form";
 import { readCoinPage } from "~/.server/services/payments/read-coin-page";
-import { startCoinCheckout } from "~/.server/services/payments/start-coin-checkout";
-import { SubmitButton } from "~/components/form/submit-button";
 import { Badge, ButtonLink, Card, PageHeader } from "~/components/ui/kit";
-import { COIN_RETURN_TEXTS, coinReturnLabel, parseCoinReturn } from "~/domain/coin-return";
+import { COIN_RETURN_TEXTS, coinPagePath, coinReturnLabel, parseCoinReturn } from "~/domain/coin-return";
+import { CoinPackChoiceSchema, coinConfirmPath } from "~/domain/final-confirmation";
 import { formatCoins, formatYen } from "~/domain/money";
 import { MONEY_TEXTS } from "~/domain/money-texts";
 import { pageTitle } from "~/site";
@@ -50,25 +48,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return back.ok ? loaded : data(loaded, { status: 400 });
 }
 
+/**
+ * Nothing is bought by a post to this page any more: a pack goes to its final confirmation
+ * (ADR 0052), which alone starts the checkout. A post of the old pack form (a tab left open) is
+ * sent there, the way back kept; anything else back to the packs.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = await requireViewer(request, context, "listener");
-  const form = await request.formData();
-  const result = await startCoinCheckout({
-    db: context.db,
-    actor: viewer,
-    port: paymentPort(context.env),
-    customers: customerPort(context.env, context.db),
-    input: {
-      packId: String(form.get("pack_id") ?? ""),
-      baseUrl: context.env.baseUrl,
-      returnPath: String(form.get("return") ?? ""),
-    },
-  });
-  if (result.ok) return redirect(result.url);
-  if (result.error === "not_found") return data({ error: MONEY_TEXTS.packRequired }, { status: 400 });
-  if (result.error === "invalid_return") return data({ error: COIN_RETURN_TEXTS.invalid }, { status: 400 });
-  if (result.error === "unavailable") return data({ error: result.message }, { status: 400 });
-  throw new Response(null, { status: 403 });
+  await requireViewer(request, context, "listener");
+  const form = await readFormData(request);
+  const chosen = form ? await parseForm(form, CoinPackChoiceSchema) : null;
+  if (!chosen?.ok) return redirect(coinPagePath({}));
+  const back = parseCoinReturn(chosen.data.return);
+  const returnPath = back.ok ? back.path : null;
+  return redirect(coinConfirmPath({ packId: chosen.data.pack_id, returnPath }));
 }
 
 export function meta() {
@@ -83,7 +75,7 @@ const tokyoDate = (iso: string) =>
     day: "numeric",
   });
 
-export default function CoinPage({ loaderData, actionData }: Route.ComponentProps) {
+export default function CoinPage({ loaderData }: Route.ComponentProps) {
   const { packs, balance, order, provider, canceled, returnPath, returnError } = loaderData;
   const status = order ? ORDER_STATUS[order.status] : null;
   return (
@@ -110,11 +102,6 @@ export default function CoinPage({ loaderData, actionData }: Route.ComponentProp
             <span aria-hidden="true">‹</span>
             {coinReturnLabel(returnPath)}
           </ButtonLink>
-        </p>
-      ) : null}
-      {actionData?.error ? (
-        <p role="alert" className="rounded-xl bg-red-50 p-3 font-bold text-red-800 text-sm">
-          {actionData.error}
         </p>
       ) : null}
       <Card title="保有コイン" testId="coin-balance">
@@ -154,26 +141,31 @@ export default function CoinPage({ loaderData, actionData }: Route.ComponentProp
         ) : (
           <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2" data-testid="coin-packs">
             {packs.map((pack) => (
-              <li key={pack.pack_id} className="rounded-xl p-4 ring-1 ring-slate-200">
-                <Form method="post" className="flex items-center justify-between gap-3">
-                  <input type="hidden" name="pack_id" value={pack.pack_id} />
-                  {returnPath ? <input type="hidden" name="return" value={returnPath} /> : null}
-                  <div>
-                    <p className="font-bold">{formatCoins(pack.coins)}</p>
+              <li key={pack.pack_id}>
+                <Link
+                  to={coinConfirmPath({ packId: pack.pack_id, returnPath })}
+                  className="flex min-h-16 items-center justify-between gap-3 rounded-xl p-4 ring-1 ring-slate-200 hover:bg-brand-50 hover:ring-brand-500"
+                  data-testid={`coin-pack-${pack.pack_id}`}
+                >
+                  <span>
+                    <span className="block font-bold">{formatCoins(pack.coins)}</span>
                     {pack.bonus_coins > 0 ? (
-                      <p className="text-brand-700 text-xs">＋ボーナス {formatCoins(pack.bonus_coins)}</p>
+                      <span className="block text-brand-700 text-xs">
+                        ＋ボーナス {formatCoins(pack.bonus_coins)}
+                      </span>
                     ) : null}
-                  </div>
-                  <SubmitButton block={false} aria-label={`${pack.name}を${formatYen(pack.price_jpy)}で購入`}>
+                  </span>
+                  <span className="inline-flex items-center gap-1 rounded-full bg-brand-600 px-4 py-2 font-bold text-white">
                     {formatYen(pack.price_jpy)}
-                  </SubmitButton>
-                </Form>
+                    <span aria-hidden="true">›</span>
+                  </span>
+                </Link>
               </li>
             ))}
           </ul>
         )}
         <p className="mt-4 text-slate-500 text-xs leading-relaxed">
-          価格は税込です。お支払いはクレジットカードまたはコンビニ払い。コンビニ払いは入金の確認後にコインを付与します。購入後のコインは、法令で定める場合を除き払い戻しできません。
+          価格は税込です。パックを選ぶと、お支払いの前にご購入内容の確認画面を表示します。お支払いはクレジットカードまたはコンビニ払い。コンビニ払いは入金の確認後にコインを付与します。購入後のコインは、法令で定める場合を除き払い戻しできません。
           <a href="/specified-commercial" className="ml-1 underline">
             特定商取引法に基づく表記・資金決済法に基づく表示
           </a>

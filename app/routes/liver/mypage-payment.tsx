@@ -6,14 +6,14 @@ import { billingPort } from "~/.server/integrations/payments/billing";
 import type { TestBillingPort } from "~/.server/integrations/payments/test-billing";
 import { setPlanCancellation } from "~/.server/services/billing/cancel-plan-subscription";
 import { readBillingPage } from "~/.server/services/billing/read-billing-page";
-import { startPlanSubscription } from "~/.server/services/billing/start-plan-subscription";
 import {
   runTestBillingControl,
   TEST_BILLING_CONTROLS,
   type TestBillingControl,
 } from "~/.server/services/billing/test-billing-controls";
 import { SubmitButton } from "~/components/form/submit-button";
-import { Badge, Card, EmptyState, FlashMessage, PageHeader } from "~/components/ui/kit";
+import { Badge, ButtonLink, Card, EmptyState, FlashMessage, PageHeader } from "~/components/ui/kit";
+import { PLAN_CONFIRM_PATH } from "~/domain/final-confirmation";
 import { formatTokyoDate } from "~/domain/format";
 import { formatYen } from "~/domain/money";
 import { MONEY_TEXTS } from "~/domain/money-texts";
@@ -63,18 +63,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   return dispatchIntent(
     form,
     {
-      subscribe: intent({
-        run: async () => {
-          const result = await startPlanSubscription({
-            ...services,
-            port,
-            input: { baseUrl: context.env.baseUrl },
-          });
-          if (!result.ok) return fail(result.error);
-          // Stripe's page is on another origin; the test page is ours (a relative path).
-          return redirect(result.url);
-        },
-      }),
+      // The checkout starts only from the final confirmation (ADR 0052); a post of the page's
+      // old subscribe form is shown it.
+      subscribe: intent({ run: () => redirect(PLAN_CONFIRM_PATH) }),
       cancel: cancellation(true),
       resume: cancellation(false),
       test: intent({
@@ -187,20 +178,25 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
           </dd>
         </dl>
         {!subscribed ? (
-          <Form method="post" className="mt-5 space-y-2">
-            <input type="hidden" name="intent" value="subscribe" />
+          <div className="mt-5 space-y-2">
             <p className="text-slate-600 text-sm">
-              クレジットカードで毎月自動でお支払いいただけます。カード番号は決済代行会社が管理し、当サイトには保存されません。
+              クレジットカードで毎月自動でお支払いいただけます。カード番号は決済代行会社が管理し、当サイトには保存されません。お支払いの前に、お申し込み内容の確認画面を表示します。
             </p>
-            <SubmitButton disabled={!provider || !page.plan} pendingLabel="決済ページへ移動中…">
-              {page.phase === "pending" ? "お支払い手続きを再開する" : "カードを登録して契約する"}
-            </SubmitButton>
+            {provider && page.plan ? (
+              <ButtonLink to={PLAN_CONFIRM_PATH} className="w-full text-base">
+                {page.phase === "pending" ? "お支払い手続きを再開する" : "申し込み内容を確認する"}
+              </ButtonLink>
+            ) : (
+              <p className="rounded-xl bg-slate-50 p-3 text-slate-600 text-sm" data-testid="billing-closed">
+                {page.plan ? ERRORS.unavailable : ERRORS.no_plan}
+              </p>
+            )}
             {provider === "test" ? (
               <p className="text-amber-800 text-xs">
                 {MONEY_TEXTS.testPayment}で手続きします（実際の請求はありません）。
               </p>
             ) : null}
-          </Form>
+          </div>
         ) : (
           <Form method="post" className="mt-5">
             <input type="hidden" name="intent" value={page.cancelAtPeriodEnd ? "resume" : "cancel"} />

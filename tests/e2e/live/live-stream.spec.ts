@@ -200,7 +200,10 @@ test("a live room on phones: watch and comment, gift the top item after charging
   await expect(charge).toHaveAttribute("href", `/listener/coin?return=${encodeURIComponent(livePath)}`);
   await charge.click();
   await expect(viewerA.getByRole("link", { name: "ライブに戻る" }).first()).toHaveAttribute("href", livePath);
-  await viewerA.getByRole("button", { name: /¥5,000/ }).click();
+  await viewerA.getByRole("link", { name: /¥5,000/ }).click();
+  // The final confirmation (ADR 0052) keeps the way back too.
+  await expect(viewerA).toHaveURL(/\/listener\/coin\/confirm\?pack=.*return=/);
+  await viewerA.getByRole("button", { name: "確定して支払いへ進む" }).click();
   await viewerA.getByRole("button", { name: "カードで支払う（テスト）" }).click();
   await expect(viewerA).toHaveURL(/\/listener\/coin\?order=.*return=/);
   // A way back to another site is refused with a message, never linked.

@@ -37,7 +37,8 @@ test("a saved test card is listed and deleted; a gift in chat reaches the cast l
   await expect(page).toHaveURL(/\/listener\/mypage\/payment$/);
   await expect(page.getByText("保存済みのカードはありません")).toBeVisible();
   await page.goto("/listener/coin");
-  await page.getByRole("button", { name: "コイン 500を¥500で購入" }).click();
+  await page.getByRole("link", { name: /^500コイン/ }).click();
+  await page.getByRole("button", { name: "確定して支払いへ進む" }).click();
   await expect(page).toHaveURL(/\/listener\/coin\/test-checkout\/cs_test_local_/);
   await page.getByLabel("JCB •••• 0000", { exact: true }).check();
   await page.getByLabel("このカードを保存する").check();
@@ -45,7 +46,8 @@ test("a saved test card is listed and deleted; a gift in chat reaches the cast l
   await expect(page.getByTestId("order-status")).toHaveText("コインを付与しました");
 
   // The next checkout offers the saved card.
-  await page.getByRole("button", { name: "コイン 500を¥500で購入" }).click();
+  await page.getByRole("link", { name: /^500コイン/ }).click();
+  await page.getByRole("button", { name: "確定して支払いへ進む" }).click();
   await expect(page.getByLabel(/保存済み：JCB •••• 0000/)).toBeChecked();
   await page.getByRole("button", { name: "カードで支払う（テスト）" }).click();
   await expect(page.getByTestId("order-status")).toHaveText("コインを付与しました");

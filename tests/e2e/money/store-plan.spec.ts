@@ -20,7 +20,10 @@ test("the demo store subscribes to its plan with the test provider, sees the inv
   await page.goto("/liver/mypage/payment");
   await expect(page.getByRole("heading", { name: "プラン・お支払い" })).toBeVisible();
   await expect(page.getByTestId("billing-invoices")).toContainText("請求書はまだありません");
-  await page.getByRole("button", { name: "カードを登録して契約する" }).click();
+  await page.getByRole("link", { name: "申し込み内容を確認する" }).click();
+  // The final confirmation (ADR 0052; every term in final-confirmation.spec.ts), then the provider.
+  await expect(page.getByTestId("confirm-renewal")).toContainText("1か月ごと");
+  await page.getByRole("button", { name: "確定して支払いへ進む" }).click();
   await expect(page).toHaveURL(/\/liver\/mypage\/payment\/test-checkout\/cs_test_bill_/);
   await expect(page.getByTestId("test-payment-banner")).toContainText("テスト決済");
   await page.getByRole("button", { name: "テストカード 4242 で登録して支払う" }).click();

@@ -44,7 +44,10 @@ test("card at Stripe Checkout credits the coins; konbini only once paid", async 
   await page.goto(`${server.baseUrl}/listener/coin`);
   const before = await total(page);
   await expect(page.getByText("テスト決済")).toHaveCount(0);
-  await page.getByRole("button", { name: "コイン 1,000を¥1,000で購入" }).click();
+  await page.getByRole("link", { name: /^1,000コイン/ }).click();
+  // The final confirmation (ADR 0052) says where the button leads: the provider's page, not a test.
+  await expect(page.getByTestId("confirmation-form")).toContainText("決済代行会社のお支払いページ");
+  await page.getByRole("button", { name: "確定して支払いへ進む" }).click();
   await expect(page).toHaveURL(new RegExp(`^${fake.url}/c/pay/cs_test_`));
   await page.getByRole("button", { name: "カードで支払う" }).click();
   await expect(page).toHaveURL(/\/listener\/coin\?order=/);
@@ -53,7 +56,8 @@ test("card at Stripe Checkout credits the coins; konbini only once paid", async 
 
   // Konbini: the voucher is issued (completed, unpaid), then paid at the store days later.
   await page.goto(`${server.baseUrl}/listener/coin`);
-  await page.getByRole("button", { name: "コイン 500を¥500で購入" }).click();
+  await page.getByRole("link", { name: /^500コイン/ }).click();
+  await page.getByRole("button", { name: "確定して支払いへ進む" }).click();
   await expect(page).toHaveURL(new RegExp(`^${fake.url}/c/pay/`));
   const sessionId = new URL(page.url()).pathname.split("/").at(-1)!;
   fake.pay(sessionId, "konbini");

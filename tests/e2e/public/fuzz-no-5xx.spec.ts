@@ -515,6 +515,8 @@ test.describe("fuzz: no hostile input gets a 5xx", () => {
         "points",
         "control",
         "card",
+        "confirmed_terms",
+        "return",
       ];
       const pages: [string, string, string[]][] = [
         [listener, "/listener/mypage/setting", ["nickname", "mail_setting", "email", "password"]],
@@ -530,9 +532,11 @@ test.describe("fuzz: no hostile input gets a 5xx", () => {
         [staff, "/staff/mypage/setting", ["password"]],
         [listener, `/listener/mypage/message/${roomId}`, ["send", "report"]],
         [listener, "/listener/coin", ["buy"]],
+        [listener, "/listener/coin/confirm?pack=coins-500", ["checkout"]],
         [listener, "/listener/mypage/purchase", ["buy"]],
         [store, "/liver/mypage/item/convert", ["convert", "payout"]],
         [store, "/liver/mypage/payment", ["subscribe", "cancel", "resume", "test"]],
+        [store, "/liver/mypage/payment/confirm", ["subscribe"]],
       ];
       const tasks: FuzzTask[] = [];
       const formHeaders = (cookie: string) => ({

@@ -1,4 +1,5 @@
 import type Stripe from "stripe";
+import { COIN_PAYMENT_METHODS, KONBINI_PAYMENT_DAYS } from "~/domain/final-confirmation";
 import {
   type CheckoutRequest,
   type CheckoutSession,
@@ -40,8 +41,9 @@ export function createStripePayments(config: StripeConfig): PaymentPort {
             },
           },
         ],
-        payment_method_types: ["card", "konbini"],
-        payment_method_options: { konbini: { expires_after_days: 3 } },
+        // What the final confirmation told the listener (ADR 0052): the methods and the voucher's days.
+        payment_method_types: [...COIN_PAYMENT_METHODS],
+        payment_method_options: { konbini: { expires_after_days: KONBINI_PAYMENT_DAYS } },
         success_url: request.successUrl,
         cancel_url: request.cancelUrl,
         client_reference_id: request.orderId,

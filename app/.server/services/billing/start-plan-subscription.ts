@@ -1,21 +1,48 @@
 import { eq } from "drizzle-orm";
+import { planTermsKey } from "~/domain/final-confirmation";
 import { roleRefusal } from "~/domain/permissions";
 import { planAtRenewal } from "~/domain/store-billing";
 import type { Viewer } from "../../auth/viewer";
 import type { Db } from "../../db/client";
-import { livers, plans, storeBilling } from "../../db/schema";
+import { livers, plans, type StoreBilling, storeBilling } from "../../db/schema";
 import type { BillingPort } from "../../integrations/payments/billing-port";
 import { BILLING_PAGE_PATH } from "./receive-billing-webhook";
 
 export type StartSubscriptionResult =
   | { ok: true; url: string }
-  | { ok: false; error: "forbidden" | "already_subscribed" | "no_plan" | "unavailable" };
+  | { ok: false; error: "forbidden" | "already_subscribed" | "no_plan" | "unavailable" | "terms_changed" };
+
+type SubscribablePlan =
+  | { ok: true; plan: typeof plans.$inferSelect; email: string; existing: StoreBilling | null }
+  | { ok: false; error: "forbidden" | "already_subscribed" | "no_plan" };
+
+/**
+ * The plan a store would subscribe to now: the one chosen for next month if any, else the current
+ * one; refused while a subscription is live (one per store). Read by the final confirmation
+ * (ADR 0052) and again when the checkout starts, so both see the same plan.
+ */
+export async function subscribablePlan(db: Db, storeId: string): Promise<SubscribablePlan> {
+  const [store] = await db
+    .select({ plan_id: livers.plan_id, new_plan_id: livers.new_plan_id, email: livers.email })
+    .from(livers)
+    .where(eq(livers.uid, storeId));
+  if (!store) return { ok: false, error: "forbidden" };
+  const [existing] = await db.select().from(storeBilling).where(eq(storeBilling.liver_id, storeId));
+  if (existing && (existing.status === "active" || existing.status === "past_due"))
+    return { ok: false, error: "already_subscribed" };
+  const planId = planAtRenewal(store.plan_id, store.new_plan_id);
+  const [plan] = planId ? await db.select().from(plans).where(eq(plans.id, planId)) : [];
+  if (!plan) return { ok: false, error: "no_plan" };
+  return { ok: true, plan, email: store.email, existing: existing ?? null };
+}
 
 /**
  * The store starts paying its plan (ADR 0032): a hosted checkout in subscription mode at the
  * provider (Stripe Checkout, or the test provider's テスト決済 page). The plan billed is the one
  * chosen for next month if any, else the current one. A store with a live subscription is refused
- * (one subscription per store); a canceled one may start again with the same customer.
+ * (one subscription per store); a canceled one may start again with the same customer. It starts
+ * only from the final confirmation (ADR 0052): a plan whose price or limit changed since that
+ * screen, or another plan chosen meanwhile, is refused (`terms_changed`).
  */
 export async function startPlanSubscription({
   db,
@@ -26,26 +53,20 @@ export async function startPlanSubscription({
   db: Db;
   actor: Viewer;
   port: BillingPort | null;
-  input: { baseUrl: string };
+  /** `confirmedTerms`: the key of the terms the final confirmation showed (ADR 0052). */
+  input: { baseUrl: string; confirmedTerms: string };
 }): Promise<StartSubscriptionResult> {
   const refused = roleRefusal(actor, "store.update");
   if (refused) return { ok: false, error: refused };
   if (!port) return { ok: false, error: "unavailable" };
-  const [store] = await db
-    .select({ plan_id: livers.plan_id, new_plan_id: livers.new_plan_id, email: livers.email })
-    .from(livers)
-    .where(eq(livers.uid, actor.uid));
-  if (!store) return { ok: false, error: "forbidden" };
-  const [existing] = await db.select().from(storeBilling).where(eq(storeBilling.liver_id, actor.uid));
-  if (existing && (existing.status === "active" || existing.status === "past_due"))
-    return { ok: false, error: "already_subscribed" };
-  const planId = planAtRenewal(store.plan_id, store.new_plan_id);
-  const [plan] = planId ? await db.select().from(plans).where(eq(plans.id, planId)) : [];
-  if (!plan) return { ok: false, error: "no_plan" };
+  const subscribable = await subscribablePlan(db, actor.uid);
+  if (!subscribable.ok) return subscribable;
+  const { plan, existing } = subscribable;
+  if (planTermsKey(plan) !== input.confirmedTerms) return { ok: false, error: "terms_changed" };
   const sameProvider = existing?.provider === port.provider;
   const checkout = await port.startSubscription({
     storeId: actor.uid,
-    email: store.email || actor.email,
+    email: subscribable.email || actor.email,
     planId: plan.id,
     planName: `ヨルナビ ${plan.name}`,
     amountJpy: plan.monthly_price,

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { coinPagePath, parseCoinReturn } from "~/domain/coin-return";
+import { coinTermsKey } from "~/domain/final-confirmation";
 import { MONEY_TEXTS } from "~/domain/money-texts";
 import { roleRefusal } from "~/domain/permissions";
 import type { Viewer } from "../../auth/viewer";
@@ -12,7 +13,7 @@ import { ensureListenerCustomer } from "./listener-customer";
 
 export type StartCheckoutResult =
   | { ok: true; orderId: string; url: string }
-  | { ok: false; error: "forbidden" | "not_found" | "invalid_return" }
+  | { ok: false; error: "forbidden" | "not_found" | "invalid_return" | "terms_changed" }
   | { ok: false; error: "unavailable"; message: string };
 
 /**
@@ -21,7 +22,9 @@ export type StartCheckoutResult =
  * pay on. A provider failure leaves the order `failed` and says so. `returnPath` (ADR 0043:
  * the live the listener came from) rides on the provider's success and cancel URLs, so she comes
  * back to `/listener/coin?order=…&return=…` and from there to the live; only a same-origin path
- * is accepted.
+ * is accepted. It starts only from the final confirmation (ADR 0052): `confirmedTerms` is the key
+ * of the terms that screen showed, and a pack whose price or coins changed since is refused
+ * (`terms_changed`) before any order exists, so the listener is shown the new terms first.
  */
 export async function startCoinCheckout({
   db,
@@ -35,7 +38,7 @@ export async function startCoinCheckout({
   port: PaymentPort | null;
   /** The listener's customer at the provider is named in the checkout, so a card can be saved. */
   customers?: CustomerPort | null;
-  input: { packId: string; baseUrl: string; returnPath?: string | null };
+  input: { packId: string; confirmedTerms: string; baseUrl: string; returnPath?: string | null };
 }): Promise<StartCheckoutResult> {
   const refused = roleRefusal(actor, "coin.buy");
   if (refused) return { ok: false, error: refused };
@@ -46,6 +49,7 @@ export async function startCoinCheckout({
     .from(coinPacks)
     .where(and(eq(coinPacks.pack_id, input.packId), eq(coinPacks.status, "active")));
   if (!pack) return { ok: false, error: "not_found" };
+  if (coinTermsKey(pack) !== input.confirmedTerms) return { ok: false, error: "terms_changed" };
   if (!port) return { ok: false, error: "unavailable", message: MONEY_TEXTS.paymentUnavailable };
   const orderId = randomUUID();
   await db.insert(coinOrders).values({
