@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
-import { zenginConsignorFromEnv } from "~/domain/admin-payouts";
+import { zenginConsignorFromEnv, zenginEnvGiven } from "~/domain/admin-payouts";
 import { type ManualVideo, ManualVideosSchema } from "~/domain/manual-videos";
 import type { Operator } from "~/domain/operator";
 import { DEFAULT_PUSH_SERVICE_HOSTS } from "~/domain/web-push";
@@ -300,11 +300,11 @@ export class EnvError extends Error {
 /**
  * The platform's account for 全銀 transfer files (ADR 0036) is read when the payouts page asks
  * (`services/payouts/zengin-consignor.ts`, which tells the operator what is missing). Unset is a
- * valid state (no export yet); set but wrong stops the server here, naming the variable.
+ * valid state (the account saved at `/admin/settings/transfer` applies, ADR 0053, or no export
+ * yet); set but wrong stops the server here, naming the variable.
  */
 function checkZengin(source: Record<string, string | undefined>, issues: string[]): void {
-  const given = Object.keys(source).filter((name) => name.startsWith("ZENGIN_") && source[name]?.trim());
-  if (given.length === 0) return;
+  if (!zenginEnvGiven(source)) return;
   for (const name of zenginConsignorFromEnv(source).missing)
     issues.push(
       `${name}: missing or malformed while other ZENGIN_* variables are set (docs/deployment.md; got ${JSON.stringify(source[name] ?? "")})`,

@@ -50,7 +50,8 @@ export const LIFT_REASON_MAX = 1000;
 export const PAST_SUSPENSIONS_SHOWN = 100;
 
 export const ACCOUNT_SUSPENSION_TEXTS = {
-  title: "利用停止中のアカウント",
+  // The page lists the suspended stores too (ADR 0053).
+  title: "利用停止中のアカウントと店舗",
   kind: { block: "無期限停止", suspension: "期間停止" } satisfies Record<AccountSuspensionKind, string>,
   days: (days: number) => `${days}日間`,
   liftReasonRequired: "解除の理由を入力してください",

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { toZenginText, type ZenginConsignor } from "./zengin";
+import { confirmationField } from "./confirmation";
+import { ZENGIN_CONSIGNOR_RULES, type ZenginConsignor } from "./zengin";
 
 /**
  * The payouts page of the operator's console (ADR 0032, ADR 0033): the statuses a
@@ -43,6 +44,8 @@ export const RejectPayoutSchema = z.object({
       .min(1, "却下の理由を入力してください（店舗にメールで伝わります）")
       .max(PAYOUT_REASON_MAX, `${PAYOUT_REASON_MAX.toLocaleString("ja-JP")}文字以内で入力してください`),
   ),
+  // The confirmation step (ADR 0053): the box without JavaScript, the dialog's button with it.
+  confirm: confirmationField("却下するときは、確認のチェックを入れてください"),
 });
 
 /** 取組日: the day the bank transfers, YYYY-MM-DD, today (Tokyo) or later, within 30 days. */
@@ -70,7 +73,7 @@ export const PAYOUT_MESSAGES = {
   not_payable: "振込データを作成した申請だけを振込済みにできます",
   nothing_to_export: "振込データにする承認済みの申請がありません",
   consignor_missing:
-    "振込元口座の設定が足りないため、振込データを作成できません（下の「振込元口座の設定」をご確認ください）",
+    "振込元口座の設定が足りないため、振込データを作成できません（下の「振込元口座」からご確認ください）",
   bad_account: (store: string) =>
     `「${store}」の振込口座を全銀データに変換できません。店舗に口座情報の修正を依頼し、申請を却下してください`,
   key_reused: "同じ操作キーで別の内容が送信されました。画面を再読み込みしてください",
@@ -106,6 +109,15 @@ export const ZENGIN_ENV: { name: string; key: keyof ZenginConsignor; label: stri
   { name: "ZENGIN_ACCOUNT_NUMBER", key: "accountNumber", label: "口座番号（7桁）", example: "1234567" },
 ];
 
+/**
+ * Whether the environment names the platform's account at all: any ZENGIN_* variable with a value.
+ * Then the variables decide the account and the settings page only shows them (ADR 0053); the
+ * server refuses to start when they are set but incomplete (app/.server/env.ts).
+ */
+export function zenginEnvGiven(env: Record<string, string | undefined>): boolean {
+  return Object.keys(env).some((name) => name.startsWith("ZENGIN_") && Boolean(env[name]?.trim()));
+}
+
 /** The platform's account from the environment; `missing` names what is absent or unusable. */
 export function zenginConsignorFromEnv(env: Record<string, string | undefined>): {
   consignor: ZenginConsignor;
@@ -122,16 +134,16 @@ export function zenginConsignorFromEnv(env: Record<string, string | undefined>):
     accountType: get("ZENGIN_ACCOUNT_TYPE") === "checking" ? "checking" : "saving",
     accountNumber: get("ZENGIN_ACCOUNT_NUMBER"),
   };
-  const checks: Record<string, boolean> = {
-    ZENGIN_CONSIGNOR_CODE: /^\d{10}$/.test(consignor.code),
-    ZENGIN_CONSIGNOR_NAME: Boolean(toZenginText(consignor.name)),
-    ZENGIN_BANK_NAME: toZenginText(consignor.bankName) !== null,
-    ZENGIN_BRANCH_NAME: toZenginText(consignor.branchName) !== null,
-    ZENGIN_BANK_CODE: /^\d{4}$/.test(consignor.bankCode),
-    ZENGIN_BRANCH_CODE: /^\d{3}$/.test(consignor.branchCode),
-    ZENGIN_ACCOUNT_TYPE: ["", "saving", "checking"].includes(get("ZENGIN_ACCOUNT_TYPE")),
-    ZENGIN_ACCOUNT_NUMBER: /^\d{7}$/.test(consignor.accountNumber),
-  };
+  // One table of rules for the file, the variables and the settings form (domain/zengin.ts); the
+  // account type may also be left out here (普通 by default).
+  const checks = Object.fromEntries(
+    ZENGIN_ENV.map(({ name, key }) => [
+      name,
+      key === "accountType"
+        ? ["", "saving", "checking"].includes(get(name))
+        : ZENGIN_CONSIGNOR_RULES[key](consignor[key]),
+    ]),
+  );
   return {
     consignor,
     missing: Object.entries(checks)

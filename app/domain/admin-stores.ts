@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { confirmationField } from "./confirmation";
 import { STORE_STATUS_VALUES, type StoreStatus } from "./options";
 
 /**
@@ -86,8 +87,10 @@ const wholeNumber = (min: number, max: number, messages: { empty: string; range:
       .pipe(z.number().int().min(min, messages.range).max(max, messages.range)),
   );
 
+/** Suspending needs its confirmation step too (ADR 0053): the box, or the dialog's button. */
 export const SuspendStoreSchema = z.object({
   reason: reason("停止の理由を入力してください（店舗にメールで伝わります）"),
+  confirm: confirmationField("店舗を停止するときは、確認のチェックを入れてください"),
 });
 
 export const LiftSuspensionSchema = z.object({ note: optionalNote });

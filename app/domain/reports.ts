@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { SUSPENSION_DAY_VALUES } from "./account-suspensions";
+import { optionalConfirmationField } from "./confirmation";
 
 /**
  * The operator's queue of reports from chat rooms and live comments (ADR 0033 item
@@ -16,6 +17,9 @@ export type ReportKind = (typeof REPORT_KINDS)[number];
  */
 export const REPORT_OUTCOMES = ["dismissed", "warned", "blocked", "suspended"] as const;
 export type ReportOutcome = (typeof REPORT_OUTCOMES)[number];
+
+/** The outcomes that stop the reported account, and so need the confirmation step (ADR 0053). */
+export const STOPPING_OUTCOMES: readonly ReportOutcome[] = ["blocked", "suspended"];
 
 export const REPORT_NOTE_MAX = 1000;
 
@@ -38,6 +42,7 @@ export const REPORT_TEXTS = {
   noteRequired: "相手に伝える理由を入力してください",
   noteTooLong: `理由は${REPORT_NOTE_MAX.toLocaleString("ja-JP")}文字以内で入力してください`,
   outcomeRequired: "対応を選んでください",
+  confirmRequired: "アカウントを停止するときは、確認のチェックを入れてください",
   alreadyHandled: "この通報はすでに対応済みです",
   done: "通報を対応済みにしました。通報者にメールで結果を知らせました。",
 } as const;
@@ -61,12 +66,16 @@ export const HandleReportSchema = z
         z.enum(SUSPENSION_DAY_VALUES, { error: REPORT_TEXTS.daysRequired }).optional(),
       )
       .transform((value) => (value === undefined ? undefined : Number(value))),
+    // The confirmation step of a block or a suspension (ADR 0053); the others need none.
+    confirm: optionalConfirmationField,
   })
   .superRefine((value, ctx) => {
     if (value.outcome !== "dismissed" && value.note.length === 0)
       ctx.addIssue({ code: "custom", path: ["note"], message: REPORT_TEXTS.noteRequired });
     if (value.outcome === "suspended" && value.days === undefined)
       ctx.addIssue({ code: "custom", path: ["days"], message: REPORT_TEXTS.daysRequired });
+    if (STOPPING_OUTCOMES.includes(value.outcome) && !value.confirm)
+      ctx.addIssue({ code: "custom", path: ["confirm"], message: REPORT_TEXTS.confirmRequired });
   });
 export type HandleReportInput = z.output<typeof HandleReportSchema>;
 

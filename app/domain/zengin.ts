@@ -166,6 +166,34 @@ function record(fields: string[]): string {
   return line;
 }
 
+/**
+ * What each field of the platform's account must be for the file to be written (ADR 0036). One
+ * table for the three places that check it: the file itself (`zenginProblems`), the ZENGIN_*
+ * variables at start (`zenginConsignorFromEnv`) and the operator's settings form (ADR 0053).
+ */
+export const ZENGIN_CONSIGNOR_RULES: Record<keyof ZenginConsignor, (value: string) => boolean> = {
+  code: (value) => /^\d{10}$/.test(value),
+  name: (value) => Boolean(toZenginText(value)),
+  bankCode: (value) => /^\d{4}$/.test(value),
+  bankName: (value) => toZenginText(value) !== null,
+  branchCode: (value) => /^\d{3}$/.test(value),
+  branchName: (value) => toZenginText(value) !== null,
+  accountType: (value) => value === "saving" || value === "checking",
+  accountNumber: (value) => /^\d{7}$/.test(value),
+};
+
+/** The fields of the account in the order the header record writes them. */
+export const ZENGIN_CONSIGNOR_KEYS = [
+  "code",
+  "name",
+  "bankCode",
+  "bankName",
+  "branchCode",
+  "branchName",
+  "accountType",
+  "accountNumber",
+] as const satisfies readonly (keyof ZenginConsignor)[];
+
 export type ZenginProblem =
   | { field: "consignor"; key: keyof ZenginConsignor }
   | { field: "transfer"; index: number; key: keyof ZenginTransfer };
@@ -179,13 +207,8 @@ export function zenginProblems(
   const bad = (ok: boolean, problem: ZenginProblem) => {
     if (!ok) problems.push(problem);
   };
-  bad(/^\d{10}$/.test(consignor.code), { field: "consignor", key: "code" });
-  bad(Boolean(toZenginText(consignor.name)), { field: "consignor", key: "name" });
-  bad(/^\d{4}$/.test(consignor.bankCode), { field: "consignor", key: "bankCode" });
-  bad(toZenginText(consignor.bankName) !== null, { field: "consignor", key: "bankName" });
-  bad(/^\d{3}$/.test(consignor.branchCode), { field: "consignor", key: "branchCode" });
-  bad(toZenginText(consignor.branchName) !== null, { field: "consignor", key: "branchName" });
-  bad(/^\d{7}$/.test(consignor.accountNumber), { field: "consignor", key: "accountNumber" });
+  for (const key of ZENGIN_CONSIGNOR_KEYS)
+    bad(ZENGIN_CONSIGNOR_RULES[key](consignor[key]), { field: "consignor", key });
   transfers.forEach((t, index) => {
     bad(/^\d{4}$/.test(t.bankCode), { field: "transfer", index, key: "bankCode" });
     bad(/^\d{3}$/.test(t.branchCode), { field: "transfer", index, key: "branchCode" });

@@ -154,7 +154,7 @@ describe.each(drivers)("account blocks and suspensions on %s", (driver) => {
       cookie: opCookie,
       method: "POST",
       params: { kind: "room", id: reportId },
-      body: form({ outcome: "suspended", note: "暴言のため", days: "7" }),
+      body: form({ outcome: "suspended", note: "暴言のため", days: "7", confirm: "yes" }),
     });
     expect(decided).toMatchObject({ status: 302, location: `${url}?done=handled` });
     const [row] = await db()

@@ -149,13 +149,20 @@ describe("the forms", () => {
     expect(StoreOrderSchema.safeParse({ order: raw }).success).toBe(false);
   });
 
-  it("a suspension needs a reason, kept with its lines as typed", () => {
-    expect(SuspendStoreSchema.safeParse({ reason: "  \r\n " }).success).toBe(false);
-    expect(SuspendStoreSchema.parse({ reason: " 写真を\r\n差し替えてください " })).toEqual({
+  it("a suspension needs a reason, kept with its lines as typed, and its confirmation", () => {
+    const confirm = "yes";
+    expect(SuspendStoreSchema.safeParse({ reason: "  \r\n ", confirm }).success).toBe(false);
+    expect(SuspendStoreSchema.parse({ reason: " 写真を\r\n差し替えてください ", confirm })).toEqual({
       reason: "写真を\n差し替えてください",
+      confirm: true,
     });
-    expect(SuspendStoreSchema.safeParse({ reason: "a\u0000b" }).success).toBe(false);
-    expect(SuspendStoreSchema.safeParse({ reason: "あ".repeat(1001) }).success).toBe(false);
+    expect(SuspendStoreSchema.safeParse({ reason: "a\u0000b", confirm }).success).toBe(false);
+    expect(SuspendStoreSchema.safeParse({ reason: "あ".repeat(1001), confirm }).success).toBe(false);
+    // The confirmation step (ADR 0053): without the box ticked (or the dialog's button), refused.
+    expect(SuspendStoreSchema.safeParse({ reason: "写真" }).error?.issues[0]).toMatchObject({
+      path: ["confirm"],
+      message: "店舗を停止するときは、確認のチェックを入れてください",
+    });
   });
 
   it.each([

@@ -72,11 +72,14 @@ describe("forms", () => {
     expect(ExportPayoutsSchema.safeParse({ transfer_date: value }).success).toBe(ok);
   });
   it.each([
-    ["口座名義が違います", true],
-    ["   ", false],
-    ["x".repeat(1001), false],
-  ])("reject reason %s valid: %s", (reason, ok) => {
-    expect(RejectPayoutSchema.safeParse({ reason }).success).toBe(ok);
+    ["口座名義が違います", "yes", true],
+    ["   ", "yes", false],
+    ["x".repeat(1001), "yes", false],
+    // The confirmation step (ADR 0053): the box ticked, or the dialog's button.
+    ["口座名義が違います", undefined, false],
+    ["口座名義が違います", "on", false],
+  ])("reject reason %s, confirm %s valid: %s", (reason, confirm, ok) => {
+    expect(RejectPayoutSchema.safeParse({ reason, confirm }).success).toBe(ok);
   });
   it.each([
     [null, "pending"],

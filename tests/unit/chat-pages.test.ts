@@ -44,16 +44,20 @@ describe("the operator's decision on a report", () => {
     [{ outcome: "dismissed" }, null],
     [{ outcome: "dismissed", note: "" }, null],
     [{ outcome: "warned", note: "言葉づかいに注意" }, null],
-    [{ outcome: "blocked", note: "規約違反" }, null],
-    [{ outcome: "blocked", note: "規約違反", days: "" }, null],
-    [{ outcome: "suspended", note: "規約違反", days: "7" }, null],
-    [{ outcome: "suspended", note: "規約違反", days: "30" }, null],
-    [{ outcome: "suspended", note: "規約違反" }, REPORT_TEXTS.daysRequired],
-    [{ outcome: "suspended", note: "規約違反", days: "" }, REPORT_TEXTS.daysRequired],
-    [{ outcome: "suspended", note: "規約違反", days: "2" }, REPORT_TEXTS.daysRequired],
+    [{ outcome: "blocked", note: "規約違反", confirm: "yes" }, null],
+    [{ outcome: "blocked", note: "規約違反", days: "", confirm: "yes" }, null],
+    [{ outcome: "suspended", note: "規約違反", days: "7", confirm: "yes" }, null],
+    [{ outcome: "suspended", note: "規約違反", days: "30", confirm: "yes" }, null],
+    // Stopping an account takes the confirmation step (ADR 0053); warning or dismissing does not.
+    [{ outcome: "blocked", note: "規約違反" }, REPORT_TEXTS.confirmRequired],
+    [{ outcome: "suspended", note: "規約違反", days: "7", confirm: "on" }, REPORT_TEXTS.confirmRequired],
+    [{ outcome: "warned", note: "言葉づかいに注意", confirm: "" }, null],
+    [{ outcome: "suspended", note: "規約違反", confirm: "yes" }, REPORT_TEXTS.daysRequired],
+    [{ outcome: "suspended", note: "規約違反", days: "", confirm: "yes" }, REPORT_TEXTS.daysRequired],
+    [{ outcome: "suspended", note: "規約違反", days: "2", confirm: "yes" }, REPORT_TEXTS.daysRequired],
     [{ outcome: "warned", note: "" }, REPORT_TEXTS.noteRequired],
-    [{ outcome: "blocked", note: "   " }, REPORT_TEXTS.noteRequired],
-    [{ outcome: "suspended", days: "1" }, REPORT_TEXTS.noteRequired],
+    [{ outcome: "blocked", note: "   ", confirm: "yes" }, REPORT_TEXTS.noteRequired],
+    [{ outcome: "suspended", days: "1", confirm: "yes" }, REPORT_TEXTS.noteRequired],
     [{ outcome: "warned", note: "あ".repeat(1001) }, REPORT_TEXTS.noteTooLong],
     [{ outcome: "deleted", note: "x" }, REPORT_TEXTS.outcomeRequired],
     [{}, REPORT_TEXTS.outcomeRequired],
@@ -63,8 +67,10 @@ describe("the operator's decision on a report", () => {
   });
 
   it("a suspension's period is a number of days; the other outcomes carry none", () => {
-    expect(HandleReportSchema.parse({ outcome: "suspended", note: "x", days: "3" }).days).toBe(3);
-    expect(HandleReportSchema.parse({ outcome: "blocked", note: "x" }).days).toBeUndefined();
+    expect(
+      HandleReportSchema.parse({ outcome: "suspended", note: "x", days: "3", confirm: "yes" }).days,
+    ).toBe(3);
+    expect(HandleReportSchema.parse({ outcome: "blocked", note: "x", confirm: "yes" }).days).toBeUndefined();
   });
 });
 

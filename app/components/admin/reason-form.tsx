@@ -6,6 +6,7 @@ import { FormErrorSummary } from "../form/form-error-summary";
 import { SubmitButton } from "../form/submit-button";
 import { TextareaInput } from "../form/textarea-input";
 import { field, type ServerFormResult, useSchemaForm } from "../form/use-schema-form";
+import { type ConfirmStepOptions, useConfirmStep } from "./confirm-step";
 
 const LOOKS = {
   red: {
@@ -21,7 +22,8 @@ const LOOKS = {
  * delete a performer, lift an account's block): closed behind its title until opened, so it is not
  * pressed in passing; open again with the message when the reason was missing. Works without
  * JavaScript (`<details>`). `id` tells apart several forms of one intent on a page; `hidden` are
- * the fields that say what the form acts on.
+ * the fields that say what the form acts on. With `confirm` (its schema has a `confirm` field) it
+ * takes the console's confirmation step (ADR 0053), the dialog repeating the reason as typed.
  */
 export function ReasonForm({
   intent,
@@ -36,6 +38,7 @@ export function ReasonForm({
   pendingLabel = "処理中…",
   tone,
   warning,
+  confirm,
 }: {
   intent: string;
   id?: string;
@@ -53,8 +56,15 @@ export function ReasonForm({
   pendingLabel?: string;
   tone: keyof typeof LOOKS;
   warning?: string;
+  confirm?: Omit<ConfirmStepOptions, "id" | "error" | "summary">;
 }) {
   const { fields, errors } = useSchemaForm(schema, { id, result });
+  const step = useConfirmStep({
+    ...(confirm ?? { checkboxLabel: "", title: "", description: "", confirmLabel: "" }),
+    id,
+    error: errors.confirm,
+    summary: (data) => [{ label, value: String(data.get("reason") ?? "").trim() }],
+  });
   const look = LOOKS[tone];
   return (
     <details className={`group rounded-xl ring-1 ${look.box}`} open={result ? true : undefined}>
@@ -66,17 +76,24 @@ export function ReasonForm({
           ▾
         </span>
       </summary>
-      <Form method="post" className="space-y-3 px-4 pt-2 pb-4" noValidate>
+      <Form
+        method="post"
+        className="space-y-3 px-4 pt-2 pb-4"
+        noValidate
+        onSubmit={confirm ? step.onSubmit : undefined}
+      >
         {warning ? <p className="text-red-800 text-sm">{warning}</p> : null}
-        <FormErrorSummary errors={errors} idPrefix={id} labels={{ reason: label }} />
+        <FormErrorSummary errors={errors} idPrefix={id} labels={{ reason: label, confirm: "確認" }} />
         <input type="hidden" name="intent" value={intent} />
         {Object.entries(hidden).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
         <TextareaInput {...field(fields.reason)} label={label} hint={hint} maxLength={REASON_MAX} rows={4} />
+        {confirm ? step.checkbox : null}
         <SubmitButton block={false} pendingLabel={pendingLabel} className={look.button}>
           {button}
         </SubmitButton>
+        {confirm ? step.dialog : null}
       </Form>
     </details>
   );

@@ -92,6 +92,13 @@ export function StoreStatusCard({
               button="停止してメールを送る"
               pendingLabel="停止中…"
               tone="red"
+              confirm={{
+                checkboxLabel: "店舗を停止し、理由を店舗にメールで送ることを確認しました",
+                title: "この店舗を停止しますか？",
+                description:
+                  "店舗ページと在籍キャストが検索結果や一覧から直ちに消え、次の理由が店舗にメールで届きます。",
+                confirmLabel: "停止する",
+              }}
             />
           )}
         </div>

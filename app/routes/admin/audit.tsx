@@ -1,8 +1,10 @@
+import { Link } from "react-router";
 import { operatorActor } from "~/.server/http/admin";
 import { listAuditLog } from "~/.server/services/operators/list-audit-log";
 import { Pager } from "~/components/admin/admin-ui";
 import { EmptyState, PageHeader } from "~/components/ui/kit";
-import { auditActionLabel, formatAdminDateTime, parsePage } from "~/domain/admin";
+import { formatAdminDateTime, parsePage } from "~/domain/admin";
+import { type AuditLine, describeAuditEntry } from "~/domain/audit-log";
 import { pageTitle } from "~/site";
 import type { Route } from "./+types/audit";
 
@@ -14,18 +16,34 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     actor,
     input: { page: parsePage(url.searchParams.get("page")) },
   });
-  return { ...result, items: result.items.map((e) => ({ ...e, at: e.at.toISOString() })) };
+  // Each entry in the console's words (ADR 0053): the action, its object and its details.
+  return {
+    total: result.total,
+    page: result.page,
+    pageSize: result.pageSize,
+    items: result.items.map((e) => ({
+      id: e.id,
+      action: e.action,
+      at: e.at.toISOString(),
+      operator_email: e.operator_email,
+      ip: e.ip,
+      ...describeAuditEntry(e, result.names),
+    })),
+  };
 }
 
 export function meta() {
   return [{ title: pageTitle("操作ログ") }, { name: "robots", content: "noindex, nofollow" }];
 }
 
-/** The details of an entry as short "key: value" pairs (ids shortened). */
-function detailText(details: Record<string, unknown>): string {
-  return Object.entries(details)
-    .map(([key, value]) => `${key}: ${typeof value === "string" ? value : JSON.stringify(value)}`)
-    .join("、");
+/** A value, linked to its page when the console has one. */
+function LineValue({ line }: { line: AuditLine }) {
+  if (!line.href) return <>{line.value}</>;
+  return (
+    <Link to={line.href} reloadDocument={line.download} className="text-brand-700 underline">
+      {line.value}
+    </Link>
+  );
 }
 
 export default function AdminAudit({ loaderData }: Route.ComponentProps) {
@@ -45,7 +63,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
               data-action={entry.action}
             >
               <div className="flex flex-wrap items-baseline justify-between gap-2">
-                <p className="font-bold">{auditActionLabel(entry.action)}</p>
+                <p className="font-bold">{entry.title}</p>
                 <time dateTime={entry.at} className="text-slate-500 text-xs">
                   {formatAdminDateTime(entry.at)}
                 </time>
@@ -53,12 +71,18 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
               <p className="break-all text-slate-600 text-xs">
                 {entry.operator_email || "コマンドライン"}
                 {entry.ip ? `・${entry.ip}` : ""}
-                {entry.target_type
-                  ? `・${entry.target_type}${entry.target_id ? ` ${entry.target_id.slice(0, 8)}` : ""}`
-                  : ""}
               </p>
-              {Object.keys(entry.details).length > 0 ? (
-                <p className="mt-1 break-all text-slate-500 text-xs">{detailText(entry.details)}</p>
+              {entry.target || entry.lines.length > 0 ? (
+                <dl className="mt-1 space-y-0.5 text-xs" data-testid="audit-details">
+                  {[...(entry.target ? [entry.target] : []), ...entry.lines].map((line) => (
+                    <div key={`${line.label}：${line.value}`} className="flex flex-wrap gap-x-1">
+                      <dt className="shrink-0 text-slate-500">{line.label}：</dt>
+                      <dd className="min-w-0 whitespace-pre-wrap break-all text-slate-800">
+                        <LineValue line={line} />
+                      </dd>
+                    </div>
+                  ))}
+                </dl>
               ) : null}
             </li>
           ))}

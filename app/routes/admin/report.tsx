@@ -4,6 +4,7 @@ import { FORM_ERROR_KEY, parseForm, readFormData } from "~/.server/http/form";
 import { getReport } from "~/.server/services/moderation/get-report";
 import { handleReport } from "~/.server/services/moderation/handle-report";
 import { FactList } from "~/components/admin/admin-ui";
+import { useConfirmStep } from "~/components/admin/confirm-step";
 import { FormErrorSummary } from "~/components/form/form-error-summary";
 import { RadioGroup } from "~/components/form/radio-group";
 import { SelectInput } from "~/components/form/select-input";
@@ -19,6 +20,8 @@ import {
   REPORT_NOTE_MAX,
   REPORT_OUTCOMES,
   REPORT_TEXTS,
+  type ReportOutcome,
+  STOPPING_OUTCOMES,
 } from "~/domain/reports";
 import { pageTitle } from "~/site";
 import type { Route } from "./+types/report";
@@ -179,7 +182,7 @@ export default function AdminReport({ loaderData, actionData }: Route.ComponentP
             id="decide"
             lead="警告と停止では、下の理由が通報された人（キャストの場合は店舗）にメールで届きます。期間を決めた停止では終了日時も届き、期間が過ぎると自動でログインできるようになります。無期限の停止は「利用停止中のアカウント」から解除するまで続きます。通報者には結果だけが届きます。停止するとログイン中の端末もすべてログアウトされます。"
           >
-            <DecisionForm result={result} />
+            <DecisionForm result={result} reportedName={report.reported.name || "通報されたアカウント"} />
           </Card>
         ) : (
           <Card title="対応の記録">
@@ -232,14 +235,34 @@ export default function AdminReport({ loaderData, actionData }: Route.ComponentP
   );
 }
 
-function DecisionForm({ result }: { result: ReportActionData | null }) {
+function DecisionForm({ result, reportedName }: { result: ReportActionData | null; reportedName: string }) {
   const { fields, errors } = useSchemaForm(HandleReportSchema, { id: "decide", result });
+  const outcomeOf = (data: FormData) => String(data.get("outcome") ?? "") as ReportOutcome;
+  const step = useConfirmStep({
+    id: "decide",
+    error: errors.confirm,
+    checkboxLabel: "アカウントを停止する場合：停止し、理由をメールで伝えることを確認しました",
+    title: "このアカウントを停止しますか？",
+    description: `${reportedName}はログインできなくなり、ログイン中の端末もすべてログアウトされます。次の理由がメールで届きます。`,
+    confirmLabel: "停止する",
+    when: (data) => STOPPING_OUTCOMES.includes(outcomeOf(data)),
+    summary: (data) => {
+      const days = String(data.get("days") ?? "");
+      return [
+        { label: "対応", value: REPORT_TEXTS.outcome[outcomeOf(data)] ?? "" },
+        ...(outcomeOf(data) === "suspended"
+          ? [{ label: "期間", value: days ? ACCOUNT_SUSPENSION_TEXTS.days(Number(days)) : "" }]
+          : []),
+        { label: "理由", value: String(data.get("note") ?? "").trim() },
+      ];
+    },
+  });
   return (
-    <Form method="post" className="space-y-4" noValidate>
+    <Form method="post" className="space-y-4" noValidate onSubmit={step.onSubmit}>
       <FormErrorSummary
         errors={errors}
         idPrefix="decide"
-        labels={{ outcome: "対応", days: "停止する期間", note: "理由" }}
+        labels={{ outcome: "対応", days: "停止する期間", note: "理由", confirm: "確認" }}
       />
       <RadioGroup
         {...field(fields.outcome)}
@@ -265,9 +288,11 @@ function DecisionForm({ result }: { result: ReportActionData | null }) {
         maxLength={REPORT_NOTE_MAX}
         rows={4}
       />
+      {step.checkbox}
       <SubmitButton block={false} pendingLabel="処理中…">
         決定してメールを送る
       </SubmitButton>
+      {step.dialog}
     </Form>
   );
 }

@@ -14,11 +14,12 @@ import {
   PageHeader,
   SectionLinks,
 } from "~/components/ui/kit";
-import { formatNumber, formatYen } from "~/domain/format";
+import { formatNumber, formatTokyoDateTime, formatYen } from "~/domain/format";
 import { labelOf, STORE_STATUSES } from "~/domain/options";
 import { formatMonthDayTime } from "~/domain/relative-time";
 import { shiftLabel } from "~/domain/schedule-times";
 import { dayLabel } from "~/domain/shifts";
+import { STORE_SUSPENSION_BANNER } from "~/domain/store-suspension";
 import { pageTitle } from "~/site";
 import type { Route } from "./+types/mypage-home";
 
@@ -58,6 +59,8 @@ export default function LiverDashboard({ loaderData }: Route.ComponentProps) {
   return (
     <div className="space-y-6">
       <PageHeader title="ダッシュボード" lead={store.store_name} />
+
+      {store.status === "suspended" ? <SuspensionBanner suspensions={loaderData.suspensions} /> : null}
 
       {loaderData.live ? <BroadcasterPanel {...loaderData.live} /> : null}
 
@@ -188,5 +191,72 @@ function Stat({ label, children }: { label: string; children: ReactNode }) {
       <p className="mb-1 text-slate-500 text-xs">{label}</p>
       {children}
     </div>
+  );
+}
+
+/**
+ * Why the store is not listed (ADR 0053): each suspension holding it — the operator's with the
+ * reason it was mailed, billing's with the way out — or a plain notice when none is recorded.
+ */
+function SuspensionBanner({
+  suspensions,
+}: {
+  suspensions: Route.ComponentProps["loaderData"]["suspensions"];
+}) {
+  const texts = STORE_SUSPENSION_BANNER;
+  return (
+    <section
+      role="status"
+      aria-labelledby="suspension-banner-title"
+      className="rounded-2xl bg-red-50 p-4 text-red-900 ring-1 ring-red-200"
+      data-testid="suspension-banner"
+    >
+      <h2 id="suspension-banner-title" className="font-bold text-base">
+        {texts.title}
+      </h2>
+      <p className="mt-1 text-sm">{texts.lead}</p>
+      {suspensions.length === 0 ? (
+        <p className="mt-2 text-sm">
+          {texts.unknown}{" "}
+          <Link to="/contact" className="underline">
+            {texts.contact}
+          </Link>
+        </p>
+      ) : (
+        <ul className="mt-3 space-y-3">
+          {suspensions.map((s) => (
+            <li
+              key={`${s.source}-${String(s.suspended_at)}`}
+              className="rounded-xl bg-white p-3 text-sm ring-1 ring-red-100"
+              data-source={s.source}
+            >
+              <p className="font-bold">{s.source === "operator" ? texts.operator : texts.billing}</p>
+              <p className="mt-1 text-red-800 text-xs">
+                {texts.since}：{formatTokyoDateTime(s.suspended_at)}
+              </p>
+              {s.source === "operator" ? (
+                <>
+                  <p className="mt-2 whitespace-pre-wrap break-words" data-testid="suspension-reason">
+                    {texts.reason}：{s.reason}
+                  </p>
+                  <p className="mt-2">
+                    {texts.operatorNext}{" "}
+                    <Link to="/contact" className="font-bold underline">
+                      {texts.contact}
+                    </Link>
+                  </p>
+                </>
+              ) : (
+                <p className="mt-2">
+                  <Link to="/liver/mypage/payment" className="font-bold underline">
+                    {texts.payment}
+                  </Link>
+                </p>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }

@@ -86,14 +86,23 @@ test.describe("operator console: reports", () => {
     await expect(page.getByTestId("reported-account")).toContainText(DEMO_ACCOUNTS.listener.nickname);
     expect(await seriousViolations(page)).toEqual([]);
 
-    // A suspension needs the reason the account will read and its period.
+    // A suspension needs the reason the account will read and its period; stopping an account is
+    // confirmed in a dialog first (ADR 0053), which repeats what is missing.
     await page.getByLabel("アカウントを期間を決めて停止する").check();
+    // The dialog is there once the page runs its script (before that, the form has a checkbox).
+    await expect(page.getByTestId("confirm-dialog")).toBeAttached();
     await page.getByRole("button", { name: "決定してメールを送る" }).click();
+    const confirm = page.getByRole("dialog", { name: "このアカウントを停止しますか？" });
+    await expect(confirm).toContainText("（未入力）");
+    await confirm.getByRole("button", { name: "停止する", exact: true }).click();
     await expect(page.getByText("相手に伝える理由を入力してください").first()).toBeVisible();
     await expect(page.getByText("停止する期間を選んでください").first()).toBeVisible();
     await page.getByLabel("理由（警告・停止のとき）").fill(NOTE);
     await page.getByLabel("停止する期間（期間を決めて停止するとき）").selectOption("7");
     await page.getByRole("button", { name: "決定してメールを送る" }).click();
+    await expect(confirm).toContainText("7日間");
+    await expect(confirm).toContainText(NOTE);
+    await confirm.getByRole("button", { name: "停止する", exact: true }).click();
     await expect(page.getByTestId("flash-message")).toHaveText(
       "通報を対応済みにしました。通報者にメールで結果を知らせました。",
     );

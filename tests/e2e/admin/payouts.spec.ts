@@ -69,10 +69,16 @@ test.describe("operator console: payouts", () => {
       });
     expect(await seriousViolations(page)).toEqual([]);
 
-    // A rejection needs a reason: asked for next to the field, nothing changes.
-    await row.getByText("却下する").click();
+    // A rejection needs a reason: asked for next to the field (after the confirmation dialog,
+    // ADR 0053), nothing changes.
+    await row.locator("summary", { hasText: "却下する" }).click();
+    // The dialog is there once the page runs its script (before that, the form has a checkbox).
+    await expect(row.getByTestId("confirm-dialog")).toBeAttached();
     // (Pressed from the keyboard: on a phone the sticky header may cover the button.)
     await row.getByRole("button", { name: "却下してポイントを戻す" }).press("Enter");
+    const confirm = page.getByRole("dialog", { name: "この出金申請を却下しますか？" });
+    await expect(confirm.getByRole("button", { name: "キャンセル" })).toBeFocused();
+    await confirm.getByRole("button", { name: "却下する", exact: true }).press("Enter");
     await expect(
       row.getByText("却下の理由を入力してください（店舗にメールで伝わります）").first(),
     ).toBeVisible();

@@ -69,12 +69,17 @@ test.describe("operator console: stores", () => {
       (await (await visitor.request.get(`${base}/api/livers`)).json()) as { total: number }
     ).total;
 
-    // Suspended with a reason: a missing reason is asked for first.
-    await page.getByText("店舗を停止する").click();
+    // Suspended with a reason, after the confirmation dialog (ADR 0053): a missing reason is asked for first.
+    await page.locator("summary", { hasText: "店舗を停止する" }).click();
+    // The dialog is there once the page runs its script (before that, the form has a checkbox).
+    await expect(page.getByTestId("confirm-dialog")).toBeAttached();
     await page.getByRole("button", { name: "停止してメールを送る" }).click();
+    const confirm = page.getByRole("dialog", { name: "この店舗を停止しますか？" });
+    await confirm.getByRole("button", { name: "停止する", exact: true }).click();
     await expect(page.getByText("停止の理由を入力してください").first()).toBeVisible();
     await page.getByLabel("停止の理由").fill(REASON);
     await page.getByRole("button", { name: "停止してメールを送る" }).click();
+    await confirm.getByRole("button", { name: "停止する", exact: true }).click();
     await expect(page.getByTestId("flash-message")).toHaveText(
       "店舗を停止し、理由を店舗にメールで送りました",
     );

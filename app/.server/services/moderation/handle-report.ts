@@ -41,7 +41,8 @@ export async function handleReport({
   env: Pick<Env, "baseUrl">;
   mailer: Mailer;
   actor: SignedInOperator;
-  input: { kind: ReportKind; reportId: string } & Omit<HandleReportInput, "days"> & {
+  // The form's confirmation step (ADR 0053) is the page's business, not the decision's.
+  input: { kind: ReportKind; reportId: string } & Omit<HandleReportInput, "days" | "confirm"> & {
       days?: number | undefined;
     };
   now?: Date;

@@ -1,10 +1,11 @@
-import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNull, sql } from "drizzle-orm";
 import { roleRefusal } from "~/domain/permissions";
 import { hasPrices } from "~/domain/price-system";
 import { tokyoToday } from "~/domain/shifts";
+import type { StoreSuspensionSource } from "~/domain/store-suspension";
 import type { Viewer } from "../../auth/viewer";
 import type { Db } from "../../db/client";
-import { livers, logs, plans, schedules, staffs } from "../../db/schema/index";
+import { livers, logs, plans, schedules, staffs, storeSuspensions } from "../../db/schema/index";
 
 export interface StoreDashboard {
   store: {
@@ -29,6 +30,11 @@ export interface StoreDashboard {
     end_time: string;
   }[];
   recentLogs: { log_id: string; created_at: Date; description: string }[];
+  /**
+   * The suspensions holding the store now, oldest first (ADR 0033, ADR 0037): the dashboard's
+   * banner says why the store is not listed (ADR 0053). Empty while it is not suspended.
+   */
+  suspensions: { source: StoreSuspensionSource; reason: string; suspended_at: Date }[];
 }
 
 /** The store's home (`/liver/mypage`): status, plan and staff against the limit, today's shifts, followers. */
@@ -86,6 +92,19 @@ export async function getStoreDashboard({
     .orderBy(desc(logs.created_at))
     .limit(5);
 
+  const suspensions =
+    store.status === "suspended"
+      ? await db
+          .select({
+            source: storeSuspensions.source,
+            reason: storeSuspensions.reason,
+            suspended_at: storeSuspensions.suspended_at,
+          })
+          .from(storeSuspensions)
+          .where(and(eq(storeSuspensions.liver_id, actor.uid), isNull(storeSuspensions.lifted_at)))
+          .orderBy(asc(storeSuspensions.suspended_at))
+      : [];
+
   return {
     store: {
       store_name: store.store_name,
@@ -103,5 +122,6 @@ export async function getStoreDashboard({
     today,
     todayShifts: shifts.map(({ image_urls, ...shift }) => ({ ...shift, image_url: image_urls[0] ?? null })),
     recentLogs,
+    suspensions,
   };
 }
