@@ -3,6 +3,7 @@ import { AUTH_MESSAGES } from "./auth-messages";
 import { BANK_ACCOUNT_MESSAGES, BankAccountSchema, PLAN_MESSAGES } from "./bank-account";
 import { ANONYMOUS_LISTENER } from "./fans";
 import { NICKNAME_MAX } from "./listener-registration";
+import { TAX_STATUS_TEXTS } from "./store-tax-status";
 import { TEXT_FIELD_MESSAGES } from "./text-fields";
 import { messages, zEmail, zPassword } from "./validators";
 
@@ -122,6 +123,7 @@ export const SETTINGS_DONE_MESSAGES = {
   email_changed: "メールアドレスを変更しました。この端末以外でのログインはすべて解除されました。",
   password: "パスワードを変更しました。この端末以外でのログインはすべて解除されました。",
   bank_account: BANK_ACCOUNT_MESSAGES.saved,
+  tax_status: TAX_STATUS_TEXTS.saved,
   plan_scheduled: PLAN_MESSAGES.scheduled,
   plan_cancelled: PLAN_MESSAGES.cancelled,
 } as const;

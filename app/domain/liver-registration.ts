@@ -2,6 +2,7 @@ import { z } from "zod";
 import { isValidAreaPath } from "./areas";
 import { STORE_TYPE_DEFAULT, STORE_TYPE_VALUES } from "./options";
 import { LAST, TIME_CHOICES } from "./schedule-times";
+import { TAX_STATUS_TEXTS, zIsIndividual } from "./store-tax-status";
 import { blankWhenMissing, TEXT_FIELD_MESSAGES, zChoice, zKanaOfMax, zLine, zTicked } from "./text-fields";
 import { messages, validatePhone, zEmail, zPassword, zPhone, zPostalCode } from "./validators";
 
@@ -15,6 +16,7 @@ export const LIVER_FIELD_LABELS = {
   store_name: "店舗名",
   store_name_kana: "店舗名（フリガナ）",
   store_type: "業種",
+  is_individual: TAX_STATUS_TEXTS.label,
   phone_number: "電話番号",
   postal_code: "郵便番号",
   address: "住所",
@@ -88,6 +90,8 @@ export const STORE_FIELDS = {
 export const RegisterLiverSchema = z
   .object({
     ...STORE_FIELDS,
+    // Asked with nothing chosen: it decides 源泉徴収 on the store's payouts (ADR 0032).
+    is_individual: zIsIndividual(),
     email: zEmail(),
     password: zPassword(),
     password_confirmation: z.preprocess(blankWhenMissing, z.string({ error: messages.invalid_type })),

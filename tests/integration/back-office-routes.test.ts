@@ -904,7 +904,12 @@ describe.each(drivers)("back-office pages and API on %s", (driver) => {
       );
       expect(saved).toMatchObject({ status: 302, location: "/liver/mypage/setting?done=bank_account" });
       const { intent: _intent, current_password: _password, ...stored } = bank;
-      expect((await storeRow(storeA.uid)).account).toEqual({ ...stored, bank_code: "0001" });
+      expect((await storeRow(storeA.uid)).account).toEqual({
+        ...stored,
+        bank_code: "0001",
+        bank_name: "みずほ",
+        branch_name: "戸越",
+      });
       // The store's address is told, with the number masked.
       const [notice] = await database.db
         .select()

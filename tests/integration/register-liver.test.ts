@@ -29,6 +29,7 @@ function formOf(overrides: Record<string, string | undefined> = {}): Record<stri
     store_name: "Girls Bar ルナ",
     store_name_kana: "ガールズバー　ルナ",
     store_type: "girls_bar",
+    is_individual: "true",
     phone_number: "０３１２３４５６７８",
     postal_code: "1600021",
     address: "東京都新宿区歌舞伎町1-2-3",
@@ -121,6 +122,9 @@ describe("RegisterLiverSchema", () => {
       "店舗名（フリガナ）は100文字以内で入力してください",
     ],
     ["unknown store type", { store_type: "casino" }, "store_type", "業種を一覧から選択してください"],
+    // 法人/個人 has no default: a form that chose neither is refused (ADR 0054).
+    ["法人/個人 not chosen", { is_individual: undefined }, "is_individual", "法人か個人かを選んでください"],
+    ["法人/個人 neither", { is_individual: "yes" }, "is_individual", "法人か個人かを選んでください"],
     ["empty phone", { phone_number: "" }, "phone_number", "入力してください"],
     [
       "phone without 0",
@@ -228,6 +232,7 @@ describe("RegisterLiverSchema", () => {
       [
         "store_name",
         "store_name_kana",
+        "is_individual",
         "phone_number",
         "postal_code",
         "address",
@@ -315,6 +320,7 @@ describe.each(drivers)("registerLiver on %s", (driver) => {
       area: "kabukicho",
       area_detail: "kabukicho-1",
       store_type: "girls_bar",
+      is_individual: true,
       business_start_time: "20:00",
       business_end_time: "LAST",
       plan_id: "standard",

@@ -509,10 +509,13 @@ describe.each(drivers)("store back office on %s", (driver) => {
         }),
       ).toEqual({ ok: true });
       const [row] = await db().select({ a: livers.account }).from(livers).where(eq(livers.uid, store.uid));
+      // Saved with the names of the Zengin data (ADR 0054).
       expect(row!.a).toEqual({
         account_holder: "カ）ヨルナビ",
         bank_code: "0001",
+        bank_name: "みずほ",
         branch_code: "123",
+        branch_name: "戸越",
         account_type: "saving",
         account_number: "1234567",
       });

@@ -1,4 +1,4 @@
-import { type AppLoadContext, redirect } from "react-router";
+import { type AppLoadContext, data, redirect } from "react-router";
 import type { z } from "zod";
 import type { AccountRole } from "~/domain/account-roles";
 import {
@@ -15,8 +15,11 @@ import {
   type SettingsDoneKey,
 } from "~/domain/account-settings";
 import { AUTH_MESSAGES } from "~/domain/auth-messages";
-import { PLAN_MESSAGES, PlanChangeSchema } from "~/domain/bank-account";
+import { BANK_ACCOUNT_MESSAGES, PLAN_MESSAGES, PlanChangeSchema } from "~/domain/bank-account";
+import type { BankSearchFound, ChosenBankBranch } from "~/domain/bank-search";
 import { IMAGE_MAX_BYTES, IMAGE_MESSAGES } from "~/domain/images";
+import { toHalfWidthDigits } from "~/domain/input-filters";
+import { TaxStatusSchema } from "~/domain/store-tax-status";
 import { pushSettingFormSchema, SHIFT_SUMMARY_DEFAULT_HOUR } from "~/domain/web-push";
 import { requireViewer } from "../auth/viewer";
 import { changeListenerImage } from "../services/accounts/change-listener-image";
@@ -31,9 +34,13 @@ import {
   getNotificationPreferences,
   updateNotificationPreferences,
 } from "../services/notifications/notification-preferences";
+import { searchBanks } from "../services/platform/search-banks";
+import { searchBranches } from "../services/platform/search-branches";
+import { findBankBranch } from "../services/shared/bank-account-names";
 import { changePlan } from "../services/stores/change-plan";
 import { updateBankAccount } from "../services/stores/update-bank-account";
-import { FORM_ERROR_KEY } from "./form";
+import { updateTaxStatus } from "../services/stores/update-tax-status";
+import { type FieldErrors, FORM_ERROR_KEY, type FormValues, parseForm } from "./form";
 import { dispatchIntent, type IntentContext, type IntentHandler, intent } from "./intent-action";
 import { readLimitedFormData } from "./limited-form-data";
 import { failed } from "./mypage-form";
@@ -54,15 +61,52 @@ export type SettingsIntent =
   | "email"
   | "password"
   | "bank_account"
+  | "bank_search"
+  | "branch_search"
+  | "tax_status"
   | "plan";
 
 export const SETTINGS_INTENTS: Record<AccountRole, readonly SettingsIntent[]> = {
   listener: ["nickname", "image", "mail_setting", "push_setting", "ranking", "email", "password"],
-  liver: ["mail_setting", "push_setting", "email", "password", "bank_account", "plan"],
+  liver: [
+    "mail_setting",
+    "push_setting",
+    "email",
+    "password",
+    "bank_account",
+    "bank_search",
+    "branch_search",
+    "tax_status",
+    "plan",
+  ],
   staff: ["push_setting", "password"],
 };
 
 const settingsPath = (role: AccountRole) => `/${role}/mypage/setting`;
+
+/**
+ * Every answer of the payout account form that is not a save (ADR 0054): its values kept (never
+ * the password), the messages, the bank and branch the values hold with their names (so the form
+ * names them again), and what a search without JavaScript found.
+ */
+async function bankAccountAnswer(
+  values: FormValues,
+  errors: FieldErrors,
+  search: BankSearchFound | null = null,
+  status = 200,
+) {
+  const code = (name: string) => {
+    const value = values[name];
+    return typeof value === "string" ? toHalfWidthDigits(value).trim() : "";
+  };
+  const names = await findBankBranch(code("bank_code"), code("branch_code"));
+  const bankChosen: ChosenBankBranch = {
+    bank: names.bank === null ? null : { code: code("bank_code"), name: names.bank },
+    branch: names.branch === null ? null : { code: code("branch_code"), name: names.branch },
+  };
+  return data({ intent: "bank_account", values, errors, bankSearch: search, bankChosen }, { status });
+}
+type BankAccountAnswer = Awaited<ReturnType<typeof bankAccountAnswer>>;
 
 export async function loadSettings({
   request,
@@ -139,7 +183,42 @@ export async function settingsAction({
     refuse({ [FORM_ERROR_KEY]: SETTINGS_MESSAGES.forbidden }, 403);
   const services = { db: context.db, actor: viewer };
 
-  const handlers: Record<SettingsIntent, IntentHandler<z.ZodType, Response | ReturnType<typeof failed>>> = {
+  /**
+   * The payout account's search without JavaScript (ADR 0054): the form posts itself with the
+   * query, nothing is saved, and the answer is the form's values (never the password) with the
+   * banks or branches found, which the form lists as radios. Not a GET: the form holds the
+   * current password, which must never reach a URL.
+   */
+  const searchFor =
+    (kind: BankSearchFound["kind"]): IntentHandler<z.ZodType, BankAccountAnswer>["run"] =>
+    async (_none, { form, values }) => {
+      const text = (name: string) => {
+        const value = form.get(name);
+        return typeof value === "string" ? value : "";
+      };
+      if (kind === "bank") {
+        const found = await searchBanks({ input: { q: text("bank_q") } });
+        return bankAccountAnswer(
+          values,
+          {},
+          found.ok ? { kind, items: found.items, total: found.total } : null,
+        );
+      }
+      const bankCode = toHalfWidthDigits(text("bank_code")).trim();
+      const found = await searchBranches({ input: { bank_code: bankCode, q: text("branch_q") } });
+      if (!found.ok)
+        return bankAccountAnswer(values, { bank_code: BANK_ACCOUNT_MESSAGES.bank_required }, null, 400);
+      return bankAccountAnswer(
+        values,
+        {},
+        { kind, bank: found.bank, items: found.items, total: found.total },
+      );
+    };
+
+  const handlers: Record<
+    SettingsIntent,
+    IntentHandler<z.ZodType, Response | BankAccountAnswer | ReturnType<typeof failed>>
+  > = {
     nickname: intent({
       schema: NicknameSchema,
       run: async (input, { refuse }) =>
@@ -183,15 +262,29 @@ export async function settingsAction({
       run: async (input, { refuse }) =>
         (await updateRankingPrivacy({ ...services, input })).ok ? done("ranking") : forbidden(refuse),
     }),
+    // Parsed here rather than by the dispatcher, so every refusal names the bank and branch again.
     bank_account: intent({
-      schema: BankAccountChangeSchema,
-      run: async (input, { refuse }) => {
-        const result = await updateBankAccount({ ...context, actor: viewer, input });
+      run: async (_none, { form, refuse }) => {
+        const parsed = await parseForm(form, BankAccountChangeSchema);
+        if (!parsed.ok) return bankAccountAnswer(parsed.values, parsed.errors, null, 400);
+        const refused = (errors: FieldErrors) => bankAccountAnswer(parsed.values, errors, null, 400);
+        const result = await updateBankAccount({ ...context, actor: viewer, input: parsed.data });
         if (result.ok) return done("bank_account");
+        if (result.error === "unknown_bank")
+          return refused({ bank_code: BANK_ACCOUNT_MESSAGES.unknown_bank });
+        if (result.error === "unknown_branch")
+          return refused({ branch_code: BANK_ACCOUNT_MESSAGES.unknown_branch });
         return result.error === "wrong_password"
-          ? refuse({ current_password: AUTH_MESSAGES.wrong_password })
+          ? refused({ current_password: AUTH_MESSAGES.wrong_password })
           : forbidden(refuse);
       },
+    }),
+    bank_search: intent({ run: searchFor("bank") }),
+    branch_search: intent({ run: searchFor("branch") }),
+    tax_status: intent({
+      schema: TaxStatusSchema,
+      run: async (input, { refuse }) =>
+        (await updateTaxStatus({ ...services, input })).ok ? done("tax_status") : forbidden(refuse),
     }),
     plan: intent({
       schema: PlanChangeSchema,

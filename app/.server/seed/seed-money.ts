@@ -13,7 +13,9 @@ import { requestPayout } from "../services/payouts/request-payout";
 const DEMO_BANK_ACCOUNT = {
   account_holder: "デモテン",
   bank_code: "0001",
+  bank_name: "みずほ",
   branch_code: "100",
+  branch_name: "本店",
   account_type: "saving" as const,
   account_number: "1234567",
 };

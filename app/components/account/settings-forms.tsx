@@ -14,8 +14,15 @@ import {
   type SettingsDoneKey,
 } from "~/domain/account-settings";
 import { ACCOUNT_HOLDER_MAX, BANK_ACCOUNT_LABELS } from "~/domain/bank-account";
+import type { BankSearchFound, ChosenBankBranch } from "~/domain/bank-search";
 import { NICKNAME_MAX } from "~/domain/listener-registration";
 import { ACCOUNT_TYPE_DEFAULT, ACCOUNT_TYPES } from "~/domain/options";
+import {
+  IS_INDIVIDUAL_CHOICES,
+  isIndividualValue,
+  TAX_STATUS_TEXTS,
+  TaxStatusSchema,
+} from "~/domain/store-tax-status";
 import { CheckboxGroup } from "../form/checkbox-group";
 import { FormErrorSummary } from "../form/form-error-summary";
 import { KanaInput } from "../form/kana-input";
@@ -26,6 +33,8 @@ import { SubmitButton } from "../form/submit-button";
 import { TextInput } from "../form/text-input";
 import { controlIdOf, field, listField, useSchemaForm } from "../form/use-schema-form";
 import { Notice } from "./auth-card";
+import { BankAccountSummary } from "./bank-account-summary";
+import { BankBranchFields } from "./bank-branch-fields";
 
 /**
  * The forms of the account setting pages (`/{role}/mypage/setting`). Each is its own `<Form>`
@@ -39,7 +48,7 @@ export interface SettingsFormResult {
 }
 
 /** The answer of the action if it belongs to the form of `intent`. */
-export function resultFor(actionData: SettingsFormResult | undefined, intent: string) {
+export function resultFor<R extends SettingsFormResult>(actionData: R | undefined, intent: string) {
   return actionData?.intent === intent ? actionData : undefined;
 }
 
@@ -322,12 +331,25 @@ export function PasswordChangeForm({ action, result }: { action: string; result?
 export interface BankAccountValues {
   account_holder: string;
   bank_code: string;
+  bank_name: string;
   branch_code: string;
+  branch_name: string;
   account_type: string;
   account_number: string;
 }
 
-/** The store's payout account (docs/product.md `account`). */
+/** The payout account form's answer: a settings result, with the bank search's extras (ADR 0054). */
+export interface BankAccountFormResult extends SettingsFormResult {
+  bankSearch?: BankSearchFound | null;
+  bankChosen?: ChosenBankBranch;
+}
+
+const textOf = (value: unknown) => (typeof value === "string" ? value : "");
+
+/**
+ * The store's payout account (docs/product.md `account`): bank and branch chosen from the Zengin
+ * data (ADR 0054), then type, number and holder; saved with the current password.
+ */
 export function BankAccountForm({
   action,
   account,
@@ -335,19 +357,29 @@ export function BankAccountForm({
 }: {
   action: string;
   account: BankAccountValues | null;
-  result?: SettingsFormResult;
+  result?: BankAccountFormResult;
 }) {
   const { fields, errors } = useSchemaForm(BankAccountChangeSchema, {
     id: "bank",
     defaultValue: account,
     result,
   });
+  const stored: ChosenBankBranch = {
+    bank: account?.bank_name ? { code: account.bank_code, name: account.bank_name } : null,
+    branch: account?.branch_name ? { code: account.branch_code, name: account.branch_name } : null,
+  };
   return (
     <Section
       id="bank"
       title="振込口座"
       lead="アイテムの換金などの売上をお振り込みする口座です。通帳やキャッシュカードの表記どおりに入力してください。変更するとご登録のメールアドレスにお知らせします。"
     >
+      {account ? (
+        <div className="mb-4 rounded-lg bg-slate-50 p-3" data-testid="bank-account-current">
+          <p className="mb-1 font-bold text-slate-700 text-sm">登録中の口座</p>
+          <BankAccountSummary account={account} />
+        </div>
+      ) : null}
       <FormErrorSummary
         errors={errors}
         labels={{ ...BANK_ACCOUNT_LABELS, current_password: "現在のパスワード" }}
@@ -355,29 +387,15 @@ export function BankAccountForm({
         idPrefix="bank"
         className="mb-4"
       />
-      <IntentForm action={action} intent="bank_account">
-        <KanaInput
-          {...field(fields.account_holder)}
-          label={BANK_ACCOUNT_LABELS.account_holder}
-          hint={`${ACCOUNT_HOLDER_MAX}文字以内（例：ヨルナビ　タロウ、カ）ヨルナビ）`}
-          maxLength={ACCOUNT_HOLDER_MAX}
+      {/* Each button names its intent: 保存 saves, the search buttons (no JavaScript) only search. */}
+      <Form method="post" action={action} className="space-y-4" noValidate>
+        <BankBranchFields
+          bank={field(fields.bank_code)}
+          branch={field(fields.branch_code)}
+          chosen={result?.bankChosen ?? stored}
+          typed={{ bank: textOf(result?.values.bank_q), branch: textOf(result?.values.branch_q) }}
+          found={result?.bankSearch ?? null}
         />
-        <div className="grid grid-cols-2 gap-3">
-          <TextInput
-            {...field(fields.bank_code)}
-            label={BANK_ACCOUNT_LABELS.bank_code}
-            hint="4桁"
-            inputMode="numeric"
-            maxLength={4}
-          />
-          <TextInput
-            {...field(fields.branch_code)}
-            label={BANK_ACCOUNT_LABELS.branch_code}
-            hint="3桁"
-            inputMode="numeric"
-            maxLength={3}
-          />
-        </div>
         <RadioGroup
           {...field(fields.account_type)}
           label={BANK_ACCOUNT_LABELS.account_type}
@@ -392,13 +410,57 @@ export function BankAccountForm({
           inputMode="numeric"
           maxLength={7}
         />
+        <KanaInput
+          {...field(fields.account_holder)}
+          label={BANK_ACCOUNT_LABELS.account_holder}
+          hint={`${ACCOUNT_HOLDER_MAX}文字以内（例：ヨルナビ　タロウ、カ）ヨルナビ）`}
+          maxLength={ACCOUNT_HOLDER_MAX}
+        />
         <PasswordInput
           {...field(fields.current_password)}
           label="現在のパスワード"
           hint="振込先の変更には、ログイン中でもパスワードの確認が必要です"
           autoComplete="current-password"
         />
-        <SubmitButton pendingLabel="保存中…">振込口座を保存する</SubmitButton>
+        <SubmitButton name="intent" value="bank_account" pendingLabel="保存中…">
+          振込口座を保存する
+        </SubmitButton>
+      </Form>
+    </Section>
+  );
+}
+
+/** 法人 or 個人 (`is_individual`), which decides 源泉徴収 on the payouts (ADR 0032). */
+export function TaxStatusForm({
+  action,
+  isIndividual,
+  result,
+}: {
+  action: string;
+  isIndividual: boolean;
+  result?: SettingsFormResult;
+}) {
+  const { fields, errors } = useSchemaForm(TaxStatusSchema, {
+    id: "tax",
+    defaultValue: { is_individual: isIndividualValue(isIndividual) },
+    result,
+  });
+  return (
+    <Section id="tax" title={TAX_STATUS_TEXTS.title} lead={TAX_STATUS_TEXTS.hint}>
+      <FormErrorSummary
+        errors={errors}
+        labels={{ is_individual: TAX_STATUS_TEXTS.settingsLabel }}
+        idPrefix="tax"
+        className="mb-4"
+      />
+      <IntentForm action={action} intent="tax_status">
+        <RadioGroup
+          {...field(fields.is_individual)}
+          label={TAX_STATUS_TEXTS.settingsLabel}
+          options={IS_INDIVIDUAL_CHOICES}
+          inline
+        />
+        <SubmitButton pendingLabel="保存中…">{TAX_STATUS_TEXTS.submit}</SubmitButton>
       </IntentForm>
     </Section>
   );

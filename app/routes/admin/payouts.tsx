@@ -11,6 +11,7 @@ import { markPayoutPaid } from "~/.server/services/payouts/mark-payout-paid";
 import { rejectPayout } from "~/.server/services/payouts/reject-payout";
 import { currentZenginConsignor } from "~/.server/services/payouts/zengin-consignor";
 import { FilterTabs } from "~/components/admin/admin-ui";
+import { useConfirmStep } from "~/components/admin/confirm-step";
 import { FormErrorSummary } from "~/components/form/form-error-summary";
 import { SubmitButton } from "~/components/form/submit-button";
 import { TextInput } from "~/components/form/text-input";
@@ -29,9 +30,14 @@ import {
   parsePayoutStatusFilter,
   RejectPayoutSchema,
   transferDateRefusal,
-  ZENGIN_ENV,
 } from "~/domain/admin-payouts";
+import { bankAccountLine } from "~/domain/bank-account";
 import { formatYen } from "~/domain/money";
+import {
+  TRANSFER_ACCOUNT_LABELS,
+  TRANSFER_ACCOUNT_TEXTS,
+  transferAccountSummary,
+} from "~/domain/transfer-account";
 import { pageTitle } from "~/site";
 import type { Route } from "./+types/payouts";
 
@@ -51,16 +57,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const status = parsePayoutStatusFilter(url.searchParams.get("status"));
   const list = await listPayoutsForOperator({ db: context.db, actor, input: { status } });
-  const { consignor, missing } = currentZenginConsignor();
-  const unset = ZENGIN_ENV.filter((env) => consignor[env.key] === "").map((env) => env.name);
+  const account = await currentZenginConsignor(context.db);
   const now = new Date();
   return {
     status,
     rows: list.rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() })),
     counts: list.counts,
     batches: list.batches.map((b) => ({ ...b, created_at: b.created_at.toISOString() })),
-    missing,
-    unset,
+    transfer: {
+      source: account.source,
+      missing: account.missing.map((key) => TRANSFER_ACCOUNT_LABELS[key]),
+      summary: account.source === "none" ? null : transferAccountSummary(account.consignor),
+    },
     batchKey: randomUUID(),
     tomorrow: tokyoDay(new Date(now.getTime() + 86_400_000)),
     done: doneMessage(url.searchParams.get("done"), PAYOUT_DONE),
@@ -127,11 +135,17 @@ export async function action({ request, context }: Route.ActionArgs) {
           if (!parsed.ok) return answer("export", parsed.values, parsed.errors);
           const tooEarly = transferDateRefusal(parsed.data.transfer_date, tokyoDay(new Date()));
           if (tooEarly) return answer("export", parsed.values, { transfer_date: tooEarly });
-          const { consignor, missing } = currentZenginConsignor();
+          // Whichever account applies (ADR 0053): the ZENGIN_* variables, else the saved one.
+          const account = await currentZenginConsignor(context.db);
           const result = await exportPayouts({
             db: context.db,
             actor,
-            input: { batchId, transferDate: parsed.data.transfer_date, consignor, consignorMissing: missing },
+            input: {
+              batchId,
+              transferDate: parsed.data.transfer_date,
+              consignor: account.consignor,
+              consignorMissing: account.missing,
+            },
           });
           return result.ok
             ? done("exported", "exported")
@@ -147,10 +161,8 @@ export function meta() {
   return [{ title: pageTitle("出金申請") }, { name: "robots", content: "noindex, nofollow" }];
 }
 
-const ACCOUNT_TYPE_LABELS: Record<string, string> = { saving: "普通", checking: "当座" };
-
 export default function AdminPayouts({ loaderData, actionData }: Route.ComponentProps) {
-  const { status, rows, counts, batches, missing, unset, batchKey, tomorrow, done } = loaderData;
+  const { status, rows, counts, batches, transfer, batchKey, tomorrow, done } = loaderData;
   const result = actionData as PayoutActionData | undefined;
   const approvedCount = counts.approved ?? 0;
   return (
@@ -172,7 +184,7 @@ export default function AdminPayouts({ loaderData, actionData }: Route.Component
         <div className="mb-4">
           <ExportCard
             approvedCount={approvedCount}
-            missing={missing}
+            missing={transfer.missing}
             batchKey={batchKey}
             tomorrow={tomorrow}
             result={result?.intent === "export" ? result : null}
@@ -222,7 +234,7 @@ export default function AdminPayouts({ loaderData, actionData }: Route.Component
             </ul>
           )}
         </Card>
-        <ConsignorCard missing={missing} unset={unset} />
+        <ConsignorCard transfer={transfer} />
       </div>
       <FlashMessage message={done} tone="success" />
     </>
@@ -256,18 +268,14 @@ function PayoutCard({ row, back, result }: { row: Row; back: string; result: Pay
         <Amount label="振込額" value={formatYen(row.net_yen)} strong testId="payout-net" />
       </dl>
       <p className="mt-3 rounded-lg bg-slate-50 p-2 text-slate-700 text-xs" data-testid="payout-account">
-        振込先：金融機関 {account.bank_code ?? "----"}・支店 {account.branch_code ?? "---"}・
-        {ACCOUNT_TYPE_LABELS[account.account_type ?? ""] ?? "普通"} {account.account_number ?? "-------"}・
-        {account.account_holder ?? "（名義なし）"}
+        振込先：{bankAccountLine(account)}
       </p>
       {row.changed_account ? (
         <p
           className="mt-2 rounded-lg bg-amber-50 p-2 text-amber-900 text-xs"
           data-testid="payout-account-changed"
         >
-          店舗の現在の振込口座は申請時と異なります（金融機関 {row.changed_account.bank_code}・支店{" "}
-          {row.changed_account.branch_code}・{row.changed_account.account_number}・
-          {row.changed_account.account_holder}
+          店舗の現在の振込口座は申請時と異なります（{bankAccountLine(row.changed_account)}
           ）。振込データは申請時の口座で作成されます。現在の口座に振り込む場合は却下し、再申請を依頼してください。
         </p>
       ) : null}
@@ -293,6 +301,7 @@ function PayoutCard({ row, back, result }: { row: Row; back: string; result: Pay
           </Form>
           <RejectForm
             requestId={row.request_id}
+            storeName={row.store_name}
             back={back}
             result={result?.intent === "reject" ? result : null}
           />
@@ -334,15 +343,26 @@ function Amount({
 
 function RejectForm({
   requestId,
+  storeName,
   back,
   result,
 }: {
   requestId: string;
+  storeName: string;
   back: string;
   result: PayoutActionData | null;
 }) {
   const id = `reject-${requestId.slice(0, 8)}`;
   const { fields, errors } = useSchemaForm(RejectPayoutSchema, { id, result });
+  const step = useConfirmStep({
+    id,
+    error: errors.confirm,
+    checkboxLabel: "この申請を却下し、ポイントを店舗に戻すことを確認しました",
+    title: "この出金申請を却下しますか？",
+    description: `${storeName || "店舗"}の申請を却下し、申請したポイントを店舗に戻します。次の理由が店舗にメールで届きます。`,
+    confirmLabel: "却下する",
+    summary: (data) => [{ label: "却下の理由", value: String(data.get("reason") ?? "").trim() }],
+  });
   return (
     <details className="group rounded-xl ring-1 ring-red-200" open={result ? true : undefined}>
       <summary className="flex min-h-11 cursor-pointer items-center justify-between gap-2 rounded-xl px-4 py-2 font-bold text-red-800 text-sm hover:bg-red-50">
@@ -351,8 +371,8 @@ function RejectForm({
           ▾
         </span>
       </summary>
-      <Form method="post" className="space-y-3 px-4 pt-2 pb-4" noValidate>
-        <FormErrorSummary errors={errors} idPrefix={id} labels={{ reason: "却下の理由" }} />
+      <Form method="post" className="space-y-3 px-4 pt-2 pb-4" noValidate onSubmit={step.onSubmit}>
+        <FormErrorSummary errors={errors} idPrefix={id} labels={{ reason: "却下の理由", confirm: "確認" }} />
         <input type="hidden" name="intent" value="reject" />
         <input type="hidden" name="request_id" value={requestId} />
         <input type="hidden" name="status" value={back} />
@@ -363,9 +383,11 @@ function RejectForm({
           maxLength={PAYOUT_REASON_MAX}
           rows={3}
         />
+        {step.checkbox}
         <SubmitButton block={false} pendingLabel="却下中…" className="bg-red-700! hover:bg-red-800!">
           却下してポイントを戻す
         </SubmitButton>
+        {step.dialog}
       </Form>
     </details>
   );
@@ -418,28 +440,37 @@ function ExportCard({
   );
 }
 
-function ConsignorCard({ missing, unset }: { missing: string[]; unset: string[] }) {
+function ConsignorCard({ transfer }: { transfer: Route.ComponentProps["loaderData"]["transfer"] }) {
   return (
     <Card
-      title="振込元口座の設定"
+      title="振込元口座"
       id="consignor"
-      lead="振込データの振込元（運営の口座）はサーバーの環境変数で設定します。設定を変えたらサーバーを再起動してください。"
+      lead={
+        transfer.source === "env"
+          ? "サーバーの環境変数 ZENGIN_* の口座が使われます。"
+          : transfer.source === "stored"
+            ? "運営の設定画面で保存した口座が使われます。"
+            : TRANSFER_ACCOUNT_TEXTS.none
+      }
+      actions={
+        <Link
+          to="/admin/settings/transfer"
+          className="inline-flex min-h-11 items-center text-brand-700 text-sm underline"
+        >
+          {transfer.source === "env" ? "設定を見る" : transfer.source === "stored" ? "変更する" : "設定する"}
+        </Link>
+      }
     >
-      <ul className="space-y-1 text-sm" data-testid="consignor-env">
-        {ZENGIN_ENV.map((env) => (
-          <li key={env.name} className="flex flex-wrap items-baseline gap-x-2">
-            <code className="text-xs">{env.name}</code>
-            <span className="text-slate-600">{env.label}</span>
-            {missing.includes(env.name) ? (
-              <Badge tone="red">未設定または不正</Badge>
-            ) : unset.includes(env.name) ? (
-              <Badge tone="gray">未設定（任意）</Badge>
-            ) : (
-              <Badge tone="green">設定済み</Badge>
-            )}
-          </li>
-        ))}
-      </ul>
+      {transfer.summary ? (
+        <p className="text-sm" data-testid="consignor-summary">
+          {transfer.summary}
+        </p>
+      ) : null}
+      {transfer.missing.length > 0 ? (
+        <p className="mt-2 text-red-800 text-sm" data-testid="consignor-missing-fields">
+          足りない・正しくない項目：{transfer.missing.join("、")}
+        </p>
+      ) : null}
     </Card>
   );
 }

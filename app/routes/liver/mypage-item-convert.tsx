@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { data, Form, Link } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { requireViewer } from "~/.server/auth/viewer";
 import { type FieldErrors, FORM_ERROR_KEY, type FormValues } from "~/.server/http/form";
 import { dispatchIntent, intent } from "~/.server/http/intent-action";
@@ -7,10 +7,12 @@ import { convertItems } from "~/.server/services/ledger/convert-items";
 import { listReceivedItems } from "~/.server/services/ledger/list-received-items";
 import { listConversionsAndPayouts } from "~/.server/services/payouts/list-payouts";
 import { quotePayout, requestPayout } from "~/.server/services/payouts/request-payout";
+import { BankAccountSummary } from "~/components/account/bank-account-summary";
 import { SubmitButton } from "~/components/form/submit-button";
 import { Badge, Card, EmptyState, FlashMessage, PageHeader } from "~/components/ui/kit";
 import { formatPoints, formatYen, payoutRefusal } from "~/domain/money";
 import { MONEY_TEXTS } from "~/domain/money-texts";
+import { TAX_STATUS_TEXTS } from "~/domain/store-tax-status";
 import { pageTitle } from "~/site";
 import type { Route } from "./+types/mypage-item-convert";
 
@@ -33,6 +35,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listConversionsAndPayouts({ db: context.db, actor: viewer }),
   ]);
   if (!items || !quote) throw new Response(null, { status: 403 });
+  // After a request the page is reached afresh (`?done=payout&request=<id>`): say what was asked.
+  const requested =
+    url.searchParams.get("done") === "payout"
+      ? history.payouts.find((payout) => payout.id === url.searchParams.get("request"))
+      : undefined;
   return {
     held: items.held,
     heldPoints: items.heldPoints,
@@ -40,8 +47,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     confirming: points !== null,
     history,
     key: randomUUID(),
+    flash: requested ? payoutDoneText(requested.net) : null,
   };
 }
+
+const payoutDoneText = (net: number) => `振込を申請しました（お振込額 ${formatYen(net)}）`;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireViewer(request, context, "liver");
@@ -54,8 +64,10 @@ export async function action({ request, context }: Route.ActionArgs) {
         actor: viewer,
         input: { points: form.get("points"), idempotencyKey: key },
       });
+      // A new page, not an answer on this one: its URL still asks about the amount just paid
+      // out (`?points=`), which the points left no longer cover (a false 「ポイントが足りません」).
       if (result.ok)
-        return { done: `振込を申請しました（お振込額 ${formatYen(result.request.net)}）`, error: null };
+        return redirect(`/liver/mypage/item/convert?done=payout&request=${result.request.request_id}`);
       if (result.error === "forbidden") throw new Response(null, { status: 403 });
       return data({ done: null, error: result.message }, { status: 400 });
     },
@@ -168,6 +180,12 @@ export default function Convert({ loaderData, actionData }: Route.ComponentProps
                 {formatYen(quote.net)}
               </dd>
             </dl>
+            {quote.account ? (
+              <div className="max-w-sm rounded-lg bg-slate-50 p-3" data-testid="payout-account">
+                <p className="mb-1 font-bold text-slate-700 text-sm">振込先</p>
+                <BankAccountSummary account={quote.account} />
+              </div>
+            ) : null}
             <div className="flex flex-wrap gap-2">
               <SubmitButton block={false}>この内容で振込を申請する</SubmitButton>
               <Link
@@ -179,7 +197,8 @@ export default function Convert({ loaderData, actionData }: Route.ComponentProps
             </div>
           </Form>
         ) : (
-          <Form method="get" className="flex flex-wrap items-end gap-3" noValidate>
+          // Keyed by the page's load: after a request or a conversion the amount starts afresh.
+          <Form key={key} method="get" className="flex flex-wrap items-end gap-3" noValidate>
             <label className="text-sm">
               申請するポイント
               <input
@@ -203,9 +222,13 @@ export default function Convert({ loaderData, actionData }: Route.ComponentProps
             </SubmitButton>
           </Form>
         )}
-        <p className="mt-3 text-slate-500 text-xs">
-          個人のお店は報酬から源泉徴収税（10.21%、1円未満切り捨て）を差し引きます。申請は運営が確認のうえ振り込みます。
+        <p className="mt-3 text-slate-600 text-xs" data-testid="payout-tax-status">
+          {quote.isIndividual ? TAX_STATUS_TEXTS.payoutIndividual : TAX_STATUS_TEXTS.payoutCorporate}
+          <Link to="/liver/mypage/setting#tax-heading" className="ml-1 text-brand-700 underline">
+            {TAX_STATUS_TEXTS.change}
+          </Link>
         </p>
+        <p className="mt-1 text-slate-500 text-xs">申請は運営が確認のうえ振り込みます。</p>
       </Card>
       <Card title="換金・振込の履歴">
         {history.payouts.length === 0 && history.conversions.length === 0 ? (
@@ -230,7 +253,7 @@ export default function Convert({ loaderData, actionData }: Route.ComponentProps
           </ul>
         )}
       </Card>
-      <FlashMessage message={actionData?.done ?? null} />
+      <FlashMessage message={actionData?.done ?? loaderData.flash} />
     </div>
   );
 }

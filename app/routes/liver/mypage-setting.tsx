@@ -11,13 +11,14 @@ import {
   PasswordChangeForm,
   resultFor,
   SettingsPage,
+  TaxStatusForm,
 } from "~/components/account/settings-forms";
 import { LIVER_MAIL_SETTINGS } from "~/domain/account-settings";
 import { pageTitle } from "~/site";
 import type { Route } from "./+types/mypage-setting";
 
 const ACTION = "/liver/mypage/setting";
-const INTENTS = ["mail_setting", "push_setting", "email", "password", "bank_account", "plan"];
+const INTENTS = ["mail_setting", "push_setting", "email", "password", "bank_account", "tax_status", "plan"];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const settings = await loadSettings({ request, context, role: "liver" });
@@ -77,6 +78,12 @@ export default function LiverSetting({ loaderData, actionData }: Route.Component
         staffCount={loaderData.store.staffCount}
         limitStaff={loaderData.store.limit_staff}
         result={resultFor(actionData, "plan")}
+      />
+      <TaxStatusForm
+        key={`tax-${key}`}
+        action={ACTION}
+        isIndividual={loaderData.store.is_individual}
+        result={resultFor(actionData, "tax_status")}
       />
       <BankAccountForm
         key={`bank-${key}`}

@@ -16,6 +16,7 @@ import {
 import { labelOf, STORE_TYPES } from "~/domain/options";
 import { planTerms } from "~/domain/plans";
 import { businessEndLabel } from "~/domain/schedule-times";
+import { taxStatusLabel } from "~/domain/store-tax-status";
 import { pageTitle } from "~/site";
 import type { Route } from "./+types/registration-confirm";
 
@@ -23,6 +24,8 @@ import type { Route } from "./+types/registration-confirm";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const draft = registrationDraft<RegisterLiverInput>(context.env, "liver").read(request);
   if (!draft) throw redirect("/liver/registration");
+  // A draft from before 法人/個人 was asked (ADR 0054): back to the form, which keeps the rest.
+  if (typeof draft.is_individual !== "boolean") throw redirect("/liver/registration");
   const plans = await listActivePlans({ db: context.db });
   const plan = plans.find((p) => p.id === draft.plan_id);
   const { password: _password, password_confirmation: _confirmation, ...shown } = draft;
@@ -35,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const draftCookie = registrationDraft<RegisterLiverInput>(context.env, "liver");
   const draft = draftCookie.read(request);
-  if (!draft) return redirect("/liver/registration");
+  if (!draft || typeof draft.is_individual !== "boolean") return redirect("/liver/registration");
   const result = await registerLiver({ ...context, input: draft });
   if (!result.ok) {
     if (result.error === "too_many_requests")
@@ -66,6 +69,7 @@ export default function LiverRegistrationConfirm({ loaderData, actionData }: Rou
         [LABELS.store_name, draft.store_name],
         [LABELS.store_name_kana, draft.store_name_kana],
         [LABELS.store_type, labelOf(STORE_TYPES, draft.store_type)],
+        [LABELS.is_individual, taxStatusLabel(draft.is_individual)],
         [LABELS.phone_number, draft.phone_number],
       ],
     },

@@ -10,6 +10,7 @@ import { FormSection } from "~/components/form/form-section";
 import { KanaInput } from "~/components/form/kana-input";
 import { PasswordInput } from "~/components/form/password-input";
 import { PhoneInput } from "~/components/form/phone-input";
+import { RadioGroup } from "~/components/form/radio-group";
 import { SelectInput } from "~/components/form/select-input";
 import { SubmitButton } from "~/components/form/submit-button";
 import { TextInput } from "~/components/form/text-input";
@@ -25,6 +26,7 @@ import {
 } from "~/domain/liver-registration";
 import { STORE_TYPE_DEFAULT, STORE_TYPES } from "~/domain/options";
 import { planTerms } from "~/domain/plans";
+import { IS_INDIVIDUAL_CHOICES, isIndividualValue, TAX_STATUS_TEXTS } from "~/domain/store-tax-status";
 import { pageTitle } from "~/site";
 import type { Route } from "./+types/registration";
 
@@ -34,8 +36,13 @@ const STORE_TYPE_OPTIONS = STORE_TYPES.map(({ value, label }) => ({ value, label
 
 /** What the form shows again after 戻る: the draft without the passwords, as the form's strings. */
 function valuesOfDraft(draft: RegisterLiverInput): Record<string, string> {
-  const { password: _password, password_confirmation: _confirmation, agree, ...rest } = draft;
-  return { ...rest, agree: agree ? "1" : "" };
+  const { password: _password, password_confirmation: _confirmation, agree, is_individual, ...rest } = draft;
+  return {
+    ...rest,
+    agree: agree ? "1" : "",
+    // A draft from before the question (ADR 0054) has no answer: nothing is chosen for the store.
+    is_individual: typeof is_individual === "boolean" ? isIndividualValue(is_individual) : "",
+  };
 }
 
 /** Step 1 of 3 (ADR 0021): input. 戻る from the confirm step comes back here with the draft. */
@@ -129,6 +136,13 @@ export default function LiverRegistration({ loaderData, actionData }: Route.Comp
             label={LABELS.store_type}
             options={STORE_TYPE_OPTIONS}
             defaultValue={field(fields.store_type).defaultValue || STORE_TYPE_DEFAULT}
+          />
+          <RadioGroup
+            {...field(fields.is_individual)}
+            label={LABELS.is_individual}
+            hint={TAX_STATUS_TEXTS.hint}
+            options={IS_INDIVIDUAL_CHOICES}
+            inline
           />
           <PhoneInput
             {...field(fields.phone_number)}

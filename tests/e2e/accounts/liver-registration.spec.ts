@@ -26,6 +26,10 @@ test.describe("store registration", () => {
     await expect(page.getByText("全角カタカナで入力してください").first()).toBeVisible();
     await expect(page.getByText("店舗利用規約への同意が必要です").first()).toBeVisible();
     await expect(page.locator('input[name="agree"]')).toHaveAttribute("aria-invalid", "true");
+    // 法人/個人 is asked with nothing chosen beforehand (ADR 0054).
+    await expect(page.getByText("法人か個人かを選んでください").first()).toBeVisible();
+    await expect(page.getByLabel("法人", { exact: true })).not.toBeChecked();
+    await expect(page.getByLabel("個人（個人事業主）")).not.toBeChecked();
   });
 
   test("registers in three steps, verifies by mail and signs in at the store login", async ({ page }) => {
@@ -34,6 +38,8 @@ test.describe("store registration", () => {
     // Hiragana becomes katakana when the field is left.
     await page.getByLabel("店舗名（フリガナ）").fill("がーるずばー　るな");
     await page.getByLabel("業種").selectOption("girls_bar");
+    await expect(page.getByText("源泉徴収税（10.21%）は個人のお店への振込にだけかかり")).toBeVisible();
+    await page.getByLabel("個人（個人事業主）").check();
     await page.getByLabel("電話番号").fill("0312345678");
     await expect(page.getByLabel("電話番号")).toHaveValue("03-1234-5678");
     await expect(page.getByLabel("店舗名（フリガナ）")).toHaveValue("ガールズバー　ルナ");
@@ -66,6 +72,7 @@ test.describe("store registration", () => {
       "Girls Bar ルナ",
       "ガールズバー　ルナ",
       "ガールズバー",
+      "個人",
       "03-1234-5678",
       "〒160-0021",
       "東京都新宿区歌舞伎町1-2-3",
@@ -92,6 +99,7 @@ test.describe("store registration", () => {
     await expect(page.getByLabel("終了")).toHaveValue("LAST");
     await expect(page.getByLabel("メールアドレス")).toHaveValue(email);
     await expect(page.getByLabel(/^スタンダード/)).toBeChecked();
+    await expect(page.getByLabel("個人（個人事業主）")).toBeChecked();
     await expect(page.getByLabel(/利用規約（店舗向け）に同意する/)).toBeChecked();
     await expect(page.locator('input[name="password"]')).toHaveValue("");
     await page.getByRole("button", { name: "確認画面へ" }).click();
@@ -125,6 +133,7 @@ test.describe("store registration", () => {
     await page.goto("/liver/registration");
     await page.locator("#field-store_name").fill("Bar ソル");
     await page.getByLabel("店舗名（フリガナ）").fill("バーソル");
+    await page.getByLabel("法人", { exact: true }).check();
     await page.getByLabel("電話番号").fill("0612345678");
     await page.getByLabel("郵便番号").fill("530-0001");
     await page.locator("#field-address").fill("大阪府大阪市北区梅田1-1");

@@ -37,6 +37,7 @@ test.describe("store back office", () => {
     await page.goto("/liver/registration");
     await page.locator("#field-store_name").fill("ガールズバー E2E");
     await page.getByLabel("店舗名（フリガナ）").fill("ガールズバー　イーツーイー");
+    await page.getByLabel("法人", { exact: true }).check();
     await page.getByLabel("電話番号").fill("0312345678");
     await page.getByLabel("郵便番号").fill("1600021");
     await expect(page.locator("#field-address")).toHaveValue("東京都新宿区歌舞伎町");
@@ -234,8 +235,11 @@ test.describe("store back office", () => {
     await page.goto("/liver/mypage/setting");
     const bank = page.getByRole("region", { name: "振込口座" });
     await bank.getByLabel("口座名義（カナ）").fill("がーるずばー");
-    await bank.getByLabel("金融機関コード").fill("0001");
-    await bank.getByLabel("支店コード").fill("123");
+    // Bank and branch from the Zengin data (ADR 0054), chosen in the comboboxes.
+    await bank.getByRole("combobox", { name: "金融機関" }).fill("みずほ");
+    await bank.getByRole("option", { name: /^みずほ\s*0001/ }).click();
+    await bank.getByRole("combobox", { name: "支店" }).fill("123");
+    await bank.getByRole("option", { name: /^戸越/ }).click();
     await bank.getByLabel("口座番号").fill("1234567");
     await expect(bank.getByLabel("普通")).toBeChecked();
     await bank.getByLabel("現在のパスワード").fill(PASSWORD);
@@ -244,6 +248,8 @@ test.describe("store back office", () => {
     await expect(page.getByRole("region", { name: "振込口座" }).getByLabel("口座名義（カナ）")).toHaveValue(
       "ガールズバー",
     );
+    await expect(page.getByTestId("bank-account-current")).toContainText("みずほ（0001）");
+    await expect(page.getByTestId("bank-account-current")).toContainText("戸越（123）");
 
     const plan = page.getByRole("region", { name: "ご利用プラン" });
     await plan.getByLabel(/^スタンダード/).check();

@@ -45,10 +45,13 @@ test("coins with the test provider, an item, a gift, then the store converts and
   const castId = await demoCastId(browser);
   await signIn(page, "listener");
 
-  // Coins: the ¥10,000 pack on the テスト決済 page, credited through the signed webhook path.
+  // Coins: the ¥10,000 pack, confirmed (ADR 0052), on the テスト決済 page, credited through the
+  // signed webhook path.
   await page.goto("/listener/coin");
   const before = await coins(page);
-  await page.getByRole("button", { name: "コイン 10,000を¥10,000で購入" }).click();
+  await page.getByRole("link", { name: /^10,000コイン/ }).click();
+  await expect(page.getByTestId("confirmation-price")).toHaveText("¥10,000");
+  await page.getByRole("button", { name: "確定して支払いへ進む" }).click();
   await expect(page).toHaveURL(/\/listener\/coin\/test-checkout\/cs_test_local_/);
   await expect(page.getByTestId("test-payment-banner")).toContainText("テスト決済");
   await page.getByRole("button", { name: "カードで支払う（テスト）" }).click();
@@ -115,5 +118,10 @@ test("coins with the test provider, an item, a gift, then the store converts and
   await store.getByRole("button", { name: "この内容で振込を申請する" }).click();
   await expect(store.getByTestId("flash-message")).toContainText("振込を申請しました");
   await expect(store.getByTestId("payout-history").locator("li").first()).toContainText("申請中");
+  // The form starts afresh: no amount asked about again, no false 「ポイントが足りません」.
+  await expect(store).toHaveURL(/\/liver\/mypage\/item\/convert(\?done=payout&request=[\w-]+)?$/);
+  await expect(store.getByTestId("store-points")).toHaveText("0");
+  await expect(store.getByText("ポイントが足りません")).toHaveCount(0);
+  await expect(store.getByLabel("申請するポイント")).toHaveValue("");
   await storeContext.close();
 });

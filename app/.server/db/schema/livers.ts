@@ -20,6 +20,9 @@ export interface BankAccount {
   account_type: "saving" | "checking";
   bank_code: string;
   branch_code: string;
+  /** The names of the Zengin data when the account was saved (ADR 0054); absent on older accounts. */
+  bank_name?: string;
+  branch_name?: string;
 }
 
 export interface LiverMailSetting {

@@ -107,13 +107,18 @@ export function emailChangedNoticeMail({
 export function bankAccountChangedMail({
   name,
   bankCode,
+  bankName,
   branchCode,
+  branchName,
   accountNumber,
   origin,
 }: {
   name: string;
   bankCode: string;
+  /** The Zengin data's names (ADR 0054). */
+  bankName: string;
   branchCode: string;
+  branchName: string;
   accountNumber: string;
   origin: string;
 }): RenderedMail {
@@ -125,8 +130,8 @@ export function bankAccountChangedMail({
     details: {
       title: "変更後の振込口座",
       rows: [
-        { label: "金融機関コード", value: bankCode },
-        { label: "支店コード", value: branchCode },
+        { label: "金融機関", value: `${bankName}（${bankCode}）` },
+        { label: "支店", value: `${branchName}（${branchCode}）` },
         { label: "口座番号", value: `****${accountNumber.slice(-3)}` },
       ],
     },

@@ -82,6 +82,7 @@ export async function registerLiver({
         lat: place?.lat ?? null,
         lng: place?.lng ?? null,
         store_type: data.store_type,
+        is_individual: data.is_individual,
         business_start_time: data.business_start_time,
         business_end_time: data.business_end_time,
         plan_id: plan!.id,

@@ -3,6 +3,7 @@ import type { PayoutStatusFilter } from "~/domain/admin-payouts";
 import type { Db } from "../../db/client";
 import { livers, payoutBatches, payoutRequests, payoutSteps } from "../../db/schema/index";
 import { assertOperator, type SignedInOperator } from "../operators/operator-actor";
+import { withBankNames } from "../shared/bank-account-names";
 
 export const PAYOUT_LIST_LIMIT = 200;
 
@@ -16,10 +17,13 @@ export interface OperatorPayoutRow {
   fee_yen: number;
   withholding_yen: number;
   net_yen: number;
+  /** With the bank and branch names (ADR 0054): saved with it, else the Zengin data's for its codes. */
   bank_account: {
     account_holder?: string;
     bank_code?: string;
+    bank_name: string;
     branch_code?: string;
+    branch_name: string;
     account_type?: string;
     account_number?: string;
   };
@@ -94,17 +98,21 @@ export async function listPayoutsForOperator({
     .from(payoutBatches)
     .orderBy(desc(payoutBatches.created_at))
     .limit(20);
+  const named = (account: unknown) =>
+    withBankNames((account ?? {}) as Partial<OperatorPayoutRow["bank_account"]>);
   return {
-    rows: rows.map(({ current_account, ...r }) => ({
-      ...r,
-      changed_account:
-        current_account && !sameAccount(current_account, r.bank_account)
-          ? (current_account as OperatorPayoutRow["bank_account"])
-          : null,
-      reason: r.reason ?? "",
-      batch_id: r.batch_id ?? null,
-      bank_account: (r.bank_account ?? {}) as OperatorPayoutRow["bank_account"],
-    })) satisfies OperatorPayoutRow[],
+    rows: (await Promise.all(
+      rows.map(async ({ current_account, ...r }) => ({
+        ...r,
+        changed_account:
+          current_account && !sameAccount(current_account, r.bank_account)
+            ? await named(current_account)
+            : null,
+        reason: r.reason ?? "",
+        batch_id: r.batch_id ?? null,
+        bank_account: await named(r.bank_account),
+      })),
+    )) satisfies OperatorPayoutRow[],
     counts: Object.fromEntries(counts.map((c) => [c.status, c.n])) as Record<string, number>,
     batches,
   };

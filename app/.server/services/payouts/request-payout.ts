@@ -5,10 +5,11 @@ import { MONEY_TEXTS } from "~/domain/money-texts";
 import { roleRefusal } from "~/domain/permissions";
 import type { Viewer } from "../../auth/viewer";
 import type { Db } from "../../db/client";
-import { ledgerAccounts, livers, payoutRequests } from "../../db/schema/index";
+import { type BankAccount, ledgerAccounts, livers, payoutRequests } from "../../db/schema/index";
 import { accounts, ensureAccounts } from "../ledger/accounts";
 import { findReplay, type Once, requestHash, runOnce } from "../ledger/run-once";
 import { InsufficientBalanceError, writeLedgerTransaction } from "../ledger/write-ledger-transaction";
+import { type WithBankNames, withBankNames } from "../shared/bank-account-names";
 import { remoteConfigValue } from "../shared/remote-config";
 
 export interface PayoutQuote extends PayoutBreakdown {
@@ -16,6 +17,8 @@ export interface PayoutQuote extends PayoutBreakdown {
   minimum: number;
   isIndividual: boolean;
   hasBankAccount: boolean;
+  /** The account the payout would go to, with its bank and branch names (ADR 0054). */
+  account: WithBankNames<BankAccount> | null;
 }
 
 /** What a payout of `points` would come to, and what the store may ask for (shown before confirming). */
@@ -46,6 +49,7 @@ export async function quotePayout({
     minimum,
     isIndividual: store.isIndividual,
     hasBankAccount: Boolean(store.account),
+    account: store.account ? await withBankNames(store.account) : null,
   };
 }
 
@@ -151,7 +155,8 @@ export async function requestPayout({
         fee_yen: breakdown.fee,
         withholding_yen: breakdown.withholding,
         net_yen: breakdown.net,
-        bank_account: store?.account ?? {},
+        // As it is now, named: the operator pays to this account (ADR 0036, ADR 0054).
+        bank_account: store?.account ? await withBankNames(store.account) : {},
       });
       await tx
         .update(livers)

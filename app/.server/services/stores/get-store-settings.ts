@@ -3,10 +3,14 @@ import { roleRefusal } from "~/domain/permissions";
 import type { Viewer } from "../../auth/viewer";
 import type { Db } from "../../db/client";
 import { type BankAccount, livers, plans as planTable, staffs } from "../../db/schema/index";
+import { type WithBankNames, withBankNames } from "../shared/bank-account-names";
 import { listActivePlans, type PlanChoice } from "./list-active-plans";
 
 export interface StoreSettings {
-  account: BankAccount | null;
+  /** With the bank and branch names (ADR 0054). */
+  account: WithBankNames<BankAccount> | null;
+  /** 法人 (false) or 個人 (true): decides 源泉徴収 (ADR 0032). */
+  is_individual: boolean;
   plan: PlanChoice | null;
   newPlan: PlanChoice | null;
   plans: PlanChoice[];
@@ -14,7 +18,7 @@ export interface StoreSettings {
   limit_staff: number;
 }
 
-/** The bank account and plan part of the store's setting page. */
+/** The bank account, 法人/個人 and plan part of the store's setting page. */
 export async function getStoreSettings({
   db,
   actor,
@@ -26,6 +30,7 @@ export async function getStoreSettings({
   const [store] = await db
     .select({
       account: livers.account,
+      is_individual: livers.is_individual,
       plan_id: livers.plan_id,
       new_plan_id: livers.new_plan_id,
       limit_staff: livers.limit_staff,
@@ -54,7 +59,8 @@ export async function getStoreSettings({
     .from(staffs)
     .where(and(eq(staffs.liver_id, actor.uid), eq(staffs.status, "public")));
   return {
-    account: store.account,
+    account: store.account ? await withBankNames(store.account) : null,
+    is_individual: store.is_individual,
     plan: own.find((p) => p.id === store.plan_id) ?? null,
     newPlan: own.find((p) => p.id === store.new_plan_id) ?? null,
     plans,
