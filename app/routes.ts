@@ -18,6 +18,7 @@ const LISTENER_MYPAGE = [
   route("listener/mypage/follow", "routes/listener/mypage-follow.tsx"),
   route("listener/mypage/follow/sns", "routes/listener/mypage-follow-sns.tsx"),
   route("listener/mypage/profile", "routes/listener/mypage-profile.tsx"),
+  route("listener/mypage/age-verification", "routes/listener/mypage-age-verification.tsx"),
   route("listener/mypage/setting", "routes/listener/mypage-setting.tsx"),
   route("listener/mypage/message", "routes/account/mypage-messages.tsx", { id: "listener-mypage-message" }),
   route("listener/mypage/message/:id", "routes/account/mypage-message-room.tsx", {
@@ -31,6 +32,7 @@ const LISTENER_MYPAGE = [
     id: "listener-mypage-notifications",
   }),
   route("listener/coin", "routes/listener/coin.tsx"),
+  route("listener/coin/confirm", "routes/listener/coin-confirm.tsx"),
   route("listener/coin/test-checkout/:session", "routes/listener/coin-test-checkout.tsx"),
   route("listener/mypage/purchase", "routes/listener/mypage-purchase.tsx"),
   route("listener/mypage/history", "routes/listener/mypage-history.tsx"),
@@ -56,6 +58,7 @@ const LIVER_MYPAGE = [
   route("liver/mypage/item", "routes/liver/mypage-item.tsx"),
   route("liver/mypage/item/convert", "routes/liver/mypage-item-convert.tsx"),
   route("liver/mypage/payment", "routes/liver/mypage-payment.tsx"),
+  route("liver/mypage/payment/confirm", "routes/liver/mypage-payment-confirm.tsx"),
   route("liver/mypage/payment/test-checkout/:session", "routes/liver/mypage-payment-test-checkout.tsx"),
   // The live room (ADR 0043): fans, and the record and summary of the lives
   route("liver/mypage/fans", "routes/account/mypage-fans.tsx", { id: "liver-mypage-fans" }),
@@ -105,6 +108,8 @@ const ADMIN_PAGES = [
   // Money: payouts and the catalogue (ADR 0033, ADR 0036)
   route("admin/payouts", "routes/admin/payouts.tsx"),
   route("admin/payout-batches/:id", "routes/admin/payout-batch-file.ts"),
+  // The platform's transfer account of the 全銀 files (ADR 0053)
+  route("admin/settings/transfer", "routes/admin/transfer-settings.tsx"),
   route("admin/coin-packs", "routes/admin/coin-packs.tsx"),
   route("admin/items", "routes/admin/items.tsx"),
   // Stores, staff and remote configuration (ADR 0033)
@@ -114,11 +119,17 @@ const ADMIN_PAGES = [
   route("admin/staff", "routes/admin/staff-list.tsx"),
   route("admin/staff/:id", "routes/admin/staff.tsx"),
   route("admin/config", "routes/admin/config.tsx"),
+  // The PR label of posts (ADR 0051)
+  route("admin/posts", "routes/admin/posts.tsx"),
   // Reports from chat rooms and live comments (ADR 0033, ADR 0030)
   route("admin/reports", "routes/admin/reports.tsx"),
   route("admin/reports/:kind/:id", "routes/admin/report.tsx"),
   // Blocks and suspensions of accounts (ADR 0033, ADR 0039)
   route("admin/accounts/suspensions", "routes/admin/account-suspensions.tsx"),
+  // Age verification of listeners (ADR 0055)
+  route("admin/age-verifications", "routes/admin/age-verifications.tsx"),
+  route("admin/age-verifications/:id", "routes/admin/age-verification.tsx"),
+  route("admin/age-verifications/:id/document", "routes/admin/age-verification-document.ts"),
   route("admin/*", "routes/admin/not-found.tsx"),
 ];
 
@@ -198,6 +209,9 @@ export default [
   route("api/me/events", "routes/api/me-events.ts"),
   route("api/auth/*", "routes/api/auth.ts"),
   route("api/postal-codes/:code", "routes/api/postal-codes.ts"),
+  // The Zengin bank and branch data for the payout account (ADR 0054)
+  route("api/banks", "routes/api/banks.ts"),
+  route("api/banks/:code/branches", "routes/api/bank-branches.ts"),
   route("api/challenge", "routes/api/challenge.ts"),
   route("api/liver/staff/:id/schedules", "routes/api/liver-staff-schedules.ts"),
   // Public directory (ADR 0020)

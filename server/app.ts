@@ -70,8 +70,8 @@ export function createApp(
   const snsLoginOrigins = [
     ...(env.sns.instagram.configured ? [new URL(env.sns.instagram.authBase).origin] : []),
     ...(env.sns.tiktok.configured ? [new URL(env.sns.tiktok.authBase).origin] : []),
-    // Buying coins posts to /listener/coin, which redirects to Stripe Checkout (ADR 0032); a local
-    // fake's checkout page is on its API origin.
+    // Buying coins posts the final confirmation (/listener/coin/confirm, ADR 0052), which redirects
+    // to Stripe Checkout (ADR 0032); a local fake's checkout page is on its API origin.
     ...(env.payments.stripe
       ? [
           "https://checkout.stripe.com",

@@ -56,7 +56,10 @@ export const INQUIRY_LABELS: Record<InquiryKind, { title: string; path: string; 
 };
 
 /** The statuses a mail of the outbox can have (today's and those of the job queue). */
-/** What the audit log says for each action, in Japanese. Unknown actions show their key. */
+/**
+ * What the audit log says for each action, in Japanese: every action any use case writes has its
+ * line (tests/unit/audit-log.test.ts reads the services' audit writes and fails on one without).
+ */
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "operator.create": "運営アカウントを作成",
   "operator.reset_totp": "二段階認証をリセット",
@@ -96,10 +99,39 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "report.suspended": "通報によりアカウントを停止する",
   "account.unblock": "アカウントの無期限停止を解除",
   "account.unsuspend": "アカウントの期間停止を解除",
+  // The PR label of posts (ADR 0051)
+  "post.pr_label": "投稿をPR表示に変更",
+  "post.pr_unlabel": "投稿のPR表示を解除",
+  // Money: payouts, the transfer account and the catalogue (ADR 0036, ADR 0053)
+  "payout.approve": "出金申請を承認",
+  "payout.reject": "出金申請を却下",
+  "payout.export": "出金申請を振込データに追加",
+  "payout.mark_paid": "出金申請を振込済みに変更",
+  "payout.export_batch": "振込データを作成",
+  "transfer_account.update": "振込元口座を変更",
+  "coin_pack.create": "コインパックを追加",
+  "coin_pack.update": "コインパックを編集",
+  "coin_pack.retire": "コインパックの販売を終了",
+  "coin_pack.restore": "コインパックの販売を再開",
+  "coin_pack.delete": "コインパックを削除",
+  "item.create": "アイテムを追加",
+  "item.update": "アイテムを編集",
+  "item.image": "アイテムの画像を変更",
+  "item.retire": "アイテムの販売を終了",
+  "item.restore": "アイテムの販売を再開",
+  "item.delete": "アイテムを削除",
+  // Age verification of listeners (ADR 0055)
+  "age_verification.view": "年齢確認の書類を表示",
+  "age_verification.approve": "年齢確認を承認",
+  "age_verification.reject": "年齢確認を差し戻し",
+  "age_verification.underage": "年齢確認で18歳未満と判断",
 };
 
+/** An action's Japanese words; a row of an action no longer written reads as 「その他の操作」. */
 export function auditActionLabel(action: string): string {
-  return AUDIT_ACTION_LABELS[action] ?? action;
+  return Object.hasOwn(AUDIT_ACTION_LABELS, action)
+    ? (AUDIT_ACTION_LABELS[action] as string)
+    : "その他の操作";
 }
 
 /** Limits of a reply written by the operator. */

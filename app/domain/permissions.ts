@@ -103,7 +103,10 @@ export const PERMISSIONS = {
     what: "list one's own native posts (a store: its own and its staff's)",
     who: STORE_OR_STAFF_ITSELF,
   },
-  "post.update": { what: "edit the caption of one's own native post", who: STORE_OR_STAFF_ITSELF },
+  "post.update": {
+    what: "edit one's own native post: its caption and its PR label (ADR 0051)",
+    who: STORE_OR_STAFF_ITSELF,
+  },
   "post.delete": {
     what: "delete one's own native post, or (a store) its staff's",
     who: STORE_OR_STAFF_ITSELF,
@@ -171,6 +174,30 @@ export const PERMISSIONS = {
   },
   "admin.suspensions.lift": {
     what: "lift a block or suspension of an account, with a reason (ADR 0039)",
+    who: { operator: "any" },
+  },
+  "age_verification.submit": {
+    what: "send one's identity document for age verification (ADR 0055)",
+    who: { listener: "own" },
+  },
+  "admin.age_verifications.read": {
+    what: "read the age verification queue and view a document picture, each view audited (ADR 0055)",
+    who: { operator: "any" },
+  },
+  "admin.age_verifications.decide": {
+    what: "approve an age verification with the birth date, or reject it with a reason (ADR 0055)",
+    who: { operator: "any" },
+  },
+  "admin.posts.label": {
+    what: "mark any post 「PR」 or take the label off, audited (ADR 0051)",
+    who: { operator: "any" },
+  },
+  "admin.transfer_account.read": {
+    what: "read the platform's transfer account of the 全銀 files and where it comes from (ADR 0053)",
+    who: { operator: "any" },
+  },
+  "admin.transfer_account.update": {
+    what: "save the platform's transfer account while no ZENGIN_* variable is set, audited (ADR 0053)",
     who: { operator: "any" },
   },
   "admin.use": { what: "use the operator console", who: { operator: "any" } },

@@ -139,6 +139,15 @@ export const REMOTE_CONFIG_KEYS = {
     help: "「停止する」にすると、掲載リクエストのページ（/shop_entry）にフォームの代わりに受付停止のお知らせが表示されます。",
     client: true,
   },
+  age_verification_required: {
+    type: "boolean",
+    default: true,
+    on: "必要",
+    off: "不要",
+    label: "メッセージ前の年齢確認",
+    help: "「必要」のとき、年齢確認が済んでいないリスナーはトークを始めることもメッセージを送ることもできません（ギフトとライブのコメントは送れます）。出会い系サイト規制法に基づく設定です。",
+    client: false,
+  },
 } as const satisfies Record<string, RemoteConfigKeyDefinition>;
 
 export type RemoteConfigKey = keyof typeof REMOTE_CONFIG_KEYS;

@@ -3,6 +3,7 @@ import path from "node:path";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { and, count, eq, isNull, sql } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Viewer } from "~/.server/auth/viewer";
 import {
@@ -26,6 +27,7 @@ import {
   storeSuspensions,
 } from "~/.server/db/schema";
 import { signIn } from "~/.server/services/accounts/sign-in";
+import { submitAgeDocument } from "~/.server/services/age-verification/submit-age-document";
 import { openRoom } from "~/.server/services/chat/open-room";
 import { reportRoom } from "~/.server/services/chat/report-room";
 import { setRemoteConfigValue } from "~/.server/services/config/set-remote-config-value";
@@ -219,7 +221,23 @@ describe.each(drivers)("operator console on %s", (driver) => {
       await db()
         .insert(accountSuspensions)
         .values({ id: suspension, user_id: blocked.uid, kind: "block", reason: "ガード" });
+      // A listener's document waiting in the age verification queue (ADR 0055).
+      const unverified = await makeListener(db(), { ageVerified: false });
+      const sent = await submitAgeDocument({
+        db: db(),
+        storage: context.storage,
+        authSecret: context.env.authSecret,
+        actor: unverified,
+        input: {
+          documentKind: "passport",
+          data: await sharp({ create: { width: 64, height: 40, channels: 3, background: "#ccc" } })
+            .png()
+            .toBuffer(),
+        },
+      });
+      if (!sent.ok) throw new Error(sent.error);
       ids = {
+        ageVerification: sent.id,
         suspension,
         store: store.uid,
         staff: staff.uid,
@@ -241,11 +259,12 @@ describe.each(drivers)("operator console on %s", (driver) => {
         .replace("admin/stores/:id", `admin/stores/${ids.store}`)
         .replace("admin/staff/:id", `admin/staff/${ids.staff}`)
         .replace("admin/reports/:kind/:id", `admin/reports/room/${ids.report}`)
+        .replace("admin/age-verifications/:id", `admin/age-verifications/${ids.ageVerification}`)
         .replace("admin/*", "admin/no-such-page");
     const paramsOf = (routePath: string, url: string): Record<string, string> =>
       routePath === "admin/reports/:kind/:id"
         ? { kind: url.split("/")[3] ?? "", id: url.split("/")[4] ?? "" }
-        : routePath.endsWith(":id")
+        : routePath.endsWith(":id") || routePath.endsWith(":id/document")
           ? { id: url.split("/")[3] ?? "" }
           : routePath.endsWith("*")
             ? { "*": "no-such-page" }
@@ -256,7 +275,7 @@ describe.each(drivers)("operator console on %s", (driver) => {
       switch (routePath) {
         case "admin/stores/:id":
           return [
-            { intent: "suspend", reason: "規約違反" },
+            { intent: "suspend", reason: "規約違反", confirm: "yes" },
             { intent: "lift", note: "" },
             { intent: "status", status: "private" },
             { intent: "plan", plan_id: "premium", apply_limit: "1" },
@@ -289,12 +308,29 @@ describe.each(drivers)("operator console on %s", (driver) => {
           return [{ id: ids.mail!, status: "failed" }];
         case "admin/reports/:kind/:id":
           return [
-            { outcome: "suspended", note: "ガードの確認", days: "7" },
-            { outcome: "blocked", note: "ガードの確認" },
+            { outcome: "suspended", note: "ガードの確認", days: "7", confirm: "yes" },
+            { outcome: "blocked", note: "ガードの確認", confirm: "yes" },
             { outcome: "dismissed" },
           ];
         case "admin/accounts/suspensions":
           return [{ intent: "lift", suspension_id: ids.suspension!, reason: "ガードの確認" }];
+        case "admin/age-verifications/:id":
+          return [
+            { intent: "approve", birth_date: "1990-01-01" },
+            { intent: "reject", reason: "ガードの確認", confirm: "yes" },
+          ];
+        case "admin/settings/transfer":
+          return [
+            {
+              intent: "save",
+              bank_code: "0005",
+              branch_code: "001",
+              account_type: "saving",
+              account_number: "1234567",
+              consignor_code: "1234567890",
+              consignor_name: "ヨルナビ",
+            },
+          ];
         case "admin/news/new":
           return [{ intent: "publish_now", title: "t", body: "b", audience: "all" }];
         case "admin/news/:id":
@@ -302,7 +338,7 @@ describe.each(drivers)("operator console on %s", (driver) => {
         case "admin/payouts":
           return [
             { intent: "approve", request_id: money.payout },
-            { intent: "reject", request_id: money.payout, reason: "x" },
+            { intent: "reject", request_id: money.payout, reason: "x", confirm: "yes" },
             { intent: "paid", request_id: money.payout },
             { intent: "export", batch_id: randomUUID(), transfer_date: "2099-01-01" },
           ];
@@ -414,6 +450,7 @@ describe.each(drivers)("operator console on %s", (driver) => {
           "admin/reports",
           "admin/reports/:kind/:id",
           "admin/accounts/suspensions",
+          "admin/settings/transfer",
           "admin/*",
         ]),
       );
@@ -483,7 +520,12 @@ describe.each(drivers)("operator console on %s", (driver) => {
             "POST /admin/items image",
             "GET /admin/accounts/suspensions",
             "POST /admin/accounts/suspensions lift",
+            "GET /admin/settings/transfer",
+            "POST /admin/settings/transfer save",
             `POST /admin/reports/room/${ids.report} `,
+            `GET /admin/age-verifications/${ids.ageVerification}`,
+            `GET /admin/age-verifications/${ids.ageVerification}/document`,
+            `POST /admin/age-verifications/${ids.ageVerification} approve`,
           ]),
         );
       },
@@ -518,7 +560,11 @@ describe.each(drivers)("operator console on %s", (driver) => {
         url: `/admin/stores/${store.uid}`,
         method: "POST",
         cookie: opCookie,
-        body: form({ intent: "suspend", reason: "掲載写真が規約に反しています。\n差し替えてください。" }),
+        body: form({
+          intent: "suspend",
+          reason: "掲載写真が規約に反しています。\n差し替えてください。",
+          confirm: "yes",
+        }),
         params: { id: store.uid },
       });
       expect(answer).toMatchObject({ status: 302, location: `/admin/stores/${store.uid}?done=suspended` });
@@ -1279,6 +1325,7 @@ describe.each(drivers)("operator console on %s", (driver) => {
       expect(waiting.to).toBe("/admin/stores?review=waiting");
       expect(dashboard.actions.map((t) => t.key)).toEqual([
         "openReports",
+        "pendingAgeVerifications",
         "newShopEntryRequests",
         "newContactMessages",
         "failedMails",

@@ -232,6 +232,12 @@ const CASES: Case[] = [
   get("postal code", () => "/api/postal-codes/104-0061", 200),
   get("postal code, not 7 digits", () => "/api/postal-codes/12", 400),
   get("postal code without an address", () => "/api/postal-codes/0000000", 404),
+  get("banks most used", () => "/api/banks", 200),
+  get("banks by reading", () => "/api/banks?q=%E3%81%BF%E3%81%9A%E3%81%BB&limit=5", 200),
+  get("banks, limit out of range", () => "/api/banks?limit=0", 400),
+  get("a bank's branches", () => "/api/banks/0001/branches?q=001", 200),
+  get("branches of an unknown bank", () => "/api/banks/0002/branches", 404),
+  get("branches, bank code not 4 digits", () => "/api/banks/1/branches", 400),
   get("challenge", () => "/api/challenge", 200),
 
   get("stores", () => "/api/livers?pageSize=100", 200),

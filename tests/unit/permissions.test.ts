@@ -80,11 +80,17 @@ gift.send                      401       any      403   403   403
 items.received.read            401       403      own   own   403
 items.convert                  401       403      own   403   403
 payout.request                 401       403      own   403   403
+age_verification.submit        401       own      403   403   403
+admin.age_verifications.read   401       403      403   403   any
+admin.age_verifications.decide 401       403      403   403   any
 admin.live_reports.read        401       403      403   403   any
 admin.reports.read             401       403      403   403   any
 admin.reports.handle           401       403      403   403   any
 admin.suspensions.read         401       403      403   403   any
 admin.suspensions.lift         401       403      403   403   any
+admin.posts.label              401       403      403   403   any
+admin.transfer_account.read    401       403      403   403   any
+admin.transfer_account.update  401       403      403   403   any
 admin.use                      401       403      403   403   any
 `;
 

@@ -5,7 +5,7 @@
  */
 
 export const API_TAGS = {
-  platform: "Health, reference data (areas, options, postal codes) and the proof-of-work challenge",
+  platform: "Health, reference data (areas, options, postal codes, banks) and the proof-of-work challenge",
   directory: "The public directory: stores (livers), performers (staff) and their shifts",
   account: "The signed-in account and its event stream",
   posts: "Posts and feeds",
@@ -23,6 +23,8 @@ export const OPERATIONS: Record<string, [operationId: string, tag: ApiTag]> = {
   "get /api/areas": ["listAreas", "platform"],
   "get /api/options": ["getOptions", "platform"],
   "get /api/postal-codes/{code}": ["lookUpPostalCode", "platform"],
+  "get /api/banks": ["searchBanks", "platform"],
+  "get /api/banks/{code}/branches": ["searchBankBranches", "platform"],
   "get /api/challenge": ["getChallenge", "platform"],
   "get /api/livers": ["listStores", "directory"],
   "get /api/livers/nearby": ["listNearbyStores", "directory"],

@@ -18,6 +18,7 @@ import {
 import { FollowTargetSchema } from "~/domain/favorites";
 import { FeedSearchSchema } from "~/domain/feed-search";
 import { NearbySearchSchema, PostMapQuerySchema } from "~/domain/geo";
+import { BANK_PATHS } from "./bank-paths";
 import { CONFIG_PATHS } from "./config-paths";
 import { LIVE_PATHS } from "./live-paths";
 import { MONEY_PATHS } from "./money-paths";
@@ -91,7 +92,9 @@ const ROOM_PATHS: ZodOpenApiPathsObject = {
         "200": json(OpenedRoom, "the room the two already share"),
         "400": json(FieldError, "invalid-argument: no staff_id, or not JSON"),
         "401": unauthenticated,
-        "403": error("permission-denied: a staff member, a store or an operator (only listeners open rooms)"),
+        "403": error(
+          "permission-denied: a staff member, a store or an operator (only listeners open rooms); or a listener whose age is not verified yet (`reason: age_verification_required`, `url` of the page to verify at)",
+        ),
         "404": error("not-found: no publicly listed staff member with that id"),
       },
     },
@@ -117,7 +120,9 @@ const ROOM_PATHS: ZodOpenApiPathsObject = {
         "201": json(Message, "the message"),
         "400": json(FieldError, "invalid-argument: `body` empty, too long or carrying contact details"),
         "401": unauthenticated,
-        "403": error("permission-denied: a block stands in the room (either way)"),
+        "403": error(
+          "permission-denied: a block stands in the room (either way), or a listener whose age is not verified yet (`reason: age_verification_required`)",
+        ),
         "404": roomNotFound,
         "429": error(
           "resource-exhausted: more than 20 messages a minute; `Retry-After` says when to try again",
@@ -378,6 +383,8 @@ export const API_PATHS: ZodOpenApiPathsObject = {
     requestParams: { query: PagingSchema },
     responses: { ...listResponses(Room), "401": unauthenticated, "403": denied },
   }),
+  // The Zengin bank data (ADR 0054).
+  ...BANK_PATHS,
   ...ROOM_PATHS,
   ...LIVE_PATHS,
   ...MONEY_PATHS,

@@ -289,6 +289,10 @@ export const Post = z
     external_id: z.string(),
     posted_at: time,
     status: z.enum(POST_STATUSES),
+    is_pr: z.boolean().meta({
+      description:
+        "marked 「PR」 (advertising) by its author or the operator; shown on every card (ADR 0051)",
+    }),
     created_at: time,
     updated_at: time,
   })

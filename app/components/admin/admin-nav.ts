@@ -16,9 +16,13 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { to: "/admin/reports", label: "通報", badge: "openReports" },
   // Blocks and suspensions of accounts (ADR 0033, ADR 0039)
   { to: "/admin/accounts/suspensions", label: "利用停止" },
+  // Listeners' identity documents (ADR 0055)
+  { to: "/admin/age-verifications", label: "年齢確認", badge: "pendingAgeVerifications" },
   // Stores and their performers (ADR 0033)
   { to: "/admin/stores", label: "店舗", badge: "storesAwaitingReview" },
   { to: "/admin/staff", label: "キャスト" },
+  // The PR label of posts (ADR 0051)
+  { to: "/admin/posts", label: "投稿" },
   { to: "/admin/shop_entry", label: "掲載リクエスト", badge: "newShopEntryRequests" },
   { to: "/admin/contact", label: "お問い合わせ", badge: "newContactMessages" },
   { to: "/admin/news", label: "お知らせ" },
@@ -28,6 +32,7 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { to: "/admin/config", label: "設定値" },
   // Money (ADR 0033, ADR 0036)
   { to: "/admin/payouts", label: "出金申請", badge: "payoutsDue" },
+  { to: "/admin/settings/transfer", label: "振込元口座" },
   { to: "/admin/coin-packs", label: "コインパック" },
   { to: "/admin/items", label: "アイテム" },
 ];

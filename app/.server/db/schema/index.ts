@@ -1,5 +1,6 @@
 // Operator console, part one (ADR 0033)
 export * from "./account-activity";
+export * from "./age-verifications";
 export * from "./auth";
 export * from "./directory-state";
 export * from "./favorites";
