@@ -1,4 +1,5 @@
 import { hiraganaToKatakana } from "./keyword";
+import { SMALL_TO_LARGE } from "./zengin";
 
 /**
  * Finding a bank or a branch of the Zengin data (ADR 0054) by what a person types: its name
@@ -62,21 +63,6 @@ export const POPULAR_BANK_CODES = [
   "0034", // セブン
   "0040", // イオン
 ] as const;
-
-const SMALL_TO_LARGE: Record<string, string> = {
-  ァ: "ア",
-  ィ: "イ",
-  ゥ: "ウ",
-  ェ: "エ",
-  ォ: "オ",
-  ッ: "ツ",
-  ャ: "ヤ",
-  ュ: "ユ",
-  ョ: "ヨ",
-  ヮ: "ワ",
-  ヵ: "カ",
-  ヶ: "ケ",
-};
 
 /** Readings 全銀 and people write differently: ヂ/ジ, ヅ/ズ, ヲ/オ, ヴ/ブ. */
 const SAME_SOUND: Record<string, string> = { ヂ: "ジ", ヅ: "ズ", ヲ: "オ", ヴ: "ブ" };

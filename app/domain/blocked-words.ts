@@ -37,6 +37,11 @@ export function wordListOf(value: string): string[] {
   ];
 }
 
+/** The rules of the two configured lists (`blocked_words`, `blocked_words_allowed`). */
+export function blockedWordRulesOf(blocked: string, allowed: string): BlockedWordRules {
+  return { blocked: wordListOf(blocked), allowed: wordListOf(allowed) };
+}
+
 const JAPANESE = String.raw`\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}ー々〆`;
 const SPACE_INSIDE_JAPANESE = new RegExp(String.raw`(?<=[${JAPANESE}])\s+(?=[${JAPANESE}])`, "gu");
 

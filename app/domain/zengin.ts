@@ -44,7 +44,8 @@ const ACCOUNT_TYPE_CODES: Record<ZenginAccountType, string> = { saving: "1", che
 const FULL_KANA =
   "アイウエオカキクケコサシスセソタチツテトナニヌネノハヒフヘホマミムメモヤユヨラリルレロワヲン";
 const HALF_KANA = "ｱｲｳｴｵｶｷｸｹｺｻｼｽｾｿﾀﾁﾂﾃﾄﾅﾆﾇﾈﾉﾊﾋﾌﾍﾎﾏﾐﾑﾒﾓﾔﾕﾖﾗﾘﾙﾚﾛﾜｦﾝ";
-const SMALL_TO_LARGE: Record<string, string> = {
+/** Small kana as their large form (also the bank search's folding, domain/bank-search.ts). */
+export const SMALL_TO_LARGE: Record<string, string> = {
   ァ: "ア",
   ィ: "イ",
   ゥ: "ウ",

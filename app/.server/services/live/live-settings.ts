@@ -1,4 +1,4 @@
-import { type BlockedWordRules, wordListOf } from "~/domain/blocked-words";
+import { type BlockedWordRules, blockedWordRulesOf } from "~/domain/blocked-words";
 import { parseFanThresholds } from "~/domain/fans";
 import { parseTierThresholds } from "~/domain/gifts";
 import { REMOTE_CONFIG_DEFAULTS, type RemoteConfigValues } from "~/domain/remote-config";
@@ -28,10 +28,7 @@ function settingsOf(values: Pick<RemoteConfigValues, LiveSettingKey>): LiveSetti
   const defaults = REMOTE_CONFIG_DEFAULTS;
   return {
     maxViewers: values.live_max_viewers,
-    blockedWords: {
-      blocked: wordListOf(values.blocked_words),
-      allowed: wordListOf(values.blocked_words_allowed),
-    },
+    blockedWords: blockedWordRulesOf(values.blocked_words, values.blocked_words_allowed),
     confirmCoins: values.gift_confirm_coins,
     // A stored value always fits its key (domain/remote-config.ts checks it); the default is the fallback.
     tierThresholds:

@@ -1,4 +1,4 @@
-import { type BlockedWordRules, wordListOf } from "~/domain/blocked-words";
+import { type BlockedWordRules, blockedWordRulesOf } from "~/domain/blocked-words";
 import type { Db, Tx } from "../../db/client";
 import { readRemoteConfig } from "../shared/remote-config";
 
@@ -9,5 +9,5 @@ import { readRemoteConfig } from "../shared/remote-config";
  */
 export async function blockedWordRules(db: Db | Tx): Promise<BlockedWordRules> {
   const values = await readRemoteConfig(db);
-  return { blocked: wordListOf(values.blocked_words), allowed: wordListOf(values.blocked_words_allowed) };
+  return blockedWordRulesOf(values.blocked_words, values.blocked_words_allowed);
 }
