@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
+import { sql } from "drizzle-orm";
 import { inject } from "vitest";
 import { type Database, loadPgliteExtensions, openDatabase, wrapPglite } from "~/.server/db/client";
 
@@ -51,10 +52,14 @@ async function adminQuery(text: string): Promise<void> {
 }
 
 /** Creates an empty PostgreSQL database next to TEST_DATABASE_URL; returns its name and URL. */
-export async function createPostgresDatabase(prefix = "test"): Promise<{ name: string; url: string }> {
+export async function createPostgresDatabase(
+  prefix = "test",
+  options: { template?: string } = {},
+): Promise<{ name: string; url: string }> {
   const safePrefix = prefix.toLowerCase().replace(/[^a-z0-9_]/g, "_");
   const name = `${safePrefix}_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
-  await adminQuery(`create database ${quoteIdent(name)}`);
+  const template = options.template ? ` template ${quoteIdent(options.template)}` : "";
+  await adminQuery(`create database ${quoteIdent(name)}${template}`);
   return { name, url: urlForDatabase(testDatabaseUrl!, name) };
 }
 
@@ -72,10 +77,14 @@ export async function openTestDatabase(
   options: { prefix?: string } = {},
 ): Promise<TestDatabase> {
   if (driver === "pglite") return openPgliteFromTemplate();
-  const { name, url } = await createPostgresDatabase(options.prefix ?? "test");
+  // A copy of this run's migrated template (tests/support/global-setup.ts); opening it still runs
+  // the migrator, which finds every migration applied.
+  const template = inject("postgresTemplate") || undefined;
+  const { name, url } = await createPostgresDatabase(options.prefix ?? "test", { template });
   let database: Database;
   try {
     database = await openDatabase({ databaseUrl: url, poolSize: 4 });
+    if (template) await database.db.execute(sql`update directory_state set version = gen_random_uuid()`);
   } catch (error) {
     await dropPostgresDatabase(name);
     throw error;

@@ -3,11 +3,14 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "~/.server/db/client";
+import { createPostgresDatabase, dropPostgresDatabase, testDatabaseUrl } from "./databases";
 
 declare module "vitest" {
   export interface ProvidedContext {
     /** A migrated empty PGlite data directory as a tar file (see tests/support/databases.ts). */
     pgliteTemplate: string;
+    /** A migrated PostgreSQL database to copy (`create database … template`), "" without TEST_DATABASE_URL. */
+    postgresTemplate: string;
   }
 }
 
@@ -29,5 +32,27 @@ export default async function setup(project: TestProject) {
     await database.close();
   }
   project.provide("pgliteTemplate", file);
-  return () => rmSync(dir, { recursive: true, force: true });
+  const postgresTemplate = testDatabaseUrl ? await migratedPostgresTemplate() : "";
+  project.provide("postgresTemplate", postgresTemplate);
+  return async () => {
+    rmSync(dir, { recursive: true, force: true });
+    if (postgresTemplate) await dropPostgresDatabase(postgresTemplate);
+  };
+}
+
+/**
+ * The same on PostgreSQL: one database migrated per run, closed, then copied by `create database …
+ * template` for each test (about 40 ms instead of 0.5 s of migrations). A copy needs the template
+ * to have no connection, so nothing but this function ever connects to it.
+ */
+async function migratedPostgresTemplate(): Promise<string> {
+  const { name, url } = await createPostgresDatabase("vitest_template");
+  try {
+    const database = await openDatabase({ databaseUrl: url, poolSize: 1 });
+    await database.close();
+  } catch (error) {
+    await dropPostgresDatabase(name);
+    throw error;
+  }
+  return name;
 }
