@@ -2,6 +2,7 @@
 export * from "./account-activity";
 export * from "./age-verifications";
 export * from "./auth";
+export * from "./coupons";
 export * from "./directory-state";
 export * from "./favorites";
 export * from "./in-app-notifications";

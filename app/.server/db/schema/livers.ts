@@ -10,6 +10,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import type { PriceSystem } from "../../../domain/price-system";
+import type { FirstVisit, StationAccess } from "../../../domain/store-intro-display";
 import { user } from "./auth";
 import { createdAt, emptyTextArray, searchTextExpression, tstz, updatedAt } from "./columns";
 import { plans } from "./plans";
@@ -91,6 +92,12 @@ export const livers = pgTable(
     limit_staff: integer("limit_staff").notNull().default(0),
     /** The structured 料金システム (ADR 0009); null until the store sets it. */
     price_system: jsonb("price_system").$type<PriceSystem | null>(),
+    /** The top of the store page (ADR 0056): introduction, up to 2,000 characters. */
+    pr_text: text("pr_text").notNull().default(""),
+    /** Up to 3 nearest stations of the station data, each with its line and the walk in minutes. */
+    access: jsonb("access").$type<StationAccess[]>().notNull().default([]),
+    /** The first-visit price 「初回 60分 ¥3,000〜」; null when the store gives none. */
+    first_visit: jsonb("first_visit").$type<FirstVisit | null>(),
     search_text: text("search_text")
       .notNull()
       .generatedAlwaysAs(searchTextExpression(["store_name", "store_name_kana"])),
