@@ -3,11 +3,13 @@ import { isValidAreaPath } from "./areas";
 import { parseDegree } from "./geo";
 import { LIVER_FIELD_LABELS, LIVER_REGISTRATION_MESSAGES, STORE_FIELDS } from "./liver-registration";
 import { VENUE_FEATURE_VALUES, VENUE_TYPE_VALUES } from "./options";
+import { ACCESS_ROW_LABELS, STORE_INTRO_FIELDS, STORE_INTRO_LABELS } from "./store-intro";
 import { messages } from "./validators";
 
 /**
  * The store profile of the back office (`/liver/mypage/profile`, docs/product.md liver fields): the fields
- * of registration plus the URL slug, listing status, services, commitments and holidays.
+ * of registration plus the URL slug, listing status, services, commitments and holidays, and the top
+ * of the store page: 紹介文, access and the first visit (`store-intro.ts`, ADR 0056).
  */
 
 export const SLUG_MIN = 3;
@@ -55,6 +57,12 @@ export const STORE_PROFILE_LABELS = {
   commitments: "こだわり条件",
   lat: "緯度",
   lng: "経度",
+  pr_text: STORE_INTRO_LABELS.pr_text,
+  access: STORE_INTRO_LABELS.access,
+  ...ACCESS_ROW_LABELS,
+  "first_visit.price_jpy": STORE_INTRO_LABELS["first_visit.price_jpy"],
+  "first_visit.minutes": STORE_INTRO_LABELS["first_visit.minutes"],
+  "first_visit.includes": STORE_INTRO_LABELS["first_visit.includes"],
 } as const;
 
 export const STORE_PROFILE_MESSAGES = {
@@ -83,6 +91,11 @@ const RESERVED_SLUGS = new Set([
   "liver",
   "listener",
 ]);
+
+/** Whether a slug is one of the words that read like pages of the site. */
+export function isReservedSlug(value: string): boolean {
+  return RESERVED_SLUGS.has(value);
+}
 
 /** 3–40 of a–z 0–9 and "-", starting and ending with a letter or digit, no "--". */
 export function isSlug(value: string): boolean {
@@ -147,6 +160,7 @@ export const StoreProfileSchema = z
     // The map pin (ADR 0028): both or neither.
     lat: zPinDegree(-90, 90, M.lat),
     lng: zPinDegree(-180, 180, M.lng),
+    ...STORE_INTRO_FIELDS,
   })
   .superRefine((v, ctx) => {
     if (!isValidAreaPath(v))

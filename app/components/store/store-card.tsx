@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import type { StoreCardData } from "~/.server/services/stores/list-newest-stores";
 import { areaLabel } from "~/domain/areas";
 import { formatNumber } from "~/domain/format";
+import { firstVisitLabel } from "~/domain/store-intro-display";
 import { type ImagePriority, imageLoading } from "../directory/image-priority";
 import { ClockIcon, HeartIcon, PinIcon } from "../ui/icons";
 import { StoreTypeBadge, storeTypeOf } from "./store-type-badge";
@@ -65,6 +66,14 @@ export function StoreCard({ store, footer, imagePriority = "lazy", distance }: P
         <div className="p-3">
           <h3 className="line-clamp-1 font-bold text-base group-hover:text-brand-600">{store.store_name}</h3>
           <p className="line-clamp-1 text-slate-500 text-xs">{store.store_name_kana}</p>
+          {store.first_visit ? (
+            <p
+              className="mt-1.5 inline-block rounded bg-amber-100 px-1.5 py-0.5 font-bold text-amber-950 text-xs tabular-nums"
+              data-testid="store-first-visit"
+            >
+              {firstVisitLabel(store.first_visit)}
+            </p>
+          ) : null}
           <dl className="mt-2 space-y-0.5 text-slate-600 text-xs">
             {area && (
               <div className="flex items-center gap-1">

@@ -39,6 +39,9 @@ export function liverColumns(listener: { uid: string } | null) {
     image_urls: livers.image_urls,
     phone_number: livers.phone_number,
     price_system: livers.price_system,
+    pr_text: livers.pr_text,
+    access: livers.access,
+    first_visit: livers.first_visit,
     favorite_id: listener
       ? sql<
           string | null

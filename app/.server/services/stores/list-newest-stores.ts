@@ -1,5 +1,6 @@
 import { desc, eq } from "drizzle-orm";
 import { z } from "zod";
+import type { FirstVisit } from "~/domain/store-intro-display";
 import type { Db } from "../../db/client";
 import { livers } from "../../db/schema/index";
 
@@ -21,6 +22,8 @@ export interface StoreCardData {
   business_end_time: string;
   follower_number: number;
   created_at: Date;
+  /** The first-visit price the card shows (「初回 60分 ¥3,000〜」), or null. */
+  first_visit: FirstVisit | null;
 }
 
 /** The newest public stores (docs/product.md: only public stores are listed, newest `created_at` first). */
@@ -46,6 +49,7 @@ export async function listNewestStores({
       business_end_time: livers.business_end_time,
       follower_number: livers.follower_number,
       created_at: livers.created_at,
+      first_visit: livers.first_visit,
     })
     .from(livers)
     .where(eq(livers.status, "public"))

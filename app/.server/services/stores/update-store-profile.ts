@@ -1,13 +1,19 @@
 import { and, eq, ne } from "drizzle-orm";
 import { findArea } from "~/domain/areas/index";
 import { roleRefusal } from "~/domain/permissions";
+import { type AccessRowInput, STORE_INTRO_MESSAGES, type StationAccess } from "~/domain/store-intro";
 import type { StoreProfileInput } from "~/domain/store-profile";
 import type { Viewer } from "../../auth/viewer";
 import type { Db } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
 import { livers, staffs } from "../../db/schema/index";
+import { type StationDirectory, stationData } from "../../integrations/stations/station-directory";
 
-export type UpdateStoreProfileResult = { ok: true } | { ok: false; error: "forbidden" | "slug_taken" };
+export type UpdateStoreProfileResult =
+  | { ok: true }
+  | { ok: false; error: "forbidden" | "slug_taken" }
+  /** A station or line not in the station data: the message of each field (`access.0.station`). */
+  | { ok: false; error: "unknown_station"; errors: Record<string, string> };
 
 /**
  * Saves the store's profile (docs/product.md). A store may list itself (public) or hide itself (private),
@@ -18,18 +24,25 @@ export type UpdateStoreProfileResult = { ok: true } | { ok: false; error: "forbi
  * and the pin was not moved (the form sent back the stored pin, or the old area's centre the map
  * showed for a store without one): the pin then moves to the new area's centre, so a store that
  * only picked another area is not left pinned in the old one.
+ *
+ * Each access row's station and line must be in the station data (ADR 0056); they are saved as the
+ * data spells them, so the store page and the chooser agree.
  */
 export async function updateStoreProfile({
   db,
   actor,
   input,
+  stations = stationData,
 }: {
   db: Db;
   actor: Viewer;
   input: StoreProfileInput;
+  stations?: StationDirectory;
 }): Promise<UpdateStoreProfileResult> {
   const refused = roleRefusal(actor, "store.update");
   if (refused) return { ok: false, error: refused };
+  const checked = await checkAccess(stations, input.access);
+  if (!checked.ok) return { ok: false, error: "unknown_station", errors: checked.errors };
   try {
     return await db.transaction(async (tx) => {
       const [store] = await tx
@@ -75,6 +88,9 @@ export async function updateStoreProfile({
           holidays: input.holidays,
           services: input.services,
           commitments: input.commitments,
+          pr_text: input.pr_text,
+          access: checked.access,
+          first_visit: input.first_visit,
           ...(pin ? { lat: pin.lat, lng: pin.lng } : {}),
         })
         .where(eq(livers.uid, actor.uid));
@@ -113,4 +129,25 @@ function pinToSave(
     if (unmoved) return centre ? { lat: centre.lat, lng: centre.lng } : (submitted ?? undefined);
   }
   return submitted ?? undefined;
+}
+
+/** The access rows as the station data spells them, or the message of each row it does not know. */
+async function checkAccess(
+  stations: StationDirectory,
+  rows: readonly AccessRowInput[],
+): Promise<{ ok: true; access: StationAccess[] } | { ok: false; errors: Record<string, string> }> {
+  const access: StationAccess[] = [];
+  const errors: Record<string, string> = {};
+  for (const row of rows) {
+    const match = await stations.match(row.station, row.line);
+    if (match.ok) {
+      // 「山手線」 and 「JR山手線」 typed in two rows are one line of the data.
+      if (access.some((a) => a.station === match.station && a.line === match.line))
+        errors[`access.${row.row}.station`] = STORE_INTRO_MESSAGES.duplicate_station;
+      access.push({ station: match.station, line: match.line, walk_minutes: row.walk_minutes });
+    } else if (match.error === "unknown_station")
+      errors[`access.${row.row}.station`] = STORE_INTRO_MESSAGES.unknown_station;
+    else errors[`access.${row.row}.line`] = STORE_INTRO_MESSAGES.unknown_line(match.station, match.lines);
+  }
+  return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, access };
 }
