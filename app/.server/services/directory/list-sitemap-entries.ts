@@ -1,6 +1,6 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, max } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { livers, staffs } from "../../db/schema";
+import { coupons, livers, staffs } from "../../db/schema";
 import { listedStaff } from "../shared/staff-query";
 
 export interface SitemapEntry {
@@ -14,7 +14,8 @@ export const SITEMAP_TTL_MS = 10 * 60 * 1000;
 const cache = new WeakMap<Db, { at: number; entries: Promise<SitemapEntry[]> }>();
 
 /**
- * Every public store page and every publicly listed staff member's page, for `/sitemap.xml`.
+ * Every public store page and every publicly listed staff member's page, for `/sitemap.xml`, and
+ * `/coupons` once any store has written a coupon (its lastmod the newest change of one, ADR 0058).
  * Tens of thousands of rows: read once per SITEMAP_TTL_MS per database and shared (also by the
  * requests that arrive while it is being read), not once per request.
  */
@@ -35,7 +36,7 @@ export function listSitemapEntries({
 }
 
 async function readSitemapEntries(db: Db): Promise<SitemapEntry[]> {
-  const [stores, staff] = await Promise.all([
+  const [stores, staff, [couponChange]] = await Promise.all([
     db
       .select({ uid: livers.uid, updated_at: livers.updated_at })
       .from(livers)
@@ -47,8 +48,10 @@ async function readSitemapEntries(db: Db): Promise<SitemapEntry[]> {
       .innerJoin(livers, eq(livers.uid, staffs.liver_id))
       .where(and(listedStaff))
       .orderBy(asc(staffs.uid)),
+    db.select({ at: max(coupons.updated_at) }).from(coupons),
   ]);
   return [
+    ...(couponChange?.at ? [{ path: "/coupons", lastmod: couponChange.at }] : []),
     ...stores.map((s) => ({ path: `/listener/liver/${s.uid}`, lastmod: s.updated_at })),
     ...staff.map((s) => ({ path: `/listener/staff/${s.uid}`, lastmod: s.updated_at })),
   ];
