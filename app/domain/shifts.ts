@@ -1,11 +1,12 @@
 import { z } from "zod";
-import { endChoices, isValidShift, START_CHOICES } from "./schedule-times";
+import { canonicalEnd, endChoices, isValidShift, SHIFT_START_CHOICES } from "./schedule-times";
 import { blankWhenMissing } from "./text-fields";
 import { messages } from "./validators";
 
 /**
  * Calendar days and shift ranges of the staff schedule (docs/product.md; ADR 0020). A date is a
- * calendar day in Asia/Tokyo written "YYYY-MM-DD"; weeks start on Sunday. Pure functions on those
+ * calendar day in Asia/Tokyo written "YYYY-MM-DD"; a week view is the 7 days from a day (today's
+ * business date first, ADR 0059), a month grid's rows start on Sunday. Pure functions on those
  * strings, so the server and the browser agree whatever their own time zone.
  */
 
@@ -108,8 +109,9 @@ function offsetParam(value: string | null, max: number): number {
 }
 
 /**
- * The range a schedule page shows, from its query: `?week=N` (N weeks from this week, the
- * default) or `?view=month&month=N`. Anything malformed falls back to this week or month.
+ * The range a schedule page shows, from its query: `?week=N` (the 7 days starting N weeks from
+ * today, the default N = 0 starting today, ADR 0059) or `?view=month&month=N`. Anything malformed
+ * falls back to the week from today or this month. `today` is the business date.
  */
 export function scheduleViewOf(params: URLSearchParams, today: string): ScheduleView {
   if (params.get("view") === "month") {
@@ -118,8 +120,13 @@ export function scheduleViewOf(params: URLSearchParams, today: string): Schedule
     return { view: "month", offset, start, end: monthEnd(start) };
   }
   const offset = offsetParam(params.get("week"), WEEK_OFFSET_MAX);
-  const start = addDays(weekStart(today), offset * 7);
+  const start = addDays(today, offset * 7);
   return { view: "week", offset, start, end: addDays(start, 6) };
+}
+
+/** The `?week=N` whose 7 days (counted from `today`) hold `date`. */
+export function weekOffsetOf(today: string, date: string): number {
+  return Math.floor(daysBetween(today, date) / 7);
 }
 
 export const SHIFT_MESSAGES = {
@@ -167,7 +174,7 @@ const ShiftSchema = z
     end_time: z.string({ error: M.end }),
   })
   .superRefine((shift, ctx) => {
-    if (!START_CHOICES.includes(shift.start_time))
+    if (!SHIFT_START_CHOICES.includes(shift.start_time))
       ctx.addIssue({ code: "custom", path: ["start_time"], message: M.start });
     else if (!isValidShift(shift.start_time, shift.end_time))
       ctx.addIssue({ code: "custom", path: ["end_time"], message: M.end });
@@ -233,11 +240,11 @@ export const ShiftFormSchema = z
         continue;
       }
       if (shift.start_time === "") continue;
-      if (!START_CHOICES.includes(shift.start_time))
+      if (!SHIFT_START_CHOICES.includes(shift.start_time))
         ctx.addIssue({ code: "custom", path: path("start_time"), message: M.start });
       else if (shift.end_time === "")
         ctx.addIssue({ code: "custom", path: path("end_time"), message: M.end_required });
-      else if (!endChoices(shift.start_time).includes(shift.end_time))
+      else if (!endChoices(shift.start_time).includes(canonicalEnd(shift.end_time)))
         ctx.addIssue({ code: "custom", path: path("end_time"), message: M.end });
     }
   })

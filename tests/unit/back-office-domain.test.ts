@@ -29,6 +29,7 @@ import {
   ShiftFormSchema,
   scheduleViewOf,
   tokyoToday,
+  weekOffsetOf,
   weekStart,
 } from "~/domain/shifts";
 import { isBirthDate, STAFF_PROFILE_MESSAGES, StaffProfileSchema } from "~/domain/staff-profile";
@@ -374,18 +375,30 @@ describe("shifts", () => {
     expect(addDays("2028-02-28", 1)).toBe("2028-02-29");
   });
 
+  // A week view is the 7 days from today (ADR 0059), not from the week's first day.
   it.each([
-    ["", "week", "2026-11-22", "2026-11-28"],
-    ["week=1", "week", "2026-11-29", "2026-12-05"],
-    ["week=-1", "week", "2026-11-15", "2026-11-21"],
-    ["week=2", "week", "2026-12-06", "2026-12-12"],
-    ["week=abc", "week", "2026-11-22", "2026-11-28"],
-    ["week=99999", "week", addDays("2026-11-22", 52 * 7), addDays("2026-11-28", 52 * 7)],
+    ["", "week", "2026-11-24", "2026-11-30"],
+    ["week=1", "week", "2026-12-01", "2026-12-07"],
+    ["week=-1", "week", "2026-11-17", "2026-11-23"],
+    ["week=2", "week", "2026-12-08", "2026-12-14"],
+    ["week=abc", "week", "2026-11-24", "2026-11-30"],
+    ["week=99999", "week", addDays("2026-11-24", 52 * 7), addDays("2026-11-30", 52 * 7)],
     ["view=month", "month", "2026-11-01", "2026-11-30"],
     ["view=month&month=-11", "month", "2025-12-01", "2025-12-31"],
     ["view=month&month=3", "month", "2027-02-01", "2027-02-28"],
   ])("scheduleViewOf(%j) on 2026-11-24", (query, view, start, end) => {
     expect(scheduleViewOf(new URLSearchParams(query), "2026-11-24")).toMatchObject({ view, start, end });
+  });
+
+  it.each([
+    ["2026-11-24", 0],
+    ["2026-11-30", 0],
+    ["2026-12-01", 1],
+    ["2026-11-23", -1],
+    ["2026-11-17", -1],
+    ["2026-11-16", -2],
+  ])("weekOffsetOf(2026-11-24, %s) = %i", (date, offset) => {
+    expect(weekOffsetOf("2026-11-24", date)).toBe(offset);
   });
 
   it.each([
@@ -407,11 +420,13 @@ describe("shifts", () => {
         "2026-11-24": { start_time: "20:00", end_time: "20:00" },
         "2026-11-23": { start_time: "OPEN", end_time: "LAST" },
         "2026-11-25": { start_time: "", end_time: "23:00" },
+        "2026-11-26": { start_time: "20:00", end_time: "30:00" },
       },
     });
     expect(parsed.items).toEqual([
       { date: "2026-11-23", start_time: "OPEN", end_time: "LAST" },
       { date: "2026-11-24", start_time: "20:00", end_time: "20:00" },
+      { date: "2026-11-26", start_time: "20:00", end_time: "30:00" }, // 翌6:00
     ]);
   });
 
@@ -423,6 +438,11 @@ describe("shifts", () => {
     ],
     [
       { "2026-11-23": { start_time: "22:00", end_time: "21:50" } },
+      "shifts.2026-11-23.end_time",
+      SHIFT_MESSAGES.end,
+    ],
+    [
+      { "2026-11-23": { start_time: "22:00", end_time: "30:10" } },
       "shifts.2026-11-23.end_time",
       SHIFT_MESSAGES.end,
     ],

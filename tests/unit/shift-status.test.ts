@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { businessDate, businessDates, shiftState, shortDateLabel } from "~/domain/shift-status";
+import {
+  businessDate,
+  businessDates,
+  shiftInstants,
+  shiftState,
+  shortDateLabel,
+} from "~/domain/shift-status";
 
 /** A moment given in Asia/Tokyo wall-clock time. */
 const tokyo = (iso: string) => new Date(`${iso}+09:00`);
@@ -54,6 +60,53 @@ describe("shiftState", () => {
     expect(
       shiftState({ start_time: "OPEN", end_time: "LAST" }, tokyo("2026-11-25T02:00:00"), closesAtTwo),
     ).toBe("finished");
+  });
+});
+
+describe("shiftState of a shift past midnight (ADR 0059)", () => {
+  const store = { business_start_time: "20:00", business_end_time: "LAST" };
+  it.each([
+    [{ date: "2026-11-24", start_time: "20:00", end_time: "25:00" }, "2026-11-24T19:59:00", "later_today"],
+    [{ date: "2026-11-24", start_time: "20:00", end_time: "25:00" }, "2026-11-24T23:30:00", "on_shift"],
+    [{ date: "2026-11-24", start_time: "20:00", end_time: "25:00" }, "2026-11-25T00:30:00", "on_shift"],
+    [{ date: "2026-11-24", start_time: "20:00", end_time: "25:00" }, "2026-11-25T01:00:00", "finished"],
+    // Past the 05:00 boundary: the shift of the 24th still runs until 翌6:00.
+    [{ date: "2026-11-24", start_time: "20:00", end_time: "30:00" }, "2026-11-25T05:30:00", "on_shift"],
+    [{ date: "2026-11-24", start_time: "20:00", end_time: "30:00" }, "2026-11-25T06:00:00", "finished"],
+    // Without its date a shift is today's: at 05:30 on the 25th that is the 25th.
+    [{ start_time: "20:00", end_time: "30:00" }, "2026-11-25T05:30:00", "later_today"],
+    // The old spelling of a small-hours end reads the same.
+    [{ date: "2026-11-24", start_time: "OPEN", end_time: "01:00" }, "2026-11-25T00:59:00", "on_shift"],
+    [{ date: "2026-11-24", start_time: "OPEN", end_time: "01:00" }, "2026-11-25T01:00:00", "finished"],
+    [{ date: "2026-12-31", start_time: "22:00", end_time: "27:00" }, "2027-01-01T02:59:00", "on_shift"],
+  ] as const)("%j at %s → %s", (shift, at, expected) => {
+    expect(shiftState(shift, tokyo(at), store)).toBe(expected);
+  });
+});
+
+describe("shiftInstants", () => {
+  const utc = (iso: string) => new Date(iso);
+  it.each<[string, string, string, string | null, string | null]>([
+    ["2026-11-24", "20:00", "23:00", "2026-11-24T11:00:00Z", "2026-11-24T14:00:00Z"],
+    ["2026-11-24", "20:00", "24:00", "2026-11-24T11:00:00Z", "2026-11-24T15:00:00Z"], // 翌0:00
+    ["2026-11-24", "20:00", "25:00", "2026-11-24T11:00:00Z", "2026-11-24T16:00:00Z"], // 翌1:00
+    ["2026-11-24", "20:00", "30:00", "2026-11-24T11:00:00Z", "2026-11-24T21:00:00Z"], // 翌6:00
+    ["2026-11-24", "20:00", "01:00", "2026-11-24T11:00:00Z", "2026-11-24T16:00:00Z"], // old spelling
+    ["2026-11-24", "01:00", "03:00", "2026-11-24T16:00:00Z", "2026-11-24T18:00:00Z"], // small hours
+    ["2026-11-24", "05:00", "05:00", "2026-11-23T20:00:00Z", "2026-11-23T20:00:00Z"],
+    ["2026-11-24", "OPEN", "23:00", null, "2026-11-24T14:00:00Z"],
+    ["2026-11-24", "20:00", "LAST", "2026-11-24T11:00:00Z", null],
+    ["2026-11-24", "OPEN", "LAST", null, null],
+    ["2026-11-24", "02:00", "23:00", "2026-11-24T17:00:00Z", null], // an end before the start
+    ["2026-11-30", "22:00", "26:00", "2026-11-30T13:00:00Z", "2026-11-30T17:00:00Z"], // month end
+    ["2026-12-31", "23:50", "30:00", "2026-12-31T14:50:00Z", "2026-12-31T21:00:00Z"], // year end
+    ["2028-02-28", "21:00", "25:30", "2028-02-28T12:00:00Z", "2028-02-28T16:30:00Z"], // into a leap day
+    ["2026-03-28", "20:00", "27:00", "2026-03-28T11:00:00Z", "2026-03-28T18:00:00Z"], // Europe's DST night: Tokyo has none
+  ])("%s %s〜%s → %s, %s", (date, start_time, end_time, startsAt, endsAt) => {
+    expect(shiftInstants({ date, start_time, end_time })).toEqual({
+      starts_at: startsAt ? utc(startsAt) : null,
+      ends_at: endsAt ? utc(endsAt) : null,
+    });
   });
 });
 

@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "react-router";
 import { DECISION_STATUS } from "~/domain/permissions";
-import { SHIFT_MESSAGES, ShiftFormSchema, scheduleViewOf, tokyoToday } from "~/domain/shifts";
+import { businessDate } from "~/domain/shift-status";
+import { SHIFT_MESSAGES, ShiftFormSchema, scheduleViewOf } from "~/domain/shifts";
 import type { Viewer } from "../auth/viewer";
 import { listStaffSchedules } from "../services/schedules/list-staff-schedules";
 import { replaceStaffSchedules } from "../services/schedules/replace-staff-schedules";
@@ -10,7 +11,8 @@ import { done, FORM_MESSAGES, failed } from "./mypage-form";
 /**
  * The schedule editor shared by the staff member's page (`/staff/mypage/schedule`) and the store's
  * page of one staff member (`/liver/mypage/staff/{id}?tab=schedule`): the week or month asked for
- * in the query, and the replacement of a week's shifts.
+ * in the query, and the replacement of a week's shifts. "Today" is the business date (ADR 0010):
+ * at 01:00 the week still starts with the night that is running (ADR 0059).
  */
 
 export async function loadSchedule({
@@ -24,7 +26,7 @@ export async function loadSchedule({
   actor: Viewer;
   staffId: string;
 }) {
-  const today = tokyoToday();
+  const today = businessDate(new Date());
   const view = scheduleViewOf(new URL(request.url).searchParams, today);
   const result = await listStaffSchedules({
     db: context.db,

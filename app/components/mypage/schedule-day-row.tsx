@@ -1,11 +1,12 @@
-import { LAST, OPEN, START_CHOICES, shiftLabel } from "~/domain/schedule-times";
+import { LAST, OPEN, SHIFT_START_CHOICES, shiftLabel, shiftTimeLabel } from "~/domain/schedule-times";
 import { dayLabel, dayOfWeek } from "~/domain/shifts";
 import { FieldError, fieldId } from "../form/field";
 import { useDayShift } from "./use-day-shift";
 
+/** The option labels: 「OPEN（開店から）」, 「LAST（閉店まで）」, 「20:00」, the next morning 「翌1:00」. */
 const timeLabel = (value: string) =>
-  value === OPEN ? "OPEN（開店から）" : value === LAST ? "LAST（閉店まで）" : value;
-const START_OPTIONS = START_CHOICES.map((value) => ({ value, label: timeLabel(value) }));
+  value === OPEN ? "OPEN（開店から）" : value === LAST ? "LAST（閉店まで）" : shiftTimeLabel(value);
+const START_OPTIONS = SHIFT_START_CHOICES.map((value) => ({ value, label: timeLabel(value) }));
 
 /** Sunday red, Saturday blue, as Japanese calendars print them. */
 export function weekdayTone(date: string): string {
@@ -73,7 +74,7 @@ interface TimeSelectProps {
   onChange: (value: string) => void;
 }
 
-/** The day's start: 休み (blank) or OPEN or a 10-minute step. */
+/** The day's start: 休み (blank) or OPEN or a 10-minute step, in the business day's order (05:00 … 翌4:50). */
 function StartSelect({ date, value, error, onChange }: TimeSelectProps) {
   const id = fieldId(`shifts.${date}.start_time`);
   return (

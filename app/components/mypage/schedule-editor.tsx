@@ -1,15 +1,14 @@
 import { Form, Link } from "react-router";
-import { LAST, OPEN, shiftLabel } from "~/domain/schedule-times";
+import { canonicalEnd, shiftLabel, shiftTimeLabel } from "~/domain/schedule-times";
 import {
   dayLabel,
-  daysBetween,
   monthGrid,
   monthLabel,
   rangeLabel,
   type ScheduleView,
   WEEKDAY_LABELS,
   weekDates,
-  weekStart,
+  weekOffsetOf,
 } from "~/domain/shifts";
 import { FormErrorSummary } from "../form/form-error-summary";
 import { SubmitButton } from "../form/submit-button";
@@ -29,10 +28,10 @@ export interface ScheduleResult {
 }
 
 /**
- * The schedule of one staff member (docs/product.md): a week to edit day by day (start from OPEN or a
- * 10-minute step, end from the start on or LAST; a blank start is a day off), saved as one
- * replacement of the week; or a month to look at, each day leading to its week. `basePath` is the
- * page (with any query it needs, e.g. `?tab=schedule`).
+ * The schedule of one staff member (docs/product.md): 7 days from today (ADR 0059) to edit day by
+ * day (start from OPEN or a 10-minute step, end from the start on through 翌6:00 or LAST; a blank
+ * start is a day off), saved as one replacement of those days; or a month to look at, each day
+ * leading to its 7 days. `basePath` is the page (with any query it needs, e.g. `?tab=schedule`).
  */
 export function ScheduleEditor({
   view,
@@ -76,14 +75,14 @@ export function ScheduleEditor({
           first={view.start}
           today={today}
           byDate={byDate}
-          weekLink={(date) => link({ week: daysBetween(weekStart(today), weekStart(date)) / 7 })}
+          weekLink={(date) => link({ week: weekOffsetOf(today, date) })}
         />
       )}
     </Card>
   );
 }
 
-/** 週 / 月, then back, this week or month, and forward: links, so they work without JavaScript. */
+/** 週 / 月, then back, the 7 days from today or this month, and forward: links, so they work without JavaScript. */
 function ScheduleNav({
   week,
   offset,
@@ -125,7 +124,7 @@ function ScheduleNav({
           className={SMALL_BUTTON}
           preventScrollReset
         >
-          {week ? "今週" : "今月"}
+          {week ? "今日から" : "今月"}
         </Link>
         <Link
           to={week ? link({ week: offset + 1 }) : link({ view: "month", month: offset + 1 })}
@@ -179,7 +178,7 @@ function WeekForm({
                 date={date}
                 today={today}
                 start={sent ? (sent.start_time ?? "") : (stored?.start_time ?? "")}
-                end={sent ? (sent.end_time ?? "") : (stored?.end_time ?? "")}
+                end={sent ? (sent.end_time ?? "") : canonicalEnd(stored?.end_time ?? "")}
                 startError={errors[`shifts.${date}.start_time`]}
                 endError={errors[`shifts.${date}.end_time`]}
               />
@@ -249,9 +248,12 @@ function MonthGrid({
                           {Number(date.slice(8))}
                         </span>
                         {shift ? (
-                          <span className="w-full rounded bg-brand-600 px-0.5 font-bold text-[10px] text-white leading-tight">
-                            {shift.start_time === OPEN ? "OPEN" : shift.start_time}
-                            <br />〜{shift.end_time === LAST ? "LAST" : shift.end_time}
+                          <span className="w-full rounded bg-brand-600 px-0.5 font-bold text-[10px] text-white tracking-tighter leading-tight">
+                            {/* "20:00〜" over "翌1:00": each line fits a phone's narrow day cell. */}
+                            <span className="block whitespace-nowrap">
+                              {shiftTimeLabel(shift.start_time)}〜
+                            </span>
+                            <span className="block whitespace-nowrap">{shiftTimeLabel(shift.end_time)}</span>
                           </span>
                         ) : null}
                       </Link>

@@ -28,7 +28,7 @@ export interface PublicStaffDetail {
   staff: PublicStaff;
   /** The coming SCHEDULE_DAYS business days, each with its shift or null. */
   schedule: ScheduleDay[];
-  /** With a signed-in listener: the questions answered alike (the explanation of the score). */
+  /** With a signed-in listener who answered: the questions answered alike (the explanation of the score). */
   matched_keys: MatchingKey[] | null;
 }
 
@@ -52,7 +52,7 @@ export async function getPublicStaff({
   now?: Date;
 }): Promise<GetPublicStaffResult> {
   const listener = await listenerContextOf(db, actor);
-  const context: StaffListContext = { today: businessDate(now), listener };
+  const context: StaffListContext = { today: businessDate(now), now, listener };
   const rows = await selectStaffRows(db, context)
     .where(and(listedStaff, lookupCondition(staffs.uid, staffs.slug, input)))
     // An id that is also another staff member's slug: the id wins.
@@ -79,7 +79,9 @@ export async function getPublicStaff({
     detail: {
       staff,
       schedule: dates.map((date) => ({ date, shift: byDate.get(date) ?? null })),
-      matched_keys: listener ? matchedKeys(listener.matching_info, staff.matching_info) : null,
+      // Before her first answer there is nothing to explain (ADR 0060).
+      matched_keys:
+        listener && listener.mask !== null ? matchedKeys(listener.matching_info, staff.matching_info) : null,
     },
   };
 }

@@ -37,6 +37,7 @@ export async function listLiverStaffs({
   if (!store) return { ok: false, error: "not_found" };
   const context: StaffListContext = {
     today: businessDate(now),
+    now,
     listener: await listenerContextOf(db, actor),
   };
   const where = and(listedStaff, eq(staffs.liver_id, store.uid));

@@ -9,6 +9,9 @@ export interface PublicShift {
   date: string;
   start_time: string;
   end_time: string;
+  /** The real start and end (ADR 0059); null for OPEN and LAST. */
+  starts_at: Date | null;
+  ends_at: Date | null;
 }
 
 export type ListStaffSchedulesResult = { ok: true; items: PublicShift[] } | { ok: false; error: "not_found" };
@@ -34,6 +37,8 @@ export async function listStaffSchedules({
       date: schedules.date,
       start_time: schedules.start_time,
       end_time: schedules.end_time,
+      starts_at: schedules.starts_at,
+      ends_at: schedules.ends_at,
     })
     .from(schedules)
     .where(

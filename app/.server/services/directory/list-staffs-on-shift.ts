@@ -11,10 +11,12 @@ import {
   selectStaffRows,
   toPublicStaff,
 } from "../shared/staff-query";
+import { todaysShifts } from "../shared/todays-shifts";
 
 /**
  * Publicly listed staff with a shift on today's business day, newest first: for the top page
- * (`followedBy` unset) or a listener's home (only the staff they follow).
+ * (`followedBy` unset) or a listener's home (only the staff they follow). A shift of the day before
+ * that is still running at `now` (until 翌6:00) counts as today's until it ends (ADR 0059).
  */
 export async function listStaffsOnShift({
   db,
@@ -28,13 +30,13 @@ export async function listStaffsOnShift({
   now?: Date;
 }): Promise<{ today: string; items: PublicStaff[] }> {
   const listener = await listenerContextOf(db, actor);
-  const context: StaffListContext = { today: businessDate(now), listener };
+  const context: StaffListContext = { today: businessDate(now), now, listener };
   if (input.followedOnly && !listener) return { today: context.today, items: [] };
   const conditions: SQL[] = [
     listedStaff,
     inArray(
       staffs.uid,
-      db.select({ id: schedules.staff_id }).from(schedules).where(eq(schedules.date, context.today)),
+      db.select({ id: schedules.staff_id }).from(schedules).where(todaysShifts(context.today, now)),
     ),
   ];
   if (input.followedOnly && listener) {

@@ -27,6 +27,7 @@ export async function listTopStaffs({
 }): Promise<PublicStaff[]> {
   const context: StaffListContext = {
     today: businessDate(now),
+    now,
     listener: await listenerContextOf(db, actor),
   };
   const rows = await selectStaffRows(db, context)

@@ -63,6 +63,7 @@ export async function listFavorites({
 
   const context: StaffListContext = {
     today: businessDate(now),
+    now,
     listener: await listenerContextOf(db, actor),
   };
   const staffIds = rows.flatMap((r) => (r.staff_id ? [r.staff_id] : []));

@@ -44,9 +44,8 @@ export async function sendShiftSummaries({
     const due = await queryRows<{ uid: string; names: string[] }>(
       db,
       sql`select f.uid, array_agg(st.name order by
-                   -- In the order they start: OPEN first, the small hours (before 05:00) last.
-                   case when sc.start_time = 'OPEN' then 0 when sc.start_time < '05:00' then 2 else 1 end,
-                   sc.start_time, st.name) as names
+                   -- In the order they start (ADR 0059): OPEN (no instant) first, the small hours last.
+                   sc.starts_at nulls first, st.name) as names
           from favorites f
           join listeners l on l.uid = f.uid
           join staffs st on st.uid = f.staff_id and st.status = 'public' and st.is_displayed

@@ -8,6 +8,9 @@ import { findManagedStaff } from "../shared/staff-access";
 export interface ScheduleEntry extends Shift {
   schedule_id: string;
   staff_id: string;
+  /** The real start and end (ADR 0059); null for OPEN and LAST. */
+  starts_at: Date | null;
+  ends_at: Date | null;
 }
 
 export type ListStaffSchedulesResult =
@@ -45,6 +48,8 @@ export async function schedulesIn(db: Db, staffId: string, range: ScheduleRange)
       date: schedules.date,
       start_time: schedules.start_time,
       end_time: schedules.end_time,
+      starts_at: schedules.starts_at,
+      ends_at: schedules.ends_at,
     })
     .from(schedules)
     .where(

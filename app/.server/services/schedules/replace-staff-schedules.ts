@@ -17,7 +17,8 @@ export type ReplaceStaffSchedulesResult =
  * (both inclusive) is deleted and the given ones inserted with fresh ids, in one transaction, so a
  * failure leaves the old shifts as they were (ADR 0007: the caller shows a text error). Allowed
  * for the staff member themself and their store (ADR 0020). The staff row is locked, so two
- * replacements of one staff member run one after the other.
+ * replacements of one staff member run one after the other. Ends may run to 翌6:00 ("30:00"); the
+ * database derives each row's `starts_at` / `ends_at` from its date and times (ADR 0059).
  */
 export async function replaceStaffSchedules({
   db,

@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, lte } from "drizzle-orm";
 import { roleRefusal } from "~/domain/permissions";
-import { addDays, tokyoToday } from "~/domain/shifts";
+import { businessDate } from "~/domain/shift-status";
+import { addDays } from "~/domain/shifts";
 import type { Viewer } from "../../auth/viewer";
 import type { Db } from "../../db/client";
 import { livers, schedules, staffs } from "../../db/schema";
@@ -40,7 +41,7 @@ export async function getStaffDashboard({
     .where(and(eq(staffs.uid, actor.uid), eq(staffs.status, "public")));
   if (!row) return null;
   const { staff } = row;
-  const today = tokyoToday(now);
+  const today = businessDate(now); // the business day (ADR 0010): at 01:00 last night's shift is today's
   const shifts = await db
     .select({ date: schedules.date, start_time: schedules.start_time, end_time: schedules.end_time })
     .from(schedules)

@@ -1,11 +1,12 @@
 import { and, asc, count, desc, eq, isNull, sql } from "drizzle-orm";
 import { roleRefusal } from "~/domain/permissions";
 import { hasPrices } from "~/domain/price-system";
-import { tokyoToday } from "~/domain/shifts";
+import { businessDate } from "~/domain/shift-status";
 import type { StoreSuspensionSource } from "~/domain/store-suspension";
 import type { Viewer } from "../../auth/viewer";
 import type { Db } from "../../db/client";
 import { livers, logs, plans, schedules, staffs, storeSuspensions } from "../../db/schema/index";
+import { todaysShifts } from "../shared/todays-shifts";
 
 export interface StoreDashboard {
   store: {
@@ -70,7 +71,8 @@ export async function getStoreDashboard({
     .from(staffs)
     .where(own);
 
-  const today = tokyoToday(now);
+  // Today's business date, and last night's shift while it still runs (ADR 0010, ADR 0059).
+  const today = businessDate(now);
   const shifts = await db
     .select({
       staff_id: staffs.uid,
@@ -81,9 +83,9 @@ export async function getStoreDashboard({
     })
     .from(schedules)
     .innerJoin(staffs, eq(staffs.uid, schedules.staff_id))
-    .where(and(own, eq(schedules.date, today)))
-    // OPEN sorts before the times ("O" > digits, so it gets its own key), then by start, then order.
-    .orderBy(sql`${schedules.start_time} <> 'OPEN'`, asc(schedules.start_time), asc(staffs.order));
+    .where(and(own, todaysShifts(today, now)))
+    // OPEN (no instant) first, then by the real start (a small-hours start after 23:00), then order.
+    .orderBy(sql`${schedules.starts_at} asc nulls first`, asc(staffs.order));
 
   const recentLogs = await db
     .select({ log_id: logs.log_id, created_at: logs.created_at, description: logs.description })
