@@ -22,7 +22,7 @@ import {
   VENUE_TYPE_VALUES,
 } from "./options";
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from "./paging";
-import { STAFF_SORTS } from "./search-query";
+import { LIST_SORTS } from "./search-query";
 import { charLength } from "./text-fields";
 
 // What the pages' scripts need (no zod, no area tree): see search-query.ts.
@@ -40,15 +40,71 @@ const NUMBER_MAX = 100_000;
  */
 export const SMALLINT_MAX = 32_767;
 
+/**
+ * The Japanese name of every query parameter of the public lists, as the search forms label it.
+ * A refused search's message (the API's `message`, the 400 page's notice) names the parameter by
+ * this label, never by its wire name: the builders below take only these names.
+ */
+export const QUERY_PARAM_LABELS = {
+  ids: "店舗ID",
+  liverIds: "店舗ID",
+  staffId: "キャストID",
+  liverId: "店舗ID",
+  is_individual: "法人・個人の区分",
+  region: "地方",
+  prefecture: "都道府県",
+  group: "エリアグループ",
+  area: "エリア",
+  area_detail: "詳細エリア",
+  areas: "エリア",
+  store_type: "業種",
+  storeTypes: "業種",
+  services: "お店のタイプ",
+  commitments: "こだわり",
+  keyword: "キーワード",
+  ageFrom: "年齢（下限）",
+  ageTo: "年齢（上限）",
+  heightFrom: "身長（下限）",
+  heightTo: "身長（上限）",
+  bloodTypes: "血液型",
+  bustTypes: "バスト",
+  typeTypes: "体型",
+  karaokeTypes: "カラオケ",
+  alcoholTypes: "お酒",
+  smokeTypes: "たばこ",
+  sort: "並び順",
+  page: "ページ",
+  pageSize: "表示件数",
+  source: "投稿の種類",
+  kind: "種類",
+  following: "フォロー中",
+  status: "配信の状態",
+  radius: "検索範囲（m）",
+  zoom: "地図の縮尺",
+  start: "開始日",
+  end: "終了日",
+} as const;
+
+export type QueryParamName = keyof typeof QUERY_PARAM_LABELS;
+
+/** A value echoed in a message, cut short (a URL can carry anything). */
+const ECHO_MAX = 30;
+const echo = (value: string) =>
+  Array.from(value).length > ECHO_MAX ? `${Array.from(value).slice(0, ECHO_MAX).join("")}…` : value;
+
 /** Japanese messages of the search parameters (the API's `message`, the pages' notice). */
 export const SEARCH_MESSAGES = {
   invalid: "検索条件が正しくありません",
-  number: (name: string) => `${name} は半角数字で指定してください`,
-  range: (name: string, min: number, max: number) => `${name} は${min}〜${max}の数字で指定してください`,
-  enumValue: (name: string, value: string) => `${name} に指定できない値です: ${value}`,
-  tooMany: (name: string) => `${name} は${IDS_MAX}件までです`,
-  keyword: `keyword は${KEYWORD_MAX_LENGTH}文字以内で指定してください`,
-  boolean: (name: string) => `${name} は true か false で指定してください`,
+  number: (name: QueryParamName) => `${QUERY_PARAM_LABELS[name]}は半角数字で指定してください`,
+  range: (name: QueryParamName, min: number, max: number) =>
+    `${QUERY_PARAM_LABELS[name]}は${min}〜${max}の数字で指定してください`,
+  enumValue: (name: QueryParamName, value: string) =>
+    `${QUERY_PARAM_LABELS[name]}に指定できない値です（${echo(value)}）`,
+  tooMany: (name: QueryParamName) => `${QUERY_PARAM_LABELS[name]}は${IDS_MAX}件までです`,
+  keyword: `${QUERY_PARAM_LABELS.keyword}は${KEYWORD_MAX_LENGTH}文字以内で指定してください`,
+  boolean: (name: QueryParamName) => `${QUERY_PARAM_LABELS[name]}は true か false で指定してください`,
+  date: (name: QueryParamName) => `${QUERY_PARAM_LABELS[name]}は YYYY-MM-DD の形で指定してください`,
+  dateOrder: `${QUERY_PARAM_LABELS.end}は${QUERY_PARAM_LABELS.start}以降の日付を指定してください`,
 } as const;
 
 /**
@@ -83,7 +139,12 @@ const single = (values: unknown) => (Array.isArray(values) ? values[0] : undefin
 /** A comma-separated list; a repeated name is read the same way. */
 const LIST_PARAM = { style: "form", explode: false } as const;
 
-export function integerParam(name: string, min: number, max: number, wire: { default?: number } = {}) {
+export function integerParam(
+  name: QueryParamName,
+  min: number,
+  max: number,
+  wire: { default?: number } = {},
+) {
   const parser = z.preprocess(
     single,
     z
@@ -107,7 +168,7 @@ export function integerParam(name: string, min: number, max: number, wire: { def
   return parser.meta({ override: { type: "integer", minimum: min, maximum: max, ...wire } });
 }
 
-export function enumList<const T extends readonly [string, ...string[]]>(name: string, values: T) {
+export function enumList<const T extends readonly [string, ...string[]]>(name: QueryParamName, values: T) {
   const parser = z.preprocess(
     (v) => (Array.isArray(v) ? v : []),
     z
@@ -127,7 +188,7 @@ export function enumList<const T extends readonly [string, ...string[]]>(name: s
 }
 
 export function enumParam<const T extends readonly [string, ...string[]]>(
-  name: string,
+  name: QueryParamName,
   values: T,
   wire: { default?: T[number] } = {},
 ) {
@@ -145,7 +206,7 @@ export function enumParam<const T extends readonly [string, ...string[]]>(
 }
 
 /** An id of the area tree at one level; unknown ids are errors like unknown enum values. */
-export function areaParam(name: string, exists: (id: string) => boolean) {
+export function areaParam(name: QueryParamName, exists: (id: string) => boolean) {
   return z.preprocess(
     single,
     z
@@ -155,7 +216,7 @@ export function areaParam(name: string, exists: (id: string) => boolean) {
   );
 }
 
-function idList(name: string) {
+function idList(name: QueryParamName) {
   const parser = z.preprocess(
     (v) => (Array.isArray(v) ? v : []),
     z
@@ -179,7 +240,7 @@ const keywordParam = keywordParser.meta({
     "matches anywhere in the name or its reading; full-width letters, case and hiragana/katakana are folded",
 });
 
-export function booleanParam(name: string) {
+export function booleanParam(name: QueryParamName) {
   const parser = z.preprocess(
     single,
     z
@@ -291,10 +352,10 @@ export const StaffSearchSchema = z.object({
   smokeTypes: enumList("smokeTypes", SMOKE_TYPE_VALUES).meta({ description: "any of" }),
   keyword: keywordParam,
   ...areaShape,
-  sort: enumParam("sort", STAFF_SORTS, { default: "new" })
+  sort: enumParam("sort", LIST_SORTS, { default: "new" })
     .meta({
       description:
-        "new: newest of last post and creation; popular: followers; matching: score against the signed-in listener (new without one)",
+        "new: newest of last post and creation; popular: followers; matching: score against the signed-in listener (new without one, and for a listener who has not saved an answer yet)",
     })
     .transform((v) => v ?? "new"),
   ...pagingShape,
@@ -336,20 +397,18 @@ function isCalendarDate(s: string): boolean {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
 }
 
-const dateParam = (name: string) =>
+const dateParam = (name: QueryParamName) =>
   z
     .preprocess(
       single,
-      z
-        .string({ error: `${name} を YYYY-MM-DD で指定してください` })
-        .refine(isCalendarDate, `${name} を YYYY-MM-DD で指定してください`),
+      z.string({ error: SEARCH_MESSAGES.date(name) }).refine(isCalendarDate, SEARCH_MESSAGES.date(name)),
     )
     .meta({ param: { required: true }, override: { type: "string", format: "date" } });
 
 /** `start` and `end` (YYYY-MM-DD, both required, inclusive, end not before start, at most 93 days). */
 export const DateRangeSchema = z
   .object({ start: dateParam("start"), end: dateParam("end") })
-  .refine((r) => r.start <= r.end, "end は start 以降の日付を指定してください")
+  .refine((r) => r.start <= r.end, SEARCH_MESSAGES.dateOrder)
   .refine(
     (r) => (Date.parse(r.end) - Date.parse(r.start)) / 86_400_000 < DATE_RANGE_MAX_DAYS,
     `期間は${DATE_RANGE_MAX_DAYS}日以内で指定してください`,

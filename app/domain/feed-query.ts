@@ -1,8 +1,9 @@
 /**
- * The feeds' URL helpers and labels the pages' scripts need (ADR 0024 "Pages"): source tabs,
- * sort labels. No zod here (see feed-search.ts for the parser), so the browser bundle stays small.
+ * The feeds' URL helpers and labels the pages' scripts need (ADR 0024 "Pages"): source tabs (the
+ * sorts are named by search-query.ts's SORT_LABELS, as everywhere). No zod here (see
+ * feed-search.ts for the parser), so the browser bundle stays small.
  */
-import type { FeedSort, PostSource } from "./posts";
+import type { PostSource } from "./posts";
 
 /** The source tabs of a feed, in order; `all` is no `source` parameter. */
 export const FEED_TABS = ["all", "instagram", "tiktok", "live", "youtube", "native"] as const;
@@ -15,12 +16,6 @@ export const FEED_TAB_LABELS: Record<FeedTab, string> = {
   live: "ライブ",
   youtube: "YouTube",
   native: "投稿",
-};
-
-export const FEED_SORT_LABELS: Record<FeedSort, string> = {
-  new: "新着",
-  popular: "人気",
-  matching: "マッチング",
 };
 
 export const SOURCE_LABELS: Record<PostSource, string> = {
@@ -44,8 +39,6 @@ export const FEED_TEXTS = {
   followEmptyHint: "気になるキャストや店舗をフォローすると、ここに新しい投稿が届きます。",
   findStaff: "キャストを探す",
   findStores: "店舗を探す",
-  matchingNeedsLogin:
-    "マッチング順はユーザーログインするとご利用いただけます（今は新着順で表示しています）。",
   followingSignedOut: "フォロー中の投稿を見るにはログインしてください",
   followingListenerOnly: "フォロー中の投稿はユーザーのみご覧いただけます",
   more: "もっと見る",

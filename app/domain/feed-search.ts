@@ -42,7 +42,7 @@ export const FeedSearchSchema = z.object({
   sort: enumParam("sort", FEED_SORTS, { default: "new" })
     .meta({
       description:
-        "new: posted_at descending; popular: the author's followers, then new; matching: staff authors by matching score against the signed-in listener, store posts after them, then new (new without a listener)",
+        "new: posted_at descending; popular: the author's followers, then new; matching: staff authors by matching score against the signed-in listener, store posts after them, then new (new without a listener, and for a listener who has not saved an answer yet)",
     })
     .transform((v) => v ?? "new"),
   ...pagingShape,

@@ -24,10 +24,11 @@ export const NEARBY_RADIUS_MAX = 50_000;
 export const POST_MAP_DAYS = 7;
 
 export const GEO_MESSAGES = {
-  lat: "lat（緯度）は -90〜90 の数値で指定してください",
-  lng: "lng（経度）は -180〜180 の数値で指定してください",
-  bbox: "bbox は 西経度,南緯度,東経度,北緯度 の4つの数値で指定してください",
-  position_required: "現在地（lat と lng）を指定してください",
+  // In Japanese words only, like SEARCH_MESSAGES: no parameter names.
+  lat: "緯度は -90〜90 の数値で指定してください",
+  lng: "経度は -180〜180 の数値で指定してください",
+  bbox: "地図の範囲は 西の経度,南の緯度,東の経度,北の緯度 の4つの数値で指定してください",
+  position_required: "現在地（緯度と経度）を指定してください",
 } as const;
 
 const single = (values: unknown) => (Array.isArray(values) ? values[0] : undefined);

@@ -36,6 +36,33 @@ export function normalizeMatchingInfo(info: MatchingInput): MatchingInfo {
   return Object.fromEntries(entries) as MatchingInfo;
 }
 
+/**
+ * The answers a listener actually chose: only the questions holding one of their two answers, in
+ * question order (the form shows the others unanswered; the score counts them as the default).
+ */
+export function chosenAnswers(info: MatchingInput): Partial<MatchingInfo> {
+  const record = info && typeof info === "object" ? (info as Record<string, unknown>) : {};
+  const entries = MATCHING_QUESTIONS.flatMap((question) => {
+    const raw = record[question.key];
+    return question.answers.some((answer) => answer.value === raw) ? [[question.key, raw]] : [];
+  });
+  return Object.fromEntries(entries) as Partial<MatchingInfo>;
+}
+
+/**
+ * Whether a listener has saved any answer (ADR 0060): until then she has no score, the API says
+ * `matching_score: null` and `sort=matching` is `new` for her (ADR 0060).
+ */
+export function hasMatchingAnswers(info: MatchingInput): boolean {
+  return Object.keys(chosenAnswers(info)).length > 0;
+}
+
+/**
+ * What the matching score is for the one who looks (ADR 0060): nobody signed in, another kind of
+ * account, a listener who has not answered yet, or one with answers (who has scores).
+ */
+export type MatchingState = "signed_out" | "other_role" | "unanswered" | "answered";
+
 /** The keys, in question order, on which both answered the same (after defaulting). */
 export function matchedKeys(a: MatchingInput, b: MatchingInput): MatchingKey[] {
   return MATCHING_KEYS.filter((_, index) => answerOf(a, index) === answerOf(b, index));

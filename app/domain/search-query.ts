@@ -5,10 +5,15 @@
  */
 import { PAGE_SIZE_DEFAULT } from "./paging";
 
-export const STAFF_SORTS = ["new", "popular", "matching"] as const;
-export type StaffSort = (typeof STAFF_SORTS)[number];
+/** The three sorts of every public list (staff search, feeds): the API's `sort` values. */
+export const LIST_SORTS = ["new", "popular", "matching"] as const;
+export type ListSort = (typeof LIST_SORTS)[number];
 
-export const STAFF_SORT_LABELS: Record<StaffSort, string> = {
+/**
+ * The one name of each sort, on every page that offers it (the staff search, the feeds, the
+ * header's search): docs/product.md "Find". The API values stay `new`/`popular`/`matching`.
+ */
+export const SORT_LABELS: Readonly<Record<ListSort, string>> = {
   new: "新着順",
   popular: "人気順",
   matching: "相性が良い順",

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Viewer } from "~/.server/auth/viewer";
 import { listeners, type NewStaff } from "~/.server/db/schema";
+import { updateMatchingInfo } from "~/.server/services/accounts/update-matching-info";
 import { getPublicLiver } from "~/.server/services/directory/get-public-liver";
 import { getPublicStaff } from "~/.server/services/directory/get-public-staff";
 import { listLiverStaffs } from "~/.server/services/directory/list-liver-staffs";
@@ -9,6 +10,7 @@ import { listTopStaffs } from "~/.server/services/directory/list-top-staffs";
 import { searchLivers } from "~/.server/services/directory/search-livers";
 import { searchStaffs } from "~/.server/services/directory/search-staffs";
 import { parseLiverSearch, parseStaffSearch } from "~/domain/directory-search";
+import { scoreFromEqualCount } from "~/domain/matching";
 import { MATCHING_QUESTIONS } from "~/domain/options";
 import { drivers, openTestDatabase, type TestDatabase } from "../support/databases";
 import { makeListener, makeLiver, makeStaff } from "../support/factories";
@@ -178,6 +180,11 @@ describe.each(drivers)("directory search on %s", (driver) => {
     await cast("privateStore", "S4", { name: "みさき", created_at: at("2026-06-01") });
 
     defaultListener = await makeListener(db);
+    // One saved answer, the default one: she has answered (ADR 0060), and scores as all-default.
+    await db
+      .update(listeners)
+      .set({ matching_info: { [MATCHING_QUESTIONS[0].key]: MATCHING_QUESTIONS[0].answers[0].value } })
+      .where(eq(listeners.uid, defaultListener.uid));
     contraryListener = await makeListener(db);
     await db
       .update(listeners)
@@ -212,6 +219,37 @@ describe.each(drivers)("directory search on %s", (driver) => {
       expect(contrary.items.map((s) => s.matching_score)).toEqual([100, 49, 18, 18, 18]);
       // A signed-out visitor gets no score at all.
       expect((await staffSearch("")).items[0]).not.toHaveProperty("matching_score");
+    });
+
+    it("a listener without answers has no score and sort=matching is new; one saved answer gives §5's scores", async () => {
+      const listener = await makeListener(database.db);
+      const before = await staffSearch("sort=matching", listener);
+      expect(names(before.items)).toEqual(["a", "d", "c", "b", "h"]); // new
+      expect(before.items.map((s) => s.matching_score)).toEqual([null, null, null, null, null]);
+      const page = await getPublicStaff({
+        db: database.db,
+        actor: listener,
+        input: { key: staff.c!, by: "id" },
+      });
+      expect(page.ok && page.detail.staff.matching_score).toBeNull();
+      expect(page.ok && page.detail.matched_keys).toBeNull();
+
+      // A partial save: one question, the others stay unanswered (stored as such) at their default.
+      const saved = await updateMatchingInfo({
+        db: database.db,
+        actor: listener,
+        input: { matching_info: secondAnswers(1) },
+      });
+      expect(saved).toEqual({ ok: true, matching_info: secondAnswers(1) });
+      const after = await staffSearch("sort=matching", listener);
+      expect(names(after.items)).toEqual(["a", "d", "h", "c", "b"]);
+      expect(after.items.map((s) => s.matching_score)).toEqual([
+        100,
+        100,
+        100,
+        scoreFromEqualCount(10),
+        scoreFromEqualCount(1),
+      ]);
     });
 
     it.each([

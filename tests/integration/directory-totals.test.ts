@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Viewer } from "~/.server/auth/viewer";
 import { migrate, queryRows } from "~/.server/db/client";
-import { directoryState, livers, staffs } from "~/.server/db/schema";
+import { directoryState, listeners, livers, staffs } from "~/.server/db/schema";
 import { buildLiverSearch, searchLivers } from "~/.server/services/directory/search-livers";
 import { buildStaffSearch, searchStaffs } from "~/.server/services/directory/search-staffs";
 import { parseLiverSearch, parseStaffSearch } from "~/domain/directory-search";
@@ -61,6 +61,11 @@ describe.each(drivers)("remembered directory totals on %s", (driver) => {
   beforeAll(async () => {
     database = await openTestDatabase(driver, { prefix: "totals" });
     listener = await makeListener(database.db);
+    // She has saved an answer (the default one), so she has scores (ADR 0060).
+    await database.db
+      .update(listeners)
+      .set({ matching_info: { [MATCHING_QUESTIONS[0].key]: MATCHING_QUESTIONS[0].answers[0].value } })
+      .where(eq(listeners.uid, listener.uid));
   });
   afterAll(async () => {
     await database?.close();

@@ -204,6 +204,12 @@ describe.each(drivers)("feeds on %s", (driver) => {
       .where(eq(listeners.uid, listener.uid));
     listenerMask = matchingMask(secondAnswers(3));
     follower = await makeListener(db);
+    // The same answers as `listener`: her sort=matching ranks by the same classes (ADR 0060: a
+    // listener without answers would get \`new\`).
+    await db
+      .update(listeners)
+      .set({ matching_info: secondAnswers(3) })
+      .where(eq(listeners.uid, follower.uid));
     await db.insert(favorites).values([
       { favorite_id: crypto.randomUUID(), uid: follower.uid, staff_id: b2.uid },
       { favorite_id: crypto.randomUUID(), uid: follower.uid, staff_id: a2.uid },
@@ -427,6 +433,12 @@ describe.each(drivers)("feeds on %s", (driver) => {
     expect(await total("following=true")).toBe(ofA1().length);
     expect(await total("following=true&sort=matching")).toBe(ofA1().length);
     expect(await allIds("following=true", fan)).toEqual(
+      ofA1()
+        .sort(byNew)
+        .map((p) => p.id),
+    );
+    // She has not answered the matching questions: sort=matching is new for her (ADR 0060).
+    expect(await allIds("following=true&sort=matching", fan)).toEqual(
       ofA1()
         .sort(byNew)
         .map((p) => p.id),

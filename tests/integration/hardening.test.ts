@@ -60,7 +60,7 @@ describe.each(drivers)("hardening on %s", (driver) => {
     expect(result.items).toEqual([]);
     expect(parseStaffSearch(new URLSearchParams("ageFrom=32768"))).toEqual({
       ok: false,
-      message: "ageFrom は0〜32767の数字で指定してください",
+      message: "年齢（下限）は0〜32767の数字で指定してください",
     });
   });
 

@@ -58,27 +58,27 @@ describe("staff search parameters", () => {
   });
 
   it.each([
-    ["bloodTypes=C", "bloodTypes に指定できない値です: C"],
-    ["bloodTypes=A,a", "bloodTypes に指定できない値です: a"],
+    ["bloodTypes=C", "血液型に指定できない値です（C）"],
+    ["bloodTypes=A,a", "血液型に指定できない値です（a）"],
     ["smokeTypes=", null], // empty = not given: accepted
-    ["ageFrom=abc", "ageFrom は半角数字で指定してください"],
-    ["ageFrom=-1", "ageFrom は半角数字で指定してください"],
-    ["ageFrom=20.5", "ageFrom は半角数字で指定してください"],
-    ["heightTo=1e3", "heightTo は半角数字で指定してください"],
-    ["page=0", "page は1〜100000の数字で指定してください"],
+    ["ageFrom=abc", "年齢（下限）は半角数字で指定してください"],
+    ["ageFrom=-1", "年齢（下限）は半角数字で指定してください"],
+    ["ageFrom=20.5", "年齢（下限）は半角数字で指定してください"],
+    ["heightTo=1e3", "身長（上限）は半角数字で指定してください"],
+    ["page=0", "ページは1〜100000の数字で指定してください"],
     // smallint columns: the bound is the column's, not a PostgreSQL error (ADR 0017)
-    ["ageFrom=32768", "ageFrom は0〜32767の数字で指定してください"],
-    ["ageTo=100000", "ageTo は0〜32767の数字で指定してください"],
-    ["heightFrom=99999", "heightFrom は0〜32767の数字で指定してください"],
-    ["heightTo=999999999", "heightTo は0〜32767の数字で指定してください"],
-    ["page=x", "page は半角数字で指定してください"],
-    ["pageSize=0", "pageSize は1〜100000の数字で指定してください"],
-    ["sort=random", "sort に指定できない値です: random"],
-    ["region=atlantis", "region に指定できない値です: atlantis"],
-    ["area=nowhere", "area に指定できない値です: nowhere"],
-    [`keyword=${"あ".repeat(101)}`, "keyword は100文字以内で指定してください"],
-    [`keyword=${"x".repeat(250)}`, "keyword は100文字以内で指定してください"],
-    [`liverIds=${Array.from({ length: 101 }, (_, i) => `s${i}`).join(",")}`, "liverIds は100件までです"],
+    ["ageFrom=32768", "年齢（下限）は0〜32767の数字で指定してください"],
+    ["ageTo=100000", "年齢（上限）は0〜32767の数字で指定してください"],
+    ["heightFrom=99999", "身長（下限）は0〜32767の数字で指定してください"],
+    ["heightTo=999999999", "身長（上限）は0〜32767の数字で指定してください"],
+    ["page=x", "ページは半角数字で指定してください"],
+    ["pageSize=0", "表示件数は1〜100000の数字で指定してください"],
+    ["sort=random", "並び順に指定できない値です（random）"],
+    ["region=atlantis", "地方に指定できない値です（atlantis）"],
+    ["area=nowhere", "エリアに指定できない値です（nowhere）"],
+    [`keyword=${"あ".repeat(101)}`, "キーワードは100文字以内で指定してください"],
+    [`keyword=${"x".repeat(250)}`, "キーワードは100文字以内で指定してください"],
+    [`liverIds=${Array.from({ length: 101 }, (_, i) => `s${i}`).join(",")}`, "店舗IDは100件までです"],
   ])("%s → %s", (query, message) => {
     const result = staff(query);
     if (message === null) expect(result.ok).toBe(true);
@@ -103,13 +103,13 @@ describe("store search parameters", () => {
   });
 
   it.each([
-    ["is_individual=yes", "is_individual は true か false で指定してください"],
-    ["store_type=bar", "store_type に指定できない値です: bar"],
-    ["storeTypes=club,pub", "storeTypes に指定できない値です: pub"],
-    ["services=card", "services に指定できない値です: card"],
-    ["commitments=luxury", "commitments に指定できない値です: luxury"],
-    ["areas=kabukicho,mars", "areas に指定できない値です: mars"],
-    ["group=ginza", "group に指定できない値です: ginza"], // ginza is an area, not a group
+    ["is_individual=yes", "法人・個人の区分は true か false で指定してください"],
+    ["store_type=bar", "業種に指定できない値です（bar）"],
+    ["storeTypes=club,pub", "業種に指定できない値です（pub）"],
+    ["services=card", "お店のタイプに指定できない値です（card）"],
+    ["commitments=luxury", "こだわりに指定できない値です（luxury）"],
+    ["areas=kabukicho,mars", "エリアに指定できない値です（mars）"],
+    ["group=ginza", "エリアグループに指定できない値です（ginza）"], // ginza is an area, not a group
   ])("%s → %s", (query, message) => {
     expect(liver(query)).toEqual({ ok: false, message });
   });

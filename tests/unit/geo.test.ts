@@ -36,10 +36,10 @@ describe("the nearby query", () => {
     ["lat=NaN&lng=139", GEO_MESSAGES.lat],
     ["lat=Infinity&lng=139", GEO_MESSAGES.lat],
     ["lat=35&lng=0x10", GEO_MESSAGES.lng],
-    ["lat=35&lng=139&radius=50001", "radius は1〜50000の数字で指定してください"],
-    ["lat=35&lng=139&radius=0", "radius は1〜50000の数字で指定してください"],
-    ["lat=35&lng=139&radius=-5", "radius は半角数字で指定してください"],
-    ["lat=35&lng=139&store_type=casino", "store_type に指定できない値です: casino"],
+    ["lat=35&lng=139&radius=50001", "検索範囲（m）は1〜50000の数字で指定してください"],
+    ["lat=35&lng=139&radius=0", "検索範囲（m）は1〜50000の数字で指定してください"],
+    ["lat=35&lng=139&radius=-5", "検索範囲（m）は半角数字で指定してください"],
+    ["lat=35&lng=139&store_type=casino", "業種に指定できない値です（casino）"],
   ])("%s is refused with a message", (query, message) => {
     expect(nearby(query)).toEqual({ ok: false, message });
   });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
+  chosenAnswers,
   classWindow,
+  hasMatchingAnswers,
   type MatchingInput,
   masksInClasses,
   matchedKeys,
@@ -11,6 +13,8 @@ import {
   scoreFromEqualCount,
   scoreFromMasks,
 } from "~/domain/matching";
+import { MATCHING_PROFILE_MESSAGES, MatchingProfileSchema } from "~/domain/matching-profile";
+import { TEXT_FIELD_MESSAGES } from "~/domain/text-fields";
 
 /** Keys and answers written out by hand, in question order: [key, default, other]. */
 const QUESTIONS = [
@@ -258,4 +262,47 @@ describe("score classes (sort=matching by mask)", () => {
     ];
     expect(classWindow(counts, offset, limit)).toEqual(expected);
   });
+});
+
+describe("answered or not (ADR 0060)", () => {
+  it.each([
+    [null, {}, false],
+    [{}, {}, false],
+    [{ animal: "lion", extra: "cat" }, {}, false], // nothing that is one of a question's answers
+    [{ animal: "dog" }, { animal: "dog" }, true], // the default answer, chosen, counts
+    [{ season: "winter", animal: "cat", food: "" }, { animal: "cat", season: "winter" }, true],
+    [ALL_DEFAULT, ALL_DEFAULT, true],
+  ] as [MatchingInput, Record<string, string>, boolean][])(
+    "%j → %j, answered %s",
+    (info, chosen, answered) => {
+      expect(chosenAnswers(info)).toEqual(chosen);
+      expect(hasMatchingAnswers(info)).toBe(answered);
+    },
+  );
+
+  it("one saved answer scores by §5's formula, the rest at their default", () => {
+    expect(matchingScore({ animal: "cat" }, ALL_DEFAULT)).toBe(100); // 12 equal
+    expect(matchingScore({ animal: "cat" }, ALL_SECOND)).toBe(scoreFromEqualCount(1));
+  });
+});
+
+describe("the answer form accepts a partial save", () => {
+  it.each([
+    [{ animal: "cat" }, { ok: true, answers: { animal: "cat" } }],
+    [
+      { animal: "dog", season: "winter" },
+      { ok: true, answers: { animal: "dog", season: "winter" } },
+    ],
+    [ALL_SECOND, { ok: true, answers: ALL_SECOND }],
+    [{}, { ok: false, message: MATCHING_PROFILE_MESSAGES.none }],
+    [{ animal: "lion" }, { ok: false, message: TEXT_FIELD_MESSAGES.select }],
+  ] as [Record<string, string>, { ok: boolean; answers?: object; message?: string }][])(
+    "%j → %j",
+    (matching_info, expected) => {
+      const result = MatchingProfileSchema.safeParse({ matching_info });
+      expect(result.success).toBe(expected.ok);
+      if (result.success) expect(chosenAnswers(result.data.matching_info)).toEqual(expected.answers);
+      else expect(result.error.issues[0]?.message).toBe(expected.message);
+    },
+  );
 });

@@ -1,9 +1,11 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { InfiniteResults, type ResultPage } from "~/components/directory/infinite-results";
+import { MatchingSortNotice } from "~/components/search/matching-sort-notice";
 import { SearchError } from "~/components/search/search-notice";
 import { SortTabs } from "~/components/search/sort-tabs";
-import { FEED_SORT_LABELS, FEED_TEXTS, type FeedTab, tabOfSources } from "~/domain/feed-query";
+import { type FeedTab, tabOfSources } from "~/domain/feed-query";
+import type { MatchingState } from "~/domain/matching";
 import type { FeedSort, PostSource } from "~/domain/posts";
 import { searchQueryString } from "~/domain/search-query";
 import { imagePriorityAt } from "../directory/image-priority";
@@ -25,7 +27,8 @@ export interface FeedViewProps {
   result: ResultPage<PostCardData> | null;
   error: string | null;
   now: string;
-  listener: boolean;
+  /** What a matching score is for the viewer: says why `sort=matching` shows 新着順 (ADR 0060). */
+  matching: MatchingState;
   /** Source tabs (not on the YouTube pages, whose source is fixed). */
   tabs?: boolean;
   /** Region and prefecture pickers (the site-wide feeds). */
@@ -58,7 +61,7 @@ export function FeedView({
   result,
   error,
   now,
-  listener,
+  matching,
   tabs = true,
   areas = false,
   sorts = true,
@@ -88,17 +91,13 @@ export function FeedView({
       )}
       {state && sorts && (
         <div>
-          <SortTabs current={state.sort} hrefFor={(sort) => href({ sort })} labels={FEED_SORT_LABELS} />
-          {state.sort === "matching" && !listener && (
-            <p className="mt-2 rounded-xl bg-brand-50 p-3 text-brand-800 text-sm">
-              <Link
-                to={`/listener/login?from=${encodeURIComponent(href({ sort: "matching" }))}`}
-                className="font-bold underline"
-              >
-                ログイン
-              </Link>
-              ：{FEED_TEXTS.matchingNeedsLogin}
-            </p>
+          <SortTabs current={state.sort} hrefFor={(sort) => href({ sort })} />
+          {matching !== "answered" && (
+            <MatchingSortNotice
+              state={matching}
+              matchingSort={state.sort === "matching"}
+              from={href({ sort: "matching" })}
+            />
           )}
         </div>
       )}

@@ -1,32 +1,26 @@
 import { Link } from "react-router";
-import { STAFF_SORT_LABELS, STAFF_SORTS, type StaffSort } from "~/domain/search-query";
+import { LIST_SORTS, type ListSort, SORT_LABELS } from "~/domain/search-query";
 
-/** 新着順 / 人気順 / 相性が良い順: links that keep the filters and go back to page 1. */
-export function SortTabs({
-  current,
-  hrefFor,
-  labels = STAFF_SORT_LABELS,
-}: {
-  current: StaffSort;
-  hrefFor: (sort: StaffSort) => string;
-  /** The feeds name the same three sorts 新着 / 人気 / マッチング. */
-  labels?: Record<StaffSort, string>;
-}) {
+/**
+ * 新着順 / 人気順 / 相性が良い順 (SORT_LABELS, the same words on every page): links that keep the
+ * filters and go back to page 1.
+ */
+export function SortTabs({ current, hrefFor }: { current: ListSort; hrefFor: (sort: ListSort) => string }) {
   return (
     <nav aria-label="並び順" className="overflow-x-auto">
       <ul className="flex gap-1 rounded-full bg-slate-200/70 p-1 text-sm">
-        {STAFF_SORTS.map((sort) => (
+        {LIST_SORTS.map((sort) => (
           <li key={sort} className="flex-1">
             <Link
               to={hrefFor(sort)}
               aria-current={sort === current ? "page" : undefined}
-              className={`flex min-h-10 items-center justify-center whitespace-nowrap rounded-full px-3 ${
+              className={`flex min-h-11 items-center justify-center whitespace-nowrap rounded-full px-3 ${
                 sort === current
                   ? "bg-white font-bold text-brand-700 shadow-sm"
                   : "text-slate-700 hover:bg-white/60"
               }`}
             >
-              {labels[sort]}
+              {SORT_LABELS[sort]}
             </Link>
           </li>
         ))}

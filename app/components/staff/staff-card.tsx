@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { PublicStaff } from "~/.server/services/shared/staff-query";
 import { areaLabel } from "~/domain/areas";
+import { MATCHING_TEXTS, matchingAnswerHref } from "~/domain/matching-texts";
 import { BLOOD_TYPES, labelOf } from "~/domain/options";
 import { displayName } from "~/domain/public-profile";
 import { FollowButton } from "../directory/follow-button";
@@ -114,6 +115,21 @@ export function StaffCard({
           )}
         </div>
       </Link>
+      {staff.matching_score === null && (
+        // Instead of a score before her first answer (ADR 0060): outside the card's link (no link
+        // in a link), over the foot of the picture (its top corners carry the shift badge).
+        <div className="pointer-events-none absolute inset-x-0 top-0 aspect-[3/4]">
+          <Link
+            to={matchingAnswerHref()}
+            className="pointer-events-auto absolute right-0 bottom-0 flex min-h-11 items-end p-2"
+            data-testid="matching-answer-link"
+          >
+            <span className="rounded-full bg-white/95 px-2 py-0.5 font-bold text-[11px] text-brand-700 leading-5 shadow ring-1 ring-brand-200">
+              {MATCHING_TEXTS.answer}
+            </span>
+          </Link>
+        </div>
+      )}
       <div className="px-3 pb-3">
         <FollowButton
           kind="staff"

@@ -1,5 +1,6 @@
 import { data, Link } from "react-router";
 import { requireViewer } from "~/.server/auth/viewer";
+import { getMatchingState } from "~/.server/services/accounts/get-matching-state";
 import { listPosts } from "~/.server/services/posts/list-posts";
 import { FeedEmpty, type FeedState, FeedView } from "~/components/posts/feed-view";
 import { toPostCard } from "~/components/posts/post-card";
@@ -19,7 +20,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     for (const value of url.searchParams.getAll(name)) query.append(name, value);
   }
   query.set("following", "true");
-  const base = { now: new Date().toISOString() };
+  const base = {
+    now: new Date().toISOString(),
+    matching: await getMatchingState({ db: context.db, actor: viewer }),
+  };
   const parsed = parseFeedSearch(query);
   if (!parsed.ok) return data({ ...base, error: parsed.message, state: null, result: null }, { status: 400 });
   const result = await listPosts({ db: context.db, actor: viewer, input: parsed.value });
@@ -43,7 +47,7 @@ export function meta() {
 }
 
 export default function MypageFollowSns({ loaderData }: Route.ComponentProps) {
-  const { state, result, error, now } = loaderData;
+  const { state, result, error, now, matching } = loaderData;
   const filtered = Boolean(state?.source.length);
   return (
     <div className="space-y-4">
@@ -59,7 +63,7 @@ export default function MypageFollowSns({ loaderData }: Route.ComponentProps) {
         result={result}
         error={error}
         now={now}
-        listener
+        matching={matching}
         empty={
           filtered ? (
             <FeedEmpty title={FEED_TEXTS.emptyFiltered} links={[{ to: PATH, label: "すべての投稿を見る" }]} />

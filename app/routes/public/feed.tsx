@@ -2,6 +2,7 @@ import { data, Link } from "react-router";
 import type { Viewer } from "~/.server/auth/viewer";
 import { getViewer } from "~/.server/auth/viewer";
 import type { Db } from "~/.server/db/client";
+import { getMatchingState } from "~/.server/services/accounts/get-matching-state";
 import { getPublicLiver } from "~/.server/services/directory/get-public-liver";
 import { getPublicStaff } from "~/.server/services/directory/get-public-staff";
 import { listPosts } from "~/.server/services/posts/list-posts";
@@ -74,7 +75,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   }
   const base = {
     now: new Date().toISOString(),
-    listener: viewer?.type === "listener",
+    matching: await getMatchingState({ db: context.db, actor: viewer }),
     owner,
     path,
     youtube,
@@ -132,7 +133,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function Feed({ loaderData }: Route.ComponentProps) {
-  const { owner, path, youtube, state, result, error, now, listener } = loaderData;
+  const { owner, path, youtube, state, result, error, now, matching } = loaderData;
   const heading = headingOf(loaderData);
   return (
     <div className="mx-auto max-w-3xl px-4 py-6">
@@ -179,7 +180,7 @@ export default function Feed({ loaderData }: Route.ComponentProps) {
         result={result}
         error={error}
         now={now}
-        listener={listener}
+        matching={matching}
         tabs={!youtube}
         areas={!owner}
         sorts={owner?.type !== "staff"}

@@ -5,7 +5,7 @@ import type { PublicLiver } from "~/.server/services/shared/liver-query";
 import { imagePriorityAt } from "~/components/directory/image-priority";
 import { InfiniteResults, type ResultPage } from "~/components/directory/infinite-results";
 import { skipAfterFollow } from "~/components/directory/revalidate";
-import { FilterPanel } from "~/components/search/filter-panel";
+import { FilterPanel, ResultsHeading } from "~/components/search/filter-panel";
 import { EmptyResults, SearchError } from "~/components/search/search-notice";
 import { StoreFilterFields } from "~/components/search/store-filter-fields";
 import { FollowableStoreCard } from "~/components/store/followable-store-card";
@@ -18,6 +18,7 @@ import { pageTitle } from "~/site";
 import type { Route } from "./+types/search-liver";
 
 const PATH = "/search/liver";
+const RESULTS_ID = "store-search-results";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -84,11 +85,12 @@ export default function SearchLiver({ loaderData }: Route.ComponentProps) {
       <h1 className="font-bold text-xl wide:text-2xl">{headingOf(search)}</h1>
       <div className="mt-4 wide:grid wide:grid-cols-[20rem_1fr] wide:items-start wide:gap-6">
         <div className="mb-4 wide:sticky wide:top-20 wide:mb-0 wide:max-h-[calc(100dvh-6rem)] wide:overflow-y-auto">
-          <FilterPanel action={PATH} activeCount={activeCount}>
+          <FilterPanel action={PATH} activeCount={activeCount} resultsId={RESULTS_ID}>
             <StoreFilterFields filters={search ?? {}} />
           </FilterPanel>
         </div>
-        <section aria-label="検索結果" className="min-w-0">
+        <section aria-labelledby={RESULTS_ID} className="min-w-0">
+          <ResultsHeading id={RESULTS_ID} />
           {error ? (
             <SearchError message={error} clearHref={PATH} />
           ) : result && result.total === 0 ? (

@@ -1,10 +1,12 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import { getViewer } from "~/.server/auth/viewer";
+import { getMatchingState } from "~/.server/services/accounts/get-matching-state";
 import { searchStaffs } from "~/.server/services/directory/search-staffs";
 import { imagePriorityAt } from "~/components/directory/image-priority";
 import { InfiniteResults, type ResultPage } from "~/components/directory/infinite-results";
 import { skipAfterFollow } from "~/components/directory/revalidate";
-import { FilterPanel } from "~/components/search/filter-panel";
+import { FilterPanel, ResultsHeading } from "~/components/search/filter-panel";
+import { MatchingSortNotice } from "~/components/search/matching-sort-notice";
 import { EmptyResults, SearchError } from "~/components/search/search-notice";
 import { SortTabs } from "~/components/search/sort-tabs";
 import { StaffFilterFields } from "~/components/search/staff-filter-fields";
@@ -17,6 +19,7 @@ import { pageTitle } from "~/site";
 import type { Route } from "./+types/search-staff";
 
 const PATH = "/search/staff";
+const RESULTS_ID = "staff-search-results";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -24,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const now = new Date();
   const base = {
     now: now.toISOString(),
-    listener: viewer?.type === "listener",
+    matching: await getMatchingState({ db: context.db, actor: viewer }),
     canonical: absoluteUrl(context.env.baseUrl, PATH),
   };
   const parsed = parseStaffSearch(url.searchParams);
@@ -68,7 +71,7 @@ const selectPage = (loaderData: unknown) =>
   (loaderData as { result?: ResultPage<StaffCardData> | null } | undefined)?.result ?? null;
 
 export default function SearchStaff({ loaderData }: Route.ComponentProps) {
-  const { search, result, error, now, listener } = loaderData;
+  const { search, result, error, now, matching } = loaderData;
   const filters = search ?? {};
   const hrefWith = (change: Partial<StaffSearch>) => {
     const query = searchQueryString({ ...(search ?? {}), page: 1, ...change });
@@ -86,26 +89,21 @@ export default function SearchStaff({ loaderData }: Route.ComponentProps) {
             action={PATH}
             activeCount={activeCount}
             hidden={search?.sort ? { sort: search.sort } : {}}
+            resultsId={RESULTS_ID}
           >
             <StaffFilterFields filters={filters} />
           </FilterPanel>
         </div>
-        <section aria-label="検索結果" className="min-w-0">
+        <section aria-labelledby={RESULTS_ID} className="min-w-0">
+          <ResultsHeading id={RESULTS_ID} />
           {search && (
             <div className="mb-4">
               <SortTabs current={search.sort} hrefFor={(sort) => hrefWith({ sort })} />
-              {search.sort === "matching" && !listener && (
-                <p className="mt-2 rounded-xl bg-brand-50 p-3 text-brand-800 text-sm">
-                  相性順は
-                  <Link
-                    to={`/listener/login?from=${encodeURIComponent(hrefWith({ sort: "matching" }))}`}
-                    className="font-bold underline"
-                  >
-                    ユーザーログイン
-                  </Link>
-                  するとご利用いただけます（今は新着順で表示しています）。
-                </p>
-              )}
+              <MatchingSortNotice
+                state={matching}
+                matchingSort={search.sort === "matching"}
+                from={hrefWith({ sort: "matching" })}
+              />
             </div>
           )}
           {error ? (

@@ -16,6 +16,7 @@ import { StoreTypeBadge } from "~/components/store/store-type-badge";
 import { areaLabel } from "~/domain/areas";
 import { formatNumber } from "~/domain/format";
 import { liveWatchPath } from "~/domain/live-paths";
+import { MATCHING_TEXTS, matchingAnswerHref } from "~/domain/matching-texts";
 import {
   ALCOHOL_TYPES,
   BLOOD_TYPES,
@@ -129,7 +130,8 @@ export default function StaffPage({ loaderData }: Route.ComponentProps) {
   const name = displayName(staff);
   const area = areaLabel({ prefecture: staff.store.prefecture, area: staff.store.area });
   const sns = snsLinks(staff);
-  const today = schedule[0];
+  // Today's shift, or last night's while it still runs past 05:00 (ADR 0059).
+  const todayShift = staff.today_shift;
   const here = `/listener/staff/${staff.uid}`;
 
   return (
@@ -140,10 +142,10 @@ export default function StaffPage({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="mt-4 wide:mt-0">
           <div className="flex flex-wrap items-center gap-2">
-            <ShiftBadge shift={today?.shift ?? null} store={staff.store} now={now} />
-            {today?.shift && (
+            <ShiftBadge shift={todayShift} store={staff.store} now={now} />
+            {todayShift && (
               <span className="text-slate-600 text-sm">
-                本日 {shiftLabel(today.shift.start_time, today.shift.end_time)}
+                本日 {shiftLabel(todayShift.start_time, todayShift.end_time)}
               </span>
             )}
           </div>
@@ -298,12 +300,30 @@ function MatchingPanel({
   signedInAs,
   from,
 }: {
-  score: number | undefined;
+  score: number | null | undefined;
   matched: MatchingKey[] | null;
   answers: PublicStaff["matching_info"];
   signedInAs: string | null;
   from: string;
 }) {
+  if (score === null) {
+    // A listener who has not saved an answer yet: the form, not a score (ADR 0060).
+    return (
+      <div
+        className="rounded-2xl bg-gradient-to-br from-night-900 to-night-800 p-4 text-white"
+        data-testid="matching-panel"
+      >
+        <p className="font-bold">相性診断</p>
+        <p className="mt-1 text-slate-200 text-sm">{MATCHING_TEXTS.answerLead}</p>
+        <Link
+          to={matchingAnswerHref(from)}
+          className="mt-3 inline-flex min-h-11 items-center rounded-full bg-white px-5 font-bold text-night-900 text-sm"
+        >
+          {MATCHING_TEXTS.answer}
+        </Link>
+      </div>
+    );
+  }
   if (score === undefined || !matched) {
     return (
       <div className="rounded-2xl bg-gradient-to-br from-night-900 to-night-800 p-4 text-white">
@@ -311,7 +331,7 @@ function MatchingPanel({
         <p className="mt-1 text-slate-200 text-sm">
           {signedInAs && signedInAs !== "listener"
             ? "相性診断はユーザーアカウントでご利用いただけます。"
-            : "ログインすると、13の質問への回答からこのキャストとの相性がわかります。"}
+            : MATCHING_TEXTS.loginLead}
         </p>
         <Link
           to={`/listener/login?from=${encodeURIComponent(from)}`}
@@ -324,41 +344,49 @@ function MatchingPanel({
   }
   const matchedSet = new Set(matched);
   return (
-    <details
-      className="group rounded-2xl bg-gradient-to-br from-night-900 to-night-800 p-4 text-white"
+    <div
+      className="rounded-2xl bg-gradient-to-br from-night-900 to-night-800 p-4 text-white"
       data-testid="matching-panel"
     >
-      <summary className="flex cursor-pointer list-none items-center justify-between gap-3 [&::-webkit-details-marker]:hidden">
-        <span>
-          <span className="block font-bold text-sm">あなたとの相性</span>
-          <span className="text-slate-300 text-xs">13問中{matched.length}問が同じ回答</span>
-        </span>
-        <span className="font-black text-4xl tabular-nums" data-testid="matching-score">
-          {score}
-          <span className="text-lg">%</span>
-        </span>
-      </summary>
-      <ul className="mt-3 space-y-1.5 border-white/15 border-t pt-3 text-sm">
-        {MATCHING_QUESTIONS.map((question) => {
-          const answer = question.answers.find((a) => a.value === answers[question.key])?.label ?? "";
-          const same = matchedSet.has(question.key);
-          return (
-            <li key={question.key} className="flex items-start justify-between gap-3">
-              <span className="text-slate-300">{question.question}</span>
-              <span className={`shrink-0 ${same ? "font-bold text-pink-200" : "text-slate-300"}`}>
-                {answer}
-                <span className="ml-1" aria-hidden="true">
-                  {same ? "○" : "×"}
+      <details className="group">
+        <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-3 [&::-webkit-details-marker]:hidden">
+          <span>
+            <span className="block font-bold text-sm">あなたとの相性</span>
+            <span className="text-slate-300 text-xs">13問中{matched.length}問が同じ回答</span>
+          </span>
+          <span className="font-black text-4xl tabular-nums" data-testid="matching-score">
+            {score}
+            <span className="text-lg">%</span>
+          </span>
+        </summary>
+        <ul className="mt-3 space-y-1.5 border-white/15 border-t pt-3 text-sm">
+          {MATCHING_QUESTIONS.map((question) => {
+            const answer = question.answers.find((a) => a.value === answers[question.key])?.label ?? "";
+            const same = matchedSet.has(question.key);
+            return (
+              <li key={question.key} className="flex items-start justify-between gap-3">
+                <span className="text-slate-300">{question.question}</span>
+                <span className={`shrink-0 ${same ? "font-bold text-pink-200" : "text-slate-300"}`}>
+                  {answer}
+                  <span className="ml-1" aria-hidden="true">
+                    {same ? "○" : "×"}
+                  </span>
+                  <span className="sr-only">{same ? "（同じ回答）" : "（違う回答）"}</span>
                 </span>
-                <span className="sr-only">{same ? "（同じ回答）" : "（違う回答）"}</span>
-              </span>
-            </li>
-          );
-        })}
-      </ul>
-      <Link to="/listener/mypage/profile" className="mt-3 inline-block text-pink-200 text-xs underline">
-        自分の回答を見直す
-      </Link>
-    </details>
+              </li>
+            );
+          })}
+        </ul>
+        <Link
+          to={matchingAnswerHref(from)}
+          className="mt-3 inline-flex min-h-11 items-center text-pink-200 text-xs underline"
+        >
+          自分の回答を見直す
+        </Link>
+      </details>
+      <p className="mt-2 text-slate-300 text-xs" data-testid="matching-explanation">
+        {MATCHING_TEXTS.explanation}
+      </p>
+    </div>
   );
 }

@@ -60,12 +60,12 @@ test.describe("public directory", () => {
     const api = await request.get("/api/staffs?ageFrom=abc");
     expect(api.status()).toBe(400);
     expect(await api.json()).toEqual({
-      error: { code: "invalid-argument", message: "ageFrom は半角数字で指定してください" },
+      error: { code: "invalid-argument", message: "年齢（下限）は半角数字で指定してください" },
     });
     expect((await request.get("/api/livers?storeTypes=pub")).status()).toBe(400);
     const response = await request.get("/search/staff?bloodTypes=Z");
     expect(response.status()).toBe(400);
-    expect(await response.text()).toContain("bloodTypes に指定できない値です: Z");
+    expect(await response.text()).toContain("血液型に指定できない値です（Z）");
   });
 
   test("the top page leads to a store search by area and to a store page", async ({ page }) => {
@@ -114,11 +114,10 @@ test.describe("public directory", () => {
     await page.getByRole("button", { name: "ログイン", exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/listener/staff/${target.uid}$`));
 
-    // A fresh listener has answered nothing: every question counts as its first answer.
-    const defaults = {};
-    await expect(page.getByTestId("matching-panel").getByTestId("matching-score")).toHaveText(
-      `${matchingScore(defaults, target.matching_info)}%`,
-    );
+    // A fresh listener has answered nothing: the answer form instead of a score (ADR 0060).
+    await expect(
+      page.getByTestId("matching-panel").getByRole("link", { name: "相性診断に答える" }),
+    ).toBeVisible();
 
     await page.getByRole("button", { name: `${target.name}をフォローする` }).click();
     await expect(page.getByRole("button", { name: `${target.name}のフォローを解除する` })).toBeVisible();

@@ -64,8 +64,8 @@ test.describe("app shell on a fresh data directory", () => {
 
     await page.getByRole("banner").getByRole("link", { name: "さがす" }).click();
     await expect(dialog).toBeVisible();
-    await expect(dialog).toHaveAccessibleName("お店をさがす");
-    await expect(dialog).toHaveAccessibleDescription("店名や業種から探せます。");
+    await expect(dialog).toHaveAccessibleName("さがす");
+    await expect(dialog).toHaveAccessibleDescription("お店は店名や業種から、キャストは名前から探せます。");
     expect(await locked()).toBe(true);
     const overflow = await page.evaluate(() => getComputedStyle(document.body).overflow);
     expect(overflow).toBe("hidden");

@@ -90,7 +90,7 @@ export function staffSearchConditions(db: Db, search: Omit<StaffSearch, "sort" |
 /**
  * ORDER BY of a sort (ADR 0020), each ending with the uid so pages never overlap and both
  * databases answer the same order: new = newest of last post and creation; popular = followers;
- * matching = score against the listener, ties by new (new without a listener).
+ * matching = score against the listener, ties by new (new without a listener or her answers).
  */
 export function staffOrder(sort: StaffSearch["sort"], listenerMask: number | null): SQL[] {
   const newest = [desc(staffs.sort_new_at), asc(staffs.uid)];
@@ -128,9 +128,10 @@ export function buildStaffSearch(db: Db, search: StaffSearch, context: StaffList
       )
       .orderBy(...order);
 
-  const listener = context.listener;
-  if (search.sort === "matching" && listener) {
-    const cls = matchingClassSql(listener.mask);
+  // Without a listener's answers there is no score to sort by: `new` (ADR 0060).
+  const mask = context.listener?.mask ?? null;
+  if (search.sort === "matching" && mask !== null) {
+    const cls = matchingClassSql(mask);
     const classes = db
       .select({ cls: cls.mapWith(Number), n: count() })
       .from(staffs)
@@ -139,20 +140,19 @@ export function buildStaffSearch(db: Db, search: StaffSearch, context: StaffList
     const pageOf = (counts: { cls: number; n: number }[]) => {
       const window = classWindow(counts, offset, search.pageSize);
       if (!window) return null;
-      const masks = masksInClasses(listener.mask, window.classes);
+      const masks = masksInClasses(mask, window.classes);
       // Integers made here, so an inline array literal (one constant, not thousands of parameters).
       const inClasses = and(
         where,
         sql`${staffs.matching_mask} = any(${sql.raw(`'{${masks.join(",")}}'::int[]`)})`,
       )!;
-      const order =
-        window.classes.length === 1 ? staffOrder("new", null) : staffOrder("matching", listener.mask);
+      const order = window.classes.length === 1 ? staffOrder("new", null) : staffOrder("matching", mask);
       return pageBy(inClasses, order, window.skip);
     };
     return { kind: "classes" as const, classes, pageOf };
   }
 
-  const order = staffOrder(search.sort, listener?.mask ?? null);
+  const order = staffOrder(search.sort, mask);
   const page = pageBy(where, order, offset);
   const total = db.select({ n: count() }).from(staffs).where(where);
   return { kind: "paged" as const, page, total };
@@ -172,6 +172,7 @@ export async function searchStaffs({
 }): Promise<ListPage<PublicStaff>> {
   const context: StaffListContext = {
     today: businessDate(now),
+    now,
     listener: await listenerContextOf(db, actor),
   };
   const plan = buildStaffSearch(db, input, context);

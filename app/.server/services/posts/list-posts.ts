@@ -135,8 +135,10 @@ export async function listPosts({
 
   let rows: ItemRow[];
   let total: number;
-  if (input.sort === "matching" && listener) {
-    const cls = postClassSql(listener.mask);
+  // A listener without answers has no score to sort by: `new` (ADR 0060).
+  const mask = listener?.mask ?? null;
+  if (input.sort === "matching" && listener && mask !== null) {
+    const cls = postClassSql(mask);
     const classesQuery = () =>
       db
         .select({ cls: cls.mapWith(Number), n: count() })
@@ -149,7 +151,7 @@ export async function listPosts({
     const { sort: _sort, page: _page, pageSize: _pageSize, ...filters } = input;
     const counts = await directoryClassCountsByKey(
       db,
-      JSON.stringify(["post_classes", listener.mask, filters, followed ?? null]),
+      JSON.stringify(["post_classes", mask, filters, followed ?? null]),
       classesQuery,
       input.following ? "personal" : "public",
     );
@@ -163,7 +165,7 @@ export async function listPosts({
         followed,
         followed ? undefined : await classStaffIds(db, masks),
       );
-    rows = await matchingPage(db, where(), classWhere, listener.mask, counts, offset, input.pageSize);
+    rows = await matchingPage(db, where(), classWhere, mask, counts, offset, input.pageSize);
   } else if (input.sort === "popular") {
     [rows, total] = await Promise.all([pageOf(db, where(), popularOrder, input.pageSize, offset), totalOf()]);
   } else if (input.following) {

@@ -11,6 +11,7 @@ import { PUBLISHED_PROFILE_KEYS, type PublishedProfileKey } from "~/domain/optio
 import { type PublicProfile, publicProfileOf } from "~/domain/public-profile";
 import type { Db } from "../../db/client";
 import { favorites, livers, schedules, staffs } from "../../db/schema";
+import { todaysShifts } from "./todays-shifts";
 
 /** The staff member's own part of being listed: status public and displayed (the partial indexes' predicate). */
 export const listedStaffRow: SQL = and(eq(staffs.status, "public"), eq(staffs.is_displayed, true))!;
@@ -43,12 +44,17 @@ export function matchingClassSql(listenerMask: number): SQL<number> {
 export interface StaffListContext {
   /** The business date (YYYY-MM-DD) whose shift is shown as today's. */
   today: string;
-  /** The signed-in listener: their follows and matching mask. */
-  listener?: { uid: string; mask: number } | null;
+  /** The moment asked about: a shift of the day before still running then counts as today's (ADR 0059). */
+  now?: Date;
+  /** The signed-in listener: their follows and matching mask (null before any answer, ADR 0060). */
+  listener?: { uid: string; mask: number | null } | null;
 }
 
 /** The columns of a public staff row (staff, store, today's shift, the listener's follow and score). */
-export function staffColumns({ today, listener }: StaffListContext) {
+export function staffColumns({ today, now, listener }: StaffListContext) {
+  // Today's shift; one of yesterday still running wins (it is the one on now; ADR 0059).
+  const shift = <T>(column: AnyPgColumn | SQL) =>
+    sql<T | null>`(select ${column} from ${schedules} where ${schedules.staff_id} = ${staffs.uid} and ${todaysShifts(today, now)} order by ${schedules.date} limit 1)`;
   return {
     uid: staffs.uid,
     slug: staffs.slug,
@@ -89,18 +95,16 @@ export function staffColumns({ today, listener }: StaffListContext) {
     area_detail: livers.area_detail,
     business_start_time: livers.business_start_time,
     business_end_time: livers.business_end_time,
-    shift_start: sql<
-      string | null
-    >`(select ${schedules.start_time} from ${schedules} where ${schedules.staff_id} = ${staffs.uid} and ${schedules.date} = ${today})`,
-    shift_end: sql<
-      string | null
-    >`(select ${schedules.end_time} from ${schedules} where ${schedules.staff_id} = ${staffs.uid} and ${schedules.date} = ${today})`,
+    shift_date: shift<string>(sql`${schedules.date}::text`),
+    shift_start: shift<string>(schedules.start_time),
+    shift_end: shift<string>(schedules.end_time),
     favorite_id: listener
       ? sql<
           string | null
         >`(select ${favorites.favorite_id} from ${favorites} where ${favorites.uid} = ${listener.uid} and ${favorites.staff_id} = ${staffs.uid})`
       : sql<null>`null`,
-    matching_score: listener ? matchingScoreSql(listener.mask) : sql<null>`null`,
+    matching_score:
+      listener && listener.mask !== null ? matchingScoreSql(listener.mask) : sql<number | null>`null`,
   };
 }
 
@@ -134,10 +138,16 @@ export interface PublicStaff extends PublicProfile {
   image_urls: string[];
   introduction: string;
   store: PublicStaffStore;
-  /** The shift of today's business day (see domain/shift-status), or null. */
+  /**
+   * The shift of today's business day (see domain/shift-status), or one of the day before still
+   * running (its own `date`, ADR 0059), or null.
+   */
   today_shift: { date: string; start_time: string; end_time: string } | null;
-  /** Only when a listener is signed in. */
-  matching_score?: number;
+  /**
+   * Only when a listener is signed in: null until she saved an answer (ADR 0060), then the score
+   * (18–100, docs/product.md "Matching").
+   */
+  matching_score?: number | null;
   /** Only when a listener is signed in: their follow of this staff member, or null. */
   favorite_id?: string | null;
 }
@@ -170,11 +180,11 @@ export function toPublicStaff(row: StaffRow, context: StaffListContext): PublicS
     },
     today_shift:
       row.shift_start && row.shift_end
-        ? { date: context.today, start_time: row.shift_start, end_time: row.shift_end }
+        ? { date: row.shift_date ?? context.today, start_time: row.shift_start, end_time: row.shift_end }
         : null,
   };
   if (context.listener) {
-    staff.matching_score = Number(row.matching_score);
+    staff.matching_score = row.matching_score === null ? null : Number(row.matching_score);
     staff.favorite_id = row.favorite_id ?? null;
   }
   return staff;
