@@ -41,6 +41,11 @@ export interface AreaPickerProps {
   className?: string;
   /** Called after each change with the whole selection. */
   onChange?: (selection: AreaSelection) => void;
+  /**
+   * A change from outside the pickers (the postal code lookup of the store forms): each new object
+   * is applied once to the current selection.
+   */
+  preset?: { apply: (current: AreaSelection) => AreaSelection } | null;
 }
 
 /**
@@ -61,6 +66,7 @@ export function AreaPicker({
   idPrefix,
   className,
   onChange,
+  preset,
 }: AreaPickerProps) {
   const [selection, setSelection] = useState<AreaSelection>(() => selectionFrom(values));
   const [hydrated, setHydrated] = useState(false);
@@ -75,6 +81,10 @@ export function AreaPicker({
     });
     setHydrated(true);
   }, []);
+
+  useEffect(() => {
+    if (preset) setSelection((current) => preset.apply(current));
+  }, [preset]);
 
   const choices = choicesFor(selection);
   // Before hydration (and without JavaScript) every choice is listed, so the values are shown as

@@ -1,3 +1,5 @@
+import { useState } from "react";
+import { areaPresetOf, mergeAreaPreset } from "~/domain/address-area";
 import {
   ADDRESS_MAX,
   BUILDING_NAME_MAX,
@@ -5,8 +7,9 @@ import {
   LIVER_FIELD_LABELS,
 } from "~/domain/liver-registration";
 import { TIME_CHOICES } from "~/domain/schedule-times";
-import { AreaPicker } from "../form/area-picker";
-import { PostalCodeInput } from "../form/postal-code-input";
+import { AreaPicker, type AreaPickerProps } from "../form/area-picker";
+import { selectionFrom } from "../form/area-picker-state";
+import { type PostalCodeAddress, PostalCodeInput } from "../form/postal-code-input";
 import { SelectInput } from "../form/select-input";
 import { TextInput } from "../form/text-input";
 import { type AnyField, field } from "../form/use-schema-form";
@@ -25,8 +28,15 @@ const START_OPTIONS = TIME_CHOICES.map((time) => ({ value: time, label: time }))
 // "LAST" alone: the half-width select cannot show more; the hint below explains it.
 const END_OPTIONS = BUSINESS_END_CHOICES.map((time) => ({ value: time, label: time }));
 
-/** Postal code (fills the address), address, building and the cascading area pickers. */
+/**
+ * Postal code, address, building and the cascading area pickers. A found postal code fills the
+ * address and presets the region, the prefecture and, when one district clearly matches, the area
+ * (domain/address-area.ts).
+ */
 export function StoreLocationFields({ fields }: { fields: Fields }) {
+  const [preset, setPreset] = useState<AreaPickerProps["preset"]>(null);
+  const presetArea = (address: PostalCodeAddress) =>
+    setPreset({ apply: (current) => selectionFrom(mergeAreaPreset(current, areaPresetOf(address))) });
   const area = Object.fromEntries(
     (["region", "prefecture", "group", "area", "area_detail"] as const).map((name) => [
       name,
@@ -35,7 +45,7 @@ export function StoreLocationFields({ fields }: { fields: Fields }) {
   ) as Record<"region" | "prefecture" | "group" | "area" | "area_detail", ReturnType<typeof field>>;
   return (
     <>
-      <PostalCodeInput {...bind(fields, "postal_code")} addressField="address" />
+      <PostalCodeInput {...bind(fields, "postal_code")} addressField="address" onAddress={presetArea} />
       <TextInput
         {...bind(fields, "address")}
         label={LIVER_FIELD_LABELS.address}
@@ -67,6 +77,7 @@ export function StoreLocationFields({ fields }: { fields: Fields }) {
           area_detail: area.area_detail.error,
         }}
         required={["region", "prefecture", "area"]}
+        preset={preset}
       />
     </>
   );

@@ -31,6 +31,9 @@ const when = (iso: string) =>
     minute: "2-digit",
   });
 
+/** Coins with their sign (+1,000 in, −300 out). */
+const signed = (coins: number) => `${coins > 0 ? "+" : "−"}${Math.abs(coins).toLocaleString("ja-JP")}`;
+
 function shiftMonth(month: string, by: number): string {
   const [y, m] = month.split("-").map(Number) as [number, number];
   const d = new Date(Date.UTC(y, m - 1 + by, 1));
@@ -48,11 +51,17 @@ export default function History({ loaderData }: Route.ComponentProps) {
       />
       <Card>
         <div className="flex flex-wrap items-center gap-3">
-          <Link to={query(shiftMonth(month, -1))} className="min-h-11 px-2 py-2 text-brand-700">
+          <Link
+            to={query(shiftMonth(month, -1))}
+            className="inline-flex min-h-11 items-center px-2 text-brand-700"
+          >
             ‹ 前の月
           </Link>
           <strong data-testid="history-month">{month.replace("-", "年")}月</strong>
-          <Link to={query(shiftMonth(month, 1))} className="min-h-11 px-2 py-2 text-brand-700">
+          <Link
+            to={query(shiftMonth(month, 1))}
+            className="inline-flex min-h-11 items-center px-2 text-brand-700"
+          >
             次の月 ›
           </Link>
           <Form method="get" className="flex items-center gap-2">
@@ -62,7 +71,7 @@ export default function History({ loaderData }: Route.ComponentProps) {
               <select
                 name="kind"
                 defaultValue={kind ?? ""}
-                className="rounded-lg border border-slate-300 px-2 py-1"
+                className="min-h-11 rounded-lg border border-slate-300 px-2 py-1"
               >
                 <option value="">すべて</option>
                 {HISTORY_KINDS.map((k) => (
@@ -78,7 +87,7 @@ export default function History({ loaderData }: Route.ComponentProps) {
           </Form>
           <a
             href={`/listener/mypage/history.csv${query(month)}`}
-            className="ml-auto min-h-11 rounded-lg bg-slate-800 px-3 py-2 text-sm text-white"
+            className="ml-auto inline-flex min-h-11 items-center rounded-lg bg-slate-800 px-3 text-sm text-white"
             download
           >
             CSVダウンロード
@@ -89,30 +98,64 @@ export default function History({ loaderData }: Route.ComponentProps) {
         {rows.length === 0 ? (
           <EmptyState title="この月の履歴はありません" />
         ) : (
-          <table className="w-full text-sm" data-testid="history-table">
-            <thead>
-              <tr className="text-left text-slate-500">
-                <th className="py-2">日時</th>
-                <th>種類</th>
-                <th>内容</th>
-                <th className="text-right">コイン</th>
-                <th className="text-right">金額</th>
-              </tr>
-            </thead>
-            <tbody>
+          <>
+            {/* A phone reads one card per entry; the table from the wide layout (1024 px). */}
+            <ul className="divide-y divide-slate-100 wide:hidden" data-testid="history-cards">
               {rows.map((row) => (
-                <tr key={row.id} className="border-slate-100 border-t">
-                  <td className="py-2 pr-2 whitespace-nowrap">{when(row.at)}</td>
-                  <td className="pr-2 whitespace-nowrap">{HISTORY_KIND_LABELS[row.kind]}</td>
-                  <td className="pr-2">{row.description}</td>
-                  <td className="text-right tabular-nums">
-                    {row.coins ? row.coins.toLocaleString("ja-JP") : "―"}
-                  </td>
-                  <td className="text-right tabular-nums">{row.yen ? formatYen(row.yen) : "―"}</td>
-                </tr>
+                <li key={row.id} className="py-3" data-testid="history-card">
+                  <div className="flex items-center justify-between gap-3">
+                    <span className="rounded-full bg-slate-100 px-2 py-0.5 font-bold text-slate-700 text-xs">
+                      {HISTORY_KIND_LABELS[row.kind]}
+                    </span>
+                    <time dateTime={row.at} className="text-slate-500 text-xs tabular-nums">
+                      {when(row.at)}
+                    </time>
+                  </div>
+                  <p className="mt-1 break-words font-bold text-sm">{row.description}</p>
+                  {row.coins || row.yen ? (
+                    <dl className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+                      {row.coins ? (
+                        <div className="flex gap-1">
+                          <dt className="text-slate-500">コイン</dt>
+                          <dd className="tabular-nums">{signed(row.coins)}</dd>
+                        </div>
+                      ) : null}
+                      {row.yen ? (
+                        <div className="flex gap-1">
+                          <dt className="text-slate-500">金額</dt>
+                          <dd className="tabular-nums">{formatYen(row.yen)}</dd>
+                        </div>
+                      ) : null}
+                    </dl>
+                  ) : null}
+                </li>
               ))}
-            </tbody>
-          </table>
+            </ul>
+            <table className="hidden w-full text-sm wide:table" data-testid="history-table">
+              <thead>
+                <tr className="text-left text-slate-500">
+                  <th className="py-2">日時</th>
+                  <th>種類</th>
+                  <th>内容</th>
+                  <th className="text-right">コイン</th>
+                  <th className="text-right">金額</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.id} className="border-slate-100 border-t">
+                    <td className="py-2 pr-2 whitespace-nowrap">{when(row.at)}</td>
+                    <td className="pr-2 whitespace-nowrap">{HISTORY_KIND_LABELS[row.kind]}</td>
+                    <td className="pr-2">{row.description}</td>
+                    <td className="text-right tabular-nums">
+                      {row.coins ? row.coins.toLocaleString("ja-JP") : "―"}
+                    </td>
+                    <td className="text-right tabular-nums">{row.yen ? formatYen(row.yen) : "―"}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </>
         )}
       </Card>
     </div>

@@ -1,27 +1,37 @@
-import { Link } from "react-router";
+import { registrationCompleteData, resendRegistrationMail } from "~/.server/http/registration-complete";
 import { AuthCard } from "~/components/account/auth-card";
+import { RegistrationMailNotice } from "~/components/account/registration-mail-notice";
 import { StepIndicator } from "~/components/account/step-indicator";
+import { REGISTRATION_COMPLETE_TEXTS } from "~/domain/registration-complete";
 import { pageTitle } from "~/site";
+import type { Route } from "./+types/registration-complete";
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  return registrationCompleteData(request, context, "listener");
+}
+
+/** 確認メールを再送信: to the address of this browser's registration only. */
+export function action({ request, context }: Route.ActionArgs) {
+  return resendRegistrationMail(request, context, "listener");
+}
 
 export function meta() {
   return [{ title: pageTitle("ユーザー新規登録（完了）") }, { name: "robots", content: "noindex" }];
 }
 
 /** Step 3 of 3. */
-export default function ListenerRegistrationComplete() {
+export default function ListenerRegistrationComplete({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <AuthCard title="仮登録が完了しました" lead={<StepIndicator step={3} />}>
-      <p className="text-sm leading-relaxed">
-        ご登録のメールアドレスに確認メールをお送りしました。メール内のリンクを開いて、登録を完了してください。
-        <br />
-        メールが届かない場合は、迷惑メールフォルダをご確認いただくか、ログイン画面から再送信してください。
-      </p>
-      <Link
-        to="/listener/login"
-        className="mt-6 block rounded-full bg-brand-600 px-4 py-3 text-center font-bold text-white hover:bg-brand-700"
+    <AuthCard title={REGISTRATION_COMPLETE_TEXTS.title} lead={<StepIndicator step={3} />}>
+      <RegistrationMailNotice
+        email={loaderData.email}
+        answer={actionData}
+        loginPath="/listener/login"
+        loginLabel="ログイン画面へ"
+        registrationPath="/listener/registration"
       >
-        ログイン画面へ
-      </Link>
+        <p>メール内のリンクを開いて、登録を完了してください。リンクを開くとログイン画面が開きます。</p>
+      </RegistrationMailNotice>
     </AuthCard>
   );
 }

@@ -1,5 +1,5 @@
 import { data, Form, redirect } from "react-router";
-import { registrationDraft } from "~/.server/http/registration-draft";
+import { registrationDone, registrationDraft } from "~/.server/http/registration-draft";
 import { registerListener } from "~/.server/services/accounts/register-listener";
 import { AuthCard, Notice } from "~/components/account/auth-card";
 import { StepIndicator } from "~/components/account/step-indicator";
@@ -29,9 +29,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       result.error === "email_taken" ? AUTH_MESSAGES.email_taken : AUTH_MESSAGES.too_many_requests;
     return data({ error: message }, { status: result.error === "email_taken" ? 400 : 429 });
   }
-  return redirect("/listener/registration/complete", {
-    headers: { "Set-Cookie": draftCookie.clear() },
-  });
+  // The complete step shows the address and can resend to it (docs/product.md "First steps").
+  const headers = new Headers();
+  headers.append("Set-Cookie", draftCookie.clear());
+  headers.append("Set-Cookie", registrationDone(context.env, "listener").write({ email: draft.email }));
+  return redirect("/listener/registration/complete", { headers });
 }
 
 export function meta() {

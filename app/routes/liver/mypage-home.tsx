@@ -55,12 +55,27 @@ export default function LiverDashboard({ loaderData }: Route.ComponentProps) {
     { done: staffCount > 0, label: "キャストを登録する", to: "/liver/mypage/staff/create" },
   ];
   const remaining = todo.filter((item) => !item.done);
+  // A new store sees what is left to set up first, above the live panel; once everything is done
+  // the checklist goes and the page is as it always was. A store on air keeps its live on top.
+  const setup =
+    remaining.length > 0 ? (
+      <Card
+        title="掲載を充実させましょう"
+        lead="次の項目を登録すると、お客様にお店の魅力が伝わりやすくなります。"
+        testId="setup-checklist"
+      >
+        <Checklist items={todo} />
+      </Card>
+    ) : null;
+  const setupFirst = setup !== null && !loaderData.live?.current;
 
   return (
     <div className="space-y-6">
       <PageHeader title="ダッシュボード" lead={store.store_name} />
 
       {store.status === "suspended" ? <SuspensionBanner suspensions={loaderData.suspensions} /> : null}
+
+      {setupFirst ? setup : null}
 
       {loaderData.live ? <BroadcasterPanel {...loaderData.live} /> : null}
 
@@ -108,14 +123,7 @@ export default function LiverDashboard({ loaderData }: Route.ComponentProps) {
         </Stat>
       </div>
 
-      {remaining.length > 0 ? (
-        <Card
-          title="掲載を充実させましょう"
-          lead="次の項目を登録すると、お客様にお店の魅力が伝わりやすくなります。"
-        >
-          <Checklist items={todo} />
-        </Card>
-      ) : null}
+      {setupFirst ? null : setup}
 
       <Card
         title={`本日の出勤（${dayLabel(today)}）`}

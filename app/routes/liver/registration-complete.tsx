@@ -1,13 +1,18 @@
-import { Link } from "react-router";
-import { registrationDone } from "~/.server/http/registration-draft";
+import { registrationCompleteData, resendRegistrationMail } from "~/.server/http/registration-complete";
 import { AuthCard } from "~/components/account/auth-card";
+import { RegistrationMailNotice } from "~/components/account/registration-mail-notice";
 import { StepIndicator } from "~/components/account/step-indicator";
+import { REGISTRATION_COMPLETE_TEXTS } from "~/domain/registration-complete";
 import { pageTitle } from "~/site";
 import type { Route } from "./+types/registration-complete";
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  const done = registrationDone(context.env, "liver").read(request);
-  return { email: done?.email ?? null };
+  return registrationCompleteData(request, context, "liver");
+}
+
+/** 確認メールを再送信: to the address of this browser's registration only. */
+export function action({ request, context }: Route.ActionArgs) {
+  return resendRegistrationMail(request, context, "liver");
 }
 
 export function meta() {
@@ -15,32 +20,20 @@ export function meta() {
 }
 
 /** Step 3 of 3. */
-export default function LiverRegistrationComplete({ loaderData }: Route.ComponentProps) {
-  const { email } = loaderData;
+export default function LiverRegistrationComplete({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <AuthCard wide title="仮登録が完了しました" lead={<StepIndicator step={3} />}>
-      <div className="space-y-3 text-sm leading-relaxed">
-        {email ? (
-          <p>
-            <strong className="break-all">{email}</strong>
-            宛てに確認メールをお送りしました。
-          </p>
-        ) : (
-          <p>ご登録のメールアドレスに確認メールをお送りしました。</p>
-        )}
-        <p>
-          メール内のリンクを開くとメールアドレスの確認が完了し、店舗ログイン画面が開きます。ログイン後は店舗マイページをご利用いただけます。
-        </p>
-        <p className="text-slate-600">
-          メールが届かない場合は、迷惑メールフォルダをご確認いただくか、店舗ログイン画面から再送信してください。確認メールのリンクの有効期限が切れた場合も再送信できます。
-        </p>
-      </div>
-      <Link
-        to="/liver/login"
-        className="mt-6 block rounded-full bg-brand-600 px-4 py-3 text-center font-bold text-white hover:bg-brand-700"
+    <AuthCard wide title={REGISTRATION_COMPLETE_TEXTS.title} lead={<StepIndicator step={3} />}>
+      <RegistrationMailNotice
+        email={loaderData.email}
+        answer={actionData}
+        loginPath="/liver/login"
+        loginLabel="店舗ログイン画面へ"
+        registrationPath="/liver/registration"
       >
-        店舗ログイン画面へ
-      </Link>
+        <p>
+          メール内のリンクを開くとメールアドレスの確認が完了し、店舗ログイン画面が開きます。ログイン後は店舗マイページをご利用いただけます。確認メールのリンクの有効期限が切れた場合も再送信できます。
+        </p>
+      </RegistrationMailNotice>
     </AuthCard>
   );
 }

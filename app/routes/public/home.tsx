@@ -35,6 +35,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     onShift: onShift.items.map(toStaffCard),
     now: now.toISOString(),
     baseUrl: context.env.baseUrl,
+    // The sign-up call to action is for visitors only (docs/product.md "First steps").
+    signedIn: viewer !== null,
   };
 }
 
@@ -73,6 +75,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               会いたいキャストを。
             </h1>
             <p className="mt-3 text-slate-300 text-sm wide:text-base">{SITE_TAGLINE}ナイトワーク情報サイト</p>
+            {loaderData.signedIn ? null : <SignUpInvitation />}
           </div>
           <div className="mt-6 rounded-2xl bg-white p-4 text-slate-900 shadow-lg wide:mt-0 wide:w-[28rem]">
             <QuickSearchForm idPrefix="hero-search" withArea />
@@ -231,5 +234,22 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </section>
       </div>
     </>
+  );
+}
+
+/** One quiet invitation to sign up, under the hero's words: what a free account is for, one button. */
+function SignUpInvitation() {
+  return (
+    <div className="mt-5 flex items-center gap-3 wide:mt-6" data-testid="signup-invitation">
+      <Link
+        to="/listener/registration"
+        className="inline-flex min-h-11 shrink-0 items-center rounded-full bg-brand-600 px-5 font-bold text-sm text-white shadow hover:bg-brand-700"
+      >
+        無料会員登録
+      </Link>
+      <p className="min-w-0 text-slate-300 text-xs leading-relaxed wide:text-sm">
+        お気に入りのキャストをフォローすると、出勤やライブ配信をお知らせします。
+      </p>
+    </div>
   );
 }
