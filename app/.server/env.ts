@@ -6,6 +6,7 @@ import { z } from "zod";
 import { zenginConsignorFromEnv, zenginEnvGiven } from "~/domain/admin-payouts";
 import { type ManualVideo, ManualVideosSchema } from "~/domain/manual-videos";
 import type { Operator } from "~/domain/operator";
+import { type InvoiceIssuer, REGISTRATION_NUMBER_PATTERN } from "~/domain/qualified-invoice";
 import { DEFAULT_PUSH_SERVICE_HOSTS } from "~/domain/web-push";
 import type { S3Config } from "./integrations/storage/s3-storage";
 
@@ -78,6 +79,15 @@ const EnvSchema = z.object({
       .optional(),
   ),
   OPERATOR_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
+  // The issuer of the plan receipts as qualified invoices (適格請求書, ADR 0061).
+  INVOICE_ISSUER_NAME: z.preprocess(emptyToUndefined, z.string().max(200).optional()),
+  INVOICE_REGISTRATION_NUMBER: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(REGISTRATION_NUMBER_PATTERN, "must be T followed by 13 digits (適格請求書発行事業者登録番号)")
+      .optional(),
+  ),
   /** The manual videos of the back office: a JSON array of {title, youtube_id, audience?, description?}. */
   MANUAL_VIDEOS: z.preprocess(emptyToUndefined, z.string().optional()),
   // S3-compatible object storage for uploads (ADR 0016); the local disk when S3_BUCKET is unset.
@@ -223,6 +233,11 @@ export interface Env {
   /** HTTP worker processes (1: the server is one process; ADR 0014). */
   workers: number;
   operator: Operator;
+  /**
+   * The issuer printed on the plan receipts (ADR 0061); undefined in production without
+   * INVOICE_REGISTRATION_NUMBER (no receipts are offered then).
+   */
+  invoiceIssuer: InvoiceIssuer | undefined;
   manualVideos: ManualVideo[];
   /** S3-compatible storage for uploads; undefined: the local disk under DATA_DIR/uploads. */
   s3: S3Config | undefined;
@@ -375,6 +390,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       email: e.OPERATOR_EMAIL ?? PLACEHOLDER_OPERATOR.OPERATOR_EMAIL,
       isPlaceholder: OPERATOR_VARIABLES.some((name) => !e[name]),
     },
+    invoiceIssuer: parseInvoiceIssuer(e, isProduction),
     manualVideos,
     s3,
     realtime: {
@@ -390,6 +406,26 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     live,
     payments,
     push,
+  };
+}
+
+/** Development stand-in of the registration number: "T" and 13 zeros, marked as such on the receipt. */
+export const PLACEHOLDER_REGISTRATION_NUMBER = "T0000000000000";
+
+/**
+ * The issuer of the receipts: INVOICE_ISSUER_NAME (else the operator, OPERATOR_NAME) and
+ * INVOICE_REGISTRATION_NUMBER; outside production marked stand-ins fill what is missing.
+ */
+function parseInvoiceIssuer(e: z.infer<typeof EnvSchema>, isProduction: boolean): InvoiceIssuer | undefined {
+  const name = e.INVOICE_ISSUER_NAME ?? e.OPERATOR_NAME;
+  if (isProduction) {
+    if (!e.INVOICE_REGISTRATION_NUMBER || !name) return undefined;
+    return { name, registrationNumber: e.INVOICE_REGISTRATION_NUMBER, isPlaceholder: false };
+  }
+  return {
+    name: name ?? PLACEHOLDER_OPERATOR.OPERATOR_NAME,
+    registrationNumber: e.INVOICE_REGISTRATION_NUMBER ?? PLACEHOLDER_REGISTRATION_NUMBER,
+    isPlaceholder: !name || !e.INVOICE_REGISTRATION_NUMBER,
   };
 }
 

@@ -10,6 +10,11 @@ export const IMAGE_MAX_SIDE = 1600;
 /** Store and staff galleries hold at most this many pictures. */
 export const GALLERY_MAX_IMAGES = 10;
 export const IMAGE_ACCEPT = "image/jpeg,image/png,image/webp,image/gif,image/avif";
+/**
+ * Several gallery pictures may be sent in one post, together at most this many bytes (below the
+ * server's multipart limit of the mypages, server/app.ts); each still at most IMAGE_MAX_BYTES.
+ */
+export const GALLERY_UPLOAD_MAX_BYTES = 30 * 1024 * 1024;
 
 export const IMAGE_MESSAGES = {
   required: "画像を選択してください",
@@ -19,9 +24,27 @@ export const IMAGE_MESSAGES = {
   broken: "画像を読み込めませんでした。別の画像をお試しください",
   too_many_uploads: "短時間に多くの画像が送信されました。しばらく時間をおいてから再度お試しください",
   gallery_full: `画像は${GALLERY_MAX_IMAGES}枚まで登録できます`,
+  upload_too_large: `一度に送れる画像は合計${GALLERY_UPLOAD_MAX_BYTES / 1024 / 1024}MBまでです。何回かに分けて送ってください`,
 } as const;
 
-export type ImageErrorKey = Exclude<keyof typeof IMAGE_MESSAGES, "gallery_full" | "required">;
+/** A refusal of one of several chosen pictures, naming it (「shop.png」：…). */
+export function imageFileMessage(fileName: string, message: string): string {
+  const name = [...fileName.trim()];
+  const shown = name.length > 40 ? `${name.slice(0, 39).join("")}…` : name.join("");
+  return `「${shown || "名前のないファイル"}」：${message}`;
+}
+
+/** More pictures chosen than the gallery has room for. */
+export function galleryRoomMessage(room: number, chosen: number): string {
+  return room <= 0
+    ? IMAGE_MESSAGES.gallery_full
+    : `画像はあと${room}枚まで追加できます（${chosen}枚選ばれています。最大${GALLERY_MAX_IMAGES}枚）`;
+}
+
+export type ImageErrorKey = Exclude<
+  keyof typeof IMAGE_MESSAGES,
+  "gallery_full" | "required" | "upload_too_large"
+>;
 
 /** File name endings of the accepted formats (the content is what decides; a mismatch is refused too). */
 export const IMAGE_EXTENSIONS = ["jpg", "jpeg", "png", "webp", "gif", "avif"] as const;

@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { IMAGE_MAX_BYTES, IMAGE_MESSAGES } from "~/domain/images";
+import { GALLERY_UPLOAD_MAX_BYTES, IMAGE_MAX_BYTES, IMAGE_MESSAGES } from "~/domain/images";
 import { type FieldErrors, FORM_ERROR_KEY, type FormValues } from "./form";
 import { readLimitedFormData } from "./limited-form-data";
 
@@ -23,6 +23,8 @@ export const FORM_MESSAGES = {
 
 /** A body can hold one picture and the fields around it, nothing more. */
 export const MYPAGE_FORM_MAX_BYTES = IMAGE_MAX_BYTES + 256 * 1024;
+/** A page with a gallery: several pictures at once (GALLERY_UPLOAD_MAX_BYTES) and the fields. */
+export const GALLERY_FORM_MAX_BYTES = GALLERY_UPLOAD_MAX_BYTES + 256 * 1024;
 
 export function failed(intent: string, values: FormValues, errors: FieldErrors, status = 400) {
   return data<MypageActionData>({ intent, values, errors }, { status });
@@ -41,10 +43,12 @@ export type ReadForm = { ok: true; form: FormData } | { ok: false; response: Ret
  * The posted form, read with a byte limit (an upload form is multipart): a body over the limit is
  * a 400 with the picture's size message, never a server buffering whatever a client sends.
  */
-export async function readMypageForm(request: Request): Promise<ReadForm> {
-  const read = await readLimitedFormData(request, MYPAGE_FORM_MAX_BYTES);
+export async function readMypageForm(request: Request, maxBytes = MYPAGE_FORM_MAX_BYTES): Promise<ReadForm> {
+  const read = await readLimitedFormData(request, maxBytes);
   if (read.ok) return read;
+  const tooLarge =
+    maxBytes > MYPAGE_FORM_MAX_BYTES ? IMAGE_MESSAGES.upload_too_large : IMAGE_MESSAGES.too_large;
   return read.error === "too_large"
-    ? { ok: false, response: failed("image_add", {}, { image: IMAGE_MESSAGES.too_large }) }
+    ? { ok: false, response: failed("image_add", {}, { image: tooLarge }) }
     : { ok: false, response: failed("", {}, { [FORM_ERROR_KEY]: FORM_MESSAGES.unreadable }) };
 }

@@ -5,7 +5,7 @@ import { updateStaffProfile } from "../services/staff/update-staff-profile";
 import { FORM_ERROR_KEY } from "./form";
 import { galleryIntents } from "./gallery-intents";
 import { dispatchIntent, type IntentHandler, intent } from "./intent-action";
-import { done, FORM_MESSAGES, failed, readMypageForm } from "./mypage-form";
+import { done, FORM_MESSAGES, failed, GALLERY_FORM_MAX_BYTES, readMypageForm } from "./mypage-form";
 
 /** The handlers of a page's other forms, each typed by its own `intent(…)`. */
 // biome-ignore lint/suspicious/noExplicitAny: a record of handlers whose schemas differ.
@@ -30,7 +30,8 @@ export async function staffProfileAction({
   staffId: string;
   intents?: StaffPageIntents;
 }) {
-  const read = await readMypageForm(request);
+  // The staff member's gallery takes several pictures in one post.
+  const read = await readMypageForm(request, GALLERY_FORM_MAX_BYTES);
   if (!read.ok) return read.response;
   return dispatchIntent(
     read.form,

@@ -1,9 +1,8 @@
-import { useState } from "react";
 import { Form } from "react-router";
-import { GALLERY_MAX_IMAGES, IMAGE_ACCEPT, IMAGE_MAX_BYTES, IMAGE_MESSAGES } from "~/domain/images";
+import { GALLERY_MAX_IMAGES, IMAGE_MESSAGES } from "~/domain/images";
 import { FieldError } from "../form/field";
-import { SubmitButton } from "../form/submit-button";
 import { Card, EmptyState, TIGHT_BUTTON } from "../ui/kit";
+import { GalleryUploadForm } from "./gallery-upload";
 
 export interface GalleryResult {
   intent: string;
@@ -19,8 +18,9 @@ export function galleryResult(actionData: GalleryResult | undefined): GalleryRes
 
 /**
  * The pictures of a store or staff member: up to GALLERY_MAX_IMAGES, the first one is the cover.
- * Each picture can move left/right, become the cover or be removed; a new one is uploaded with a
- * plain multipart form (re-encoded on the server). Works without JavaScript.
+ * Each picture can move left/right, become the cover or be removed; new ones, several at once, are
+ * uploaded with a plain multipart form (re-encoded on the server; previews with JavaScript,
+ * gallery-upload.tsx). Works without JavaScript.
  */
 export function GalleryEditor({
   title,
@@ -117,34 +117,23 @@ export function GalleryEditor({
         </ol>
       )}
 
-      <Form
-        method="post"
-        action={action}
-        encType="multipart/form-data"
-        preventScrollReset
-        className="mt-5 rounded-xl bg-slate-50 p-4"
-        data-field="image"
-      >
-        <input type="hidden" name="intent" value="image_add" />
-        <p className="mb-1 font-bold text-slate-800 text-sm">画像を追加</p>
-        <p id={`${inputId}-hint`} className="mb-2 text-slate-500 text-xs">
-          JPEG・PNG・WebP・GIF・AVIF、{IMAGE_MAX_BYTES / 1024 / 1024}
-          MBまで。位置情報などの撮影データは削除して保存します。
-        </p>
-        {full ? (
+      {full ? (
+        <div className="mt-5 rounded-xl bg-slate-50 p-4" data-field="image">
           <p className="font-bold text-amber-800 text-sm">
             {IMAGE_MESSAGES.gallery_full}。追加するには画像を削除してください。
           </p>
-        ) : (
-          <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-            <FilePicker id={inputId} error={error} />
-            <SubmitButton block={false} pendingLabel="アップロード中…" className="shrink-0">
-              アップロード
-            </SubmitButton>
-          </div>
-        )}
-        <FieldError id={`${inputId}-error`} error={error} />
-      </Form>
+          <FieldError id={`${inputId}-error`} error={error} />
+        </div>
+      ) : (
+        // A new form for each state of the gallery: after an upload the previews start empty.
+        <GalleryUploadForm
+          key={images.join("|")}
+          id={inputId}
+          room={GALLERY_MAX_IMAGES - images.length}
+          action={action}
+          error={error}
+        />
+      )}
     </Card>
   );
 }
@@ -172,35 +161,5 @@ function MoveButton({
         <span className="sr-only">{label}</span>
       </button>
     </Form>
-  );
-}
-
-/**
- * The file input, in Japanese whatever the browser's language: the native input is visually hidden
- * (still focusable and usable without JavaScript) behind a label styled as a button; the chosen
- * file's name shows beside it.
- */
-function FilePicker({ id, error }: { id: string; error: string | undefined }) {
-  const [name, setName] = useState("");
-  return (
-    <div className="flex min-w-0 flex-1 items-center gap-3">
-      <input
-        id={id}
-        type="file"
-        name="image"
-        accept={IMAGE_ACCEPT}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
-        onChange={(event) => setName(event.currentTarget.files?.[0]?.name ?? "")}
-        className="peer sr-only"
-      />
-      <label
-        htmlFor={id}
-        className="inline-flex min-h-11 shrink-0 cursor-pointer items-center rounded-full border border-brand-500 bg-white px-4 font-bold text-brand-700 text-sm hover:bg-brand-50 peer-focus-visible:outline-2 peer-focus-visible:outline-brand-500 peer-focus-visible:outline-offset-2"
-      >
-        画像を選ぶ
-      </label>
-      <span className="min-w-0 truncate text-slate-600 text-sm">{name || "選択されていません"}</span>
-    </div>
   );
 }

@@ -8,8 +8,15 @@ import { listReceivedItems } from "~/.server/services/ledger/list-received-items
 import { listConversionsAndPayouts } from "~/.server/services/payouts/list-payouts";
 import { quotePayout, requestPayout } from "~/.server/services/payouts/request-payout";
 import { BankAccountSummary } from "~/components/account/bank-account-summary";
+import { useConfirmStep } from "~/components/admin/confirm-step";
 import { SubmitButton } from "~/components/form/submit-button";
 import { Badge, Card, EmptyState, FlashMessage, PageHeader } from "~/components/ui/kit";
+import {
+  CONVERSION_TEXTS,
+  conversionBreakdown,
+  conversionSummary,
+  ItemConversionSchema,
+} from "~/domain/item-conversion";
 import { formatPoints, formatYen, payoutRefusal } from "~/domain/money";
 import { MONEY_TEXTS } from "~/domain/money-texts";
 import { TAX_STATUS_TEXTS } from "~/domain/store-tax-status";
@@ -75,7 +82,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   return dispatchIntent(
     form,
     {
+      // Only after the confirmation of what is converted and at which rate (ADR 0053's step).
       convert: intent({
+        schema: ItemConversionSchema,
         run: async () => {
           const result = await convertItems({
             db: context.db,
@@ -93,10 +102,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     {
       // A post with another intent, or none, asks for a payout, as it always has.
       otherwise: payout,
-      // A refusal in the shape the page reads (one message, no flash); no handler has a schema,
-      // so none is answered today.
+      // A refusal in the shape the page reads (one message, no flash) and its fields' messages
+      // (the conversion's confirmation, next to its box).
       refusal: (_intent: string, _values: FormValues, errors: FieldErrors, status = 400) =>
-        data({ done: null, error: errors[FORM_ERROR_KEY] ?? "" }, { status }),
+        data({ done: null, error: errors[FORM_ERROR_KEY] ?? "", errors }, { status }),
     },
   );
 }
@@ -108,7 +117,18 @@ export function meta() {
 const day = (iso: string) => new Date(iso).toLocaleDateString("ja-JP", { timeZone: "Asia/Tokyo" });
 
 export default function Convert({ loaderData, actionData }: Route.ComponentProps) {
-  const { held, heldPoints, quote, confirming, history, key } = loaderData;
+  const { held, quote, confirming, history, key } = loaderData;
+  const conversion = conversionBreakdown(held);
+  const answer = actionData as { errors?: FieldErrors } | undefined;
+  const step = useConfirmStep({
+    id: "convert",
+    checkboxLabel: CONVERSION_TEXTS.checkbox(conversion.points),
+    error: answer?.errors?.confirm,
+    title: CONVERSION_TEXTS.title,
+    description: `${CONVERSION_TEXTS.description}${CONVERSION_TEXTS.rate}`,
+    summary: () => conversionSummary(conversion),
+    confirmLabel: CONVERSION_TEXTS.confirmLabel,
+  });
   const canPay = quote.hasBankAccount && quote.available >= quote.minimum;
   const refusal = confirming ? payoutRefusal(quote.gross, quote.available, quote.minimum) : null;
   const refusalText =
@@ -135,17 +155,17 @@ export default function Convert({ loaderData, actionData }: Route.ComponentProps
         title="アイテムをポイントに換金"
         lead="受け取ったアイテムをすべて、各アイテムのポイント数でポイントに換えます。"
       >
-        {held.length === 0 ? (
+        {conversion.lines.length === 0 ? (
           <EmptyState title="換金できるアイテムはありません" />
         ) : (
-          <Form method="post" className="flex flex-wrap items-center gap-3">
+          <Form method="post" className="space-y-3" onSubmit={step.onSubmit} data-testid="convert-form">
             <input type="hidden" name="intent" value="convert" />
             <input type="hidden" name="idempotency_key" value={key} />
-            <p>
-              未換金 {held.reduce((n, h) => n + h.quantity, 0)}個 →{" "}
-              <strong>{formatPoints(heldPoints)}</strong>
-            </p>
-            <SubmitButton block={false}>換金する</SubmitButton>
+            <ConversionTable conversion={conversion} />
+            <p className="text-slate-600 text-xs">{CONVERSION_TEXTS.rate}</p>
+            {step.checkbox}
+            <SubmitButton block={false}>{CONVERSION_TEXTS.button}</SubmitButton>
+            {step.dialog}
           </Form>
         )}
       </Card>
@@ -255,5 +275,51 @@ export default function Convert({ loaderData, actionData }: Route.ComponentProps
       </Card>
       <FlashMessage message={actionData?.done ?? loaderData.flash} />
     </div>
+  );
+}
+
+/** What the store holds and what converting it gives: item × quantity × points, and the total. */
+function ConversionTable({ conversion }: { conversion: ReturnType<typeof conversionBreakdown> }) {
+  return (
+    <table className="w-full max-w-md text-sm" data-testid="convert-breakdown">
+      <caption className="sr-only">換金の内訳</caption>
+      <thead>
+        <tr className="border-slate-200 border-b text-left text-slate-500 text-xs">
+          <th scope="col" className="py-1 font-normal">
+            アイテム
+          </th>
+          <th scope="col" className="py-1 text-right font-normal">
+            個数 × ポイント
+          </th>
+          <th scope="col" className="py-1 text-right font-normal">
+            小計
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {conversion.lines.map((line) => (
+          <tr key={line.name} className="border-slate-100 border-b">
+            <th scope="row" className="py-1.5 text-left font-normal">
+              {line.name}
+            </th>
+            <td className="py-1.5 text-right tabular-nums">
+              {line.quantity.toLocaleString("ja-JP")} × {formatPoints(line.pointValue)}
+            </td>
+            <td className="py-1.5 text-right tabular-nums">{formatPoints(line.points)}</td>
+          </tr>
+        ))}
+      </tbody>
+      <tfoot>
+        <tr>
+          <th scope="row" className="pt-2 text-left">
+            {CONVERSION_TEXTS.total}（{conversion.count.toLocaleString("ja-JP")}個）
+          </th>
+          <td colSpan={2} className="pt-2 text-right font-bold tabular-nums" data-testid="convert-total">
+            {formatPoints(conversion.points)}
+            <span className="ml-1 font-normal text-slate-600">（{formatYen(conversion.yen)}相当）</span>
+          </td>
+        </tr>
+      </tfoot>
+    </table>
   );
 }

@@ -18,6 +18,7 @@ import { formatTokyoDate } from "~/domain/format";
 import { formatYen } from "~/domain/money";
 import { MONEY_TEXTS } from "~/domain/money-texts";
 import { cardBrandLabel } from "~/domain/payment-methods";
+import { RECEIPT_TEXTS } from "~/domain/qualified-invoice";
 import { BILLING_GRACE_DAYS, BILLING_PHASE_LABELS, INVOICE_STATUS_LABELS } from "~/domain/store-billing";
 import { pageTitle } from "~/site";
 import type { Route } from "./+types/mypage-payment";
@@ -28,7 +29,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!page) throw new Response(null, { status: 403 });
   const port = billingPort(context.env);
   const checkout = new URL(request.url).searchParams.get("checkout");
-  return { page, provider: port?.provider ?? null, justSubscribed: checkout === "done" };
+  return {
+    page,
+    provider: port?.provider ?? null,
+    justSubscribed: checkout === "done",
+    // A paid invoice has its receipt (適格請求書, ADR 0061) once an issuer is configured.
+    receipts: context.env.invoiceIssuer !== undefined,
+  };
 }
 
 const ERRORS: Record<string, string> = {
@@ -108,7 +115,7 @@ export function meta() {
 const shortDay = (iso: string) => new Date(iso).toLocaleDateString("ja-JP", { timeZone: "Asia/Tokyo" });
 
 export default function Payment({ loaderData, actionData }: Route.ComponentProps) {
-  const { page, provider, justSubscribed } = loaderData;
+  const { page, provider, justSubscribed, receipts } = loaderData;
   const phase = BILLING_PHASE_LABELS[page.phase];
   const subscribed = page.phase !== "none" && page.phase !== "canceled" && page.phase !== "pending";
   return (
@@ -241,7 +248,14 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
                   >
                     {INVOICE_STATUS_LABELS[invoice.status]}
                   </Badge>
-                  {invoice.url ? (
+                  {invoice.status === "paid" && receipts ? (
+                    <Link
+                      to={`/liver/mypage/payment/receipts/${encodeURIComponent(invoice.id)}`}
+                      className="inline-flex min-h-11 items-center text-brand-700 text-sm underline"
+                    >
+                      {RECEIPT_TEXTS.linkLabel}
+                    </Link>
+                  ) : invoice.url ? (
                     <a
                       href={invoice.url}
                       target="_blank"

@@ -1,4 +1,3 @@
-import { useEffect, useState } from "react";
 import { data, Form, Link } from "react-router";
 import { requireViewer } from "~/.server/auth/viewer";
 import { FORM_ERROR_KEY } from "~/.server/http/form";
@@ -14,6 +13,7 @@ import { Notice } from "~/components/account/auth-card";
 import { FormErrorSummary } from "~/components/form/form-error-summary";
 import { SubmitButton } from "~/components/form/submit-button";
 import { TextInput } from "~/components/form/text-input";
+import { IssuedInvitation } from "~/components/mypage/invitation-share";
 import { StaffAvatar } from "~/components/mypage/staff-avatar";
 import {
   Badge,
@@ -239,6 +239,7 @@ export default function LiverStaff({ loaderData, actionData }: Route.ComponentPr
       </Card>
 
       <InvitationCard
+        storeName={store.store_name}
         invitations={invitations}
         result={result?.intent === "invite" || result?.intent === "revoke" ? result : undefined}
       />
@@ -380,9 +381,11 @@ function Pager({ page, pageSize, total }: { page: number; pageSize: number; tota
 }
 
 function InvitationCard({
+  storeName,
   invitations,
   result,
 }: {
+  storeName: string;
   invitations: {
     id: string;
     note: string;
@@ -401,7 +404,9 @@ function InvitationCard({
       lead={`キャスト本人にログインIDとパスワードを決めて登録してもらう場合は、招待リンクを送ってください。リンクは${INVITATION_VALID_DAYS}日間、1回だけ使えます。`}
       testId="invitations"
     >
-      {issued ? <IssuedLink url={issued.url} expiresAt={issued.expiresAt} /> : null}
+      {issued ? (
+        <IssuedInvitation url={issued.url} expiresAt={issued.expiresAt} storeName={storeName} />
+      ) : null}
       <FormErrorSummary
         errors={result?.errors}
         labels={{ note: "メモ" }}
@@ -464,53 +469,5 @@ function InvitationCard({
         </ul>
       ) : null}
     </Card>
-  );
-}
-
-function IssuedLink({ url, expiresAt }: { url: string; expiresAt: Date }) {
-  const [copied, setCopied] = useState(false);
-  const [canCopy, setCanCopy] = useState(false);
-  useEffect(() => setCanCopy(typeof navigator !== "undefined" && Boolean(navigator.clipboard)), []);
-  return (
-    <div
-      className="mb-5 rounded-xl bg-emerald-50 p-4 ring-1 ring-emerald-200"
-      data-testid="issued-invitation"
-    >
-      <p className="font-bold text-emerald-900 text-sm">招待リンクを発行しました</p>
-      <p className="mt-1 text-emerald-900 text-xs">
-        このリンクは今だけ表示されます。コピーしてキャストに送ってください（期限{" "}
-        {formatMonthDayTime(expiresAt)}）。
-      </p>
-      <div className="mt-3 flex flex-col gap-2 sm:flex-row">
-        <label htmlFor="issued-invitation-url" className="sr-only">
-          招待リンク
-        </label>
-        <input
-          id="issued-invitation-url"
-          readOnly
-          value={url}
-          onFocus={(event) => event.currentTarget.select()}
-          className="min-h-11 w-full rounded-lg border border-emerald-300 bg-white px-3 font-mono text-sm"
-        />
-        {canCopy ? (
-          <button
-            type="button"
-            onClick={async () => {
-              try {
-                await navigator.clipboard.writeText(url);
-                setCopied(true);
-              } catch {
-                // Not allowed here (an insecure origin, a denied permission): select it for a manual copy.
-                const input = document.getElementById("issued-invitation-url");
-                if (input instanceof HTMLInputElement) input.select();
-              }
-            }}
-            className="min-h-11 shrink-0 rounded-full bg-emerald-700 px-5 font-bold text-sm text-white hover:bg-emerald-800"
-          >
-            {copied ? "コピーしました" : "コピー"}
-          </button>
-        ) : null}
-      </div>
-    </div>
   );
 }

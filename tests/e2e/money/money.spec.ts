@@ -106,7 +106,9 @@ test("coins with the test provider, an item, a gift, then the store converts and
   await store.goto("/liver/mypage/item");
   await expect(store.getByTestId("received-gifts")).toContainText("花束 ×9");
   await store.goto("/liver/mypage/item/convert");
-  await store.getByRole("button", { name: "換金する" }).click();
+  // The conversion is confirmed first (the rate and the points, in a dialog).
+  await store.getByRole("button", { name: "すべて換金する" }).click();
+  await store.getByTestId("confirm-dialog").getByRole("button", { name: "換金する" }).click();
   await expect(store.getByTestId("flash-message")).toContainText("ptに換金しました");
   await expect(store.getByTestId("store-points")).not.toHaveText("0");
   const points = Number(((await store.getByTestId("store-points").textContent()) ?? "").replace(/,/g, ""));

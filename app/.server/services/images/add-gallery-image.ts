@@ -1,19 +1,18 @@
-import { GALLERY_MAX_IMAGES, hasImageExtension, type ImageErrorKey } from "~/domain/images";
+import type { ImageErrorKey } from "~/domain/images";
 import type { Viewer } from "../../auth/viewer";
 import type { Db } from "../../db/client";
-
 import type { ImageStorage } from "../../integrations/storage/image-storage";
-import { processUpload } from "../shared/process-upload";
-import { findGallery, type GalleryTarget, saveGallery } from "./gallery";
+import { addGalleryImages } from "./add-gallery-images";
+import type { GalleryTarget } from "./gallery";
 
 export type AddGalleryImageResult =
   | { ok: true; url: string }
   | { ok: false; error: "forbidden" | "not_found" | "gallery_full" | ImageErrorKey };
 
 /**
- * Adds a picture at the end of a store's or staff member's gallery (at most GALLERY_MAX_IMAGES).
- * The upload is decoded and re-encoded as WebP without metadata before anything is stored; the
- * count is checked again with the row locked, and a file whose row could not take it is removed.
+ * Adds one picture at the end of a store's or staff member's gallery (at most GALLERY_MAX_IMAGES):
+ * `addGalleryImages` with a single file (re-encoded as WebP without metadata, the count checked
+ * again with the row locked, the file removed when the row could not take it).
  */
 export async function addGalleryImage({
   db,
@@ -29,31 +28,7 @@ export async function addGalleryImage({
   /** The upload's bytes and the file name the browser sent. */
   input: { data: Uint8Array; fileName: string };
 }): Promise<AddGalleryImageResult> {
-  const found = await findGallery(db, actor, target);
-  if (!found.ok) return found;
-  const before = found.gallery;
-  if (before.urls.length >= GALLERY_MAX_IMAGES) return { ok: false, error: "gallery_full" };
-
-  // A name that does not say "picture" (a.svg, a.html, a.exe) is refused whatever the bytes are.
-  if (!hasImageExtension(input.fileName)) return { ok: false, error: "unsupported" };
-  const processed = await processUpload({ db, actor, data: input.data });
-  if (!processed.ok) return processed;
-  const url = await images.save(before.folder, processed.data);
-
-  let result: AddGalleryImageResult;
-  try {
-    result = await db.transaction(async (tx) => {
-      const locked = await findGallery(tx, actor, target, { lock: true });
-      if (!locked.ok) return locked;
-      const { gallery } = locked;
-      if (gallery.urls.length >= GALLERY_MAX_IMAGES) return { ok: false, error: "gallery_full" } as const;
-      await saveGallery(tx, gallery, [...gallery.urls, url]);
-      return { ok: true, url } as const;
-    });
-  } catch (error) {
-    await images.remove(url);
-    throw error;
-  }
-  if (!result.ok) await images.remove(url);
-  return result;
+  const result = await addGalleryImages({ db, images, actor, target, input: { files: [input] } });
+  if (result.ok) return { ok: true, url: result.urls[0]! };
+  return { ok: false, error: result.error };
 }
