@@ -46,6 +46,12 @@ const LIVER_MYPAGE = [
   route("liver/mypage/staff/create/:id?", "routes/liver/mypage-staff-create.tsx"),
   route("liver/mypage/staff/:id", "routes/liver/mypage-staff-edit.tsx"),
   route("liver/mypage/price", "routes/liver/mypage-price.tsx"),
+  // Coupons (ADR 0058)
+  route("liver/mypage/coupons", "routes/liver/mypage-coupons.tsx"),
+  route("liver/mypage/coupons/new", "routes/liver/mypage-coupon-edit.tsx", { id: "liver-mypage-coupon-new" }),
+  route("liver/mypage/coupons/:id", "routes/liver/mypage-coupon-edit.tsx", {
+    id: "liver-mypage-coupon-edit",
+  }),
   route("liver/mypage/post", "routes/liver/mypage-post.tsx"),
   route("liver/mypage/setting", "routes/liver/mypage-setting.tsx"),
   route("liver/mypage/news", "routes/account/mypage-news.tsx", { id: "liver-mypage-news" }),
@@ -59,6 +65,7 @@ const LIVER_MYPAGE = [
   route("liver/mypage/item/convert", "routes/liver/mypage-item-convert.tsx"),
   route("liver/mypage/payment", "routes/liver/mypage-payment.tsx"),
   route("liver/mypage/payment/confirm", "routes/liver/mypage-payment-confirm.tsx"),
+  route("liver/mypage/payment/receipts/:id", "routes/liver/mypage-payment-receipt.tsx"),
   route("liver/mypage/payment/test-checkout/:session", "routes/liver/mypage-payment-test-checkout.tsx"),
   // The live room (ADR 0043): fans, and the record and summary of the lives
   route("liver/mypage/fans", "routes/account/mypage-fans.tsx", { id: "liver-mypage-fans" }),
@@ -139,6 +146,9 @@ export default [
   // Public directory (docs/product.md: store and staff pages are public under /listener/)
   route("search/liver", "routes/public/search-liver.tsx"),
   route("search/staff", "routes/public/search-staff.tsx"),
+  // Coupons and the screen shown at the door (ADR 0058)
+  route("coupons", "routes/public/coupons.tsx"),
+  route("coupons/:id", "routes/public/coupon.tsx"),
   // Map and GPS (ADR 0028)
   route("gps", "routes/public/gps.tsx"),
   route("search/sns", "routes/public/search-sns.tsx"),
@@ -212,6 +222,8 @@ export default [
   // The Zengin bank and branch data for the payout account (ADR 0054)
   route("api/banks", "routes/api/banks.ts"),
   route("api/banks/:code/branches", "routes/api/bank-branches.ts"),
+  // The station data for the store's access (ADR 0056)
+  route("api/stations", "routes/api/stations.ts"),
   route("api/challenge", "routes/api/challenge.ts"),
   route("api/liver/staff/:id/schedules", "routes/api/liver-staff-schedules.ts"),
   // Public directory (ADR 0020)
@@ -220,6 +232,7 @@ export default [
   route("api/livers/:id", "routes/api/liver.ts", { id: "api-liver" }),
   route("api/livers/slug/:slug", "routes/api/liver.ts", { id: "api-liver-slug" }),
   route("api/livers/:id/staffs", "routes/api/liver-staffs.ts"),
+  route("api/livers/:id/estimate", "routes/api/liver-estimate.ts"),
   route("api/staffs", "routes/api/staffs.ts"),
   route("api/staffs/top", "routes/api/staffs-top.ts"),
   route("api/staffs/:id", "routes/api/staff.ts", { id: "api-staff" }),

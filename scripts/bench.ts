@@ -24,6 +24,7 @@ import { chromium, devices } from "@playwright/test";
 import autocannon from "autocannon";
 import { count, eq, type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
+import webPush from "web-push";
 import { type Database, openDatabase } from "../app/.server/db/client";
 import { directoryState, listeners, livers, staffs, user } from "../app/.server/db/schema";
 import { parseEnv } from "../app/.server/env";
@@ -398,6 +399,15 @@ function sequentialApp(scenario: Scenario, cookie: string | null): Promise<numbe
 // ---------------------------------------------------------------------------------------------
 // The server and autocannon
 
+function benchVapid() {
+  const keys = webPush.generateVAPIDKeys();
+  return {
+    VAPID_PUBLIC_KEY: keys.publicKey,
+    VAPID_PRIVATE_KEY: keys.privateKey,
+    VAPID_SUBJECT: "mailto:bench@example.com",
+  };
+}
+
 async function startServer(extraEnv: Record<string, string> = {}): Promise<ChildProcess> {
   buildIfStale("bench");
   const child = spawn(process.execPath, ["server.js"], {
@@ -415,6 +425,8 @@ async function startServer(extraEnv: Record<string, string> = {}): Promise<Child
       OPERATOR_ADDRESS: "東京都千代田区千代田1-1",
       OPERATOR_PHONE: "03-0000-0000",
       OPERATOR_EMAIL: "bench@example.com",
+      // Production demands web push keys too: a fresh pair per bench server.
+      ...benchVapid(),
       ...(DATABASE_URL ? { DATABASE_URL } : { DATABASE_URL: "" }),
       ...extraEnv,
     },

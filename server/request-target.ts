@@ -80,6 +80,9 @@ export const SERVER_ERROR_MESSAGE = "サーバーでエラーが発生しまし�
  */
 export function lastResortErrors(): ErrorRequestHandler {
   return (error, req, res, next) => {
+    // A visitor who left mid-answer (a navigation, a closed tab) is no error of ours: nothing to
+    // log and nobody to answer.
+    if ((error as { code?: string } | null)?.code === "ERR_STREAM_PREMATURE_CLOSE" && res.destroyed) return;
     console.error("[http] unhandled error", error);
     if (res.headersSent) return next(error);
     refuse(req, res, 500, SERVER_ERROR_MESSAGE);

@@ -76,3 +76,8 @@ export function formatPostalCode(s: string): string {
   const digits = normalizePostalCode(s);
   return digits ? `${digits.slice(0, 3)}-${digits.slice(3)}` : s;
 }
+
+/** "¥4,000" or "無料" for 0. */
+export function priceLabel(price: number): string {
+  return price === 0 ? "無料" : formatYen(price);
+}

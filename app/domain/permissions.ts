@@ -94,6 +94,11 @@ export const PERMISSIONS = {
   "invitation.issue": { what: "issue a staff invitation link", who: STORE },
   "invitation.list": { what: "list the store's invitations", who: STORE },
   "invitation.revoke": { what: "withdraw an invitation", who: STORE },
+  // Coupons (ADR 0058); reading the current ones is `directory.read`.
+  "coupon.list": { what: "list the store's coupons, ended and expired ones too", who: STORE },
+  "coupon.create": { what: "create a coupon of the store", who: STORE },
+  "coupon.update": { what: "edit a coupon of the store that has not ended", who: STORE },
+  "coupon.end": { what: "end a coupon of the store before its time", who: STORE },
   "news.read": {
     what: "read the official news for one's kind of account, mark it read",
     who: { listener: "own", liver: "own", staff: "own" },

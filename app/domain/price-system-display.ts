@@ -1,4 +1,5 @@
-import { formatYen } from "./format";
+export { priceLabel } from "./format";
+
 import { scheduleTimeLabel } from "./schedule-times";
 
 /**
@@ -74,11 +75,6 @@ export function hasPrices(system: PriceSystem | null | undefined): system is Pri
 export function priceSetTime(set: Pick<PriceSet, "start_time" | "end_time">): string {
   if (set.start_time === "" && set.end_time === "") return "時間指定なし";
   return `${scheduleTimeLabel(set.start_time)}〜${scheduleTimeLabel(set.end_time)}`;
-}
-
-/** "¥4,000" or "無料" for 0. */
-export function priceLabel(price: number): string {
-  return price === 0 ? "無料" : formatYen(price);
 }
 
 /** "10%" (one decimal kept: "15.5%"). */

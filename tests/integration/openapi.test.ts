@@ -238,6 +238,9 @@ const CASES: Case[] = [
   get("a bank's branches", () => "/api/banks/0001/branches?q=001", 200),
   get("branches of an unknown bank", () => "/api/banks/0002/branches", 404),
   get("branches, bank code not 4 digits", () => "/api/banks/1/branches", 400),
+  get("stations near a position", () => "/api/stations?lat=35.6938&lng=139.7013", 200),
+  get("stations by name", () => "/api/stations?q=%E6%96%B0%E5%AE%BF&limit=3", 200),
+  get("stations, nothing asked", () => "/api/stations", 400),
   get("challenge", () => "/api/challenge", 200),
 
   get("stores", () => "/api/livers?pageSize=100", 200),
@@ -255,6 +258,14 @@ const CASES: Case[] = [
   get("a store's staff", (f) => `/api/livers/${f.store.uid}/staffs?pageSize=100`, 200),
   get("a store's staff, bad page", (f) => `/api/livers/${f.store.uid}/staffs?page=x`, 400),
   get("an unknown store's staff", () => "/api/livers/no-such-store/staffs", 404),
+  get(
+    "a store's estimated bill",
+    (f) =>
+      `/api/livers/${f.store.uid}/estimate?people=2&sets=2&extensions=1&set=0&first_visit=true&nomination=true`,
+    200,
+  ),
+  get("an estimate for 0 people", (f) => `/api/livers/${f.store.uid}/estimate?people=0`, 400),
+  get("an unknown store's estimate", () => "/api/livers/no-such-store/estimate", 404),
 
   get("staff", () => "/api/staffs?pageSize=100", 200),
   get("staff by matching, signed in", () => "/api/staffs?sort=matching&pageSize=100", 200, "listener"),

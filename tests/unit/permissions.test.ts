@@ -55,6 +55,10 @@ staff.dashboard.read           401       403      403   own   403
 invitation.issue               401       403      own   403   403
 invitation.list                401       403      own   403   403
 invitation.revoke              401       403      own   403   403
+coupon.list                    401       403      own   403   403
+coupon.create                  401       403      own   403   403
+coupon.update                  401       403      own   403   403
+coupon.end                     401       403      own   403   403
 news.read                      401       own      own   own   403
 post.create                    401       403      own   own   403
 post.list                      401       403      own   own   403

@@ -5,7 +5,8 @@
  */
 
 export const API_TAGS = {
-  platform: "Health, reference data (areas, options, postal codes, banks) and the proof-of-work challenge",
+  platform:
+    "Health, reference data (areas, options, postal codes, banks, stations) and the proof-of-work challenge",
   directory: "The public directory: stores (livers), performers (staff) and their shifts",
   account: "The signed-in account and its event stream",
   posts: "Posts and feeds",
@@ -25,12 +26,14 @@ export const OPERATIONS: Record<string, [operationId: string, tag: ApiTag]> = {
   "get /api/postal-codes/{code}": ["lookUpPostalCode", "platform"],
   "get /api/banks": ["searchBanks", "platform"],
   "get /api/banks/{code}/branches": ["searchBankBranches", "platform"],
+  "get /api/stations": ["searchStations", "platform"],
   "get /api/challenge": ["getChallenge", "platform"],
   "get /api/livers": ["listStores", "directory"],
   "get /api/livers/nearby": ["listNearbyStores", "directory"],
   "get /api/livers/{id}": ["getStore", "directory"],
   "get /api/livers/slug/{slug}": ["getStoreBySlug", "directory"],
   "get /api/livers/{id}/staffs": ["listStoreStaff", "directory"],
+  "get /api/livers/{id}/estimate": ["estimateStoreBill", "directory"],
   "get /api/staffs": ["listStaff", "directory"],
   "get /api/staffs/top": ["listTopStaff", "directory"],
   "get /api/staffs/{id}": ["getStaff", "directory"],

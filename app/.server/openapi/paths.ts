@@ -20,6 +20,7 @@ import { FeedSearchSchema } from "~/domain/feed-search";
 import { NearbySearchSchema, PostMapQuerySchema } from "~/domain/geo";
 import { BANK_PATHS } from "./bank-paths";
 import { CONFIG_PATHS } from "./config-paths";
+import { ESTIMATE_PATHS } from "./estimate-paths";
 import { LIVE_PATHS } from "./live-paths";
 import { MONEY_PATHS } from "./money-paths";
 import { NATIVE_POST_PATHS } from "./native-post-paths";
@@ -47,10 +48,12 @@ import {
   RoomBlocked,
   RoomRead,
   RoomReportCreated,
+  SHIFT_TIME_DESCRIPTIONS,
   Shift,
   Staff,
   Unfollowed,
 } from "./responses";
+import { STATION_PATHS } from "./station-paths";
 
 const json = jsonResponse;
 const error = (description: string) => json(ErrorResponse, description);
@@ -288,7 +291,13 @@ export const API_PATHS: ZodOpenApiPathsObject = {
         content: {
           "application/json": {
             schema: z.object({
-              items: z.array(z.object({ date: z.iso.date(), start_time: z.string(), end_time: z.string() })),
+              items: z.array(
+                z.object({
+                  date: z.iso.date(),
+                  start_time: z.string().meta({ description: SHIFT_TIME_DESCRIPTIONS.start_time }),
+                  end_time: z.string().meta({ description: SHIFT_TIME_DESCRIPTIONS.end_time }),
+                }),
+              ),
             }),
           },
         },
@@ -385,6 +394,8 @@ export const API_PATHS: ZodOpenApiPathsObject = {
   }),
   // The Zengin bank data (ADR 0054).
   ...BANK_PATHS,
+  // The station data (ADR 0056).
+  ...STATION_PATHS,
   ...ROOM_PATHS,
   ...LIVE_PATHS,
   ...MONEY_PATHS,
@@ -393,4 +404,6 @@ export const API_PATHS: ZodOpenApiPathsObject = {
   "/api/posts/{id}": NATIVE_POST_PATHS["/api/posts/{id}"],
   // Remote configuration (ADR 0033).
   ...CONFIG_PATHS,
+  // The estimated bill (ADR 0057).
+  ...ESTIMATE_PATHS,
 };

@@ -125,13 +125,10 @@ export const Staff = z
     tiktok_id: z.string().optional(),
     youtube_id: z.string().optional(),
     matching_info: MatchingInfo,
-    matching_score: z
-      .number()
-      .int()
-      .min(18)
-      .max(100)
-      .optional()
-      .meta({ description: "only for a signed-in listener" }),
+    matching_score: z.number().int().min(18).max(100).nullable().optional().meta({
+      description:
+        "only for a signed-in listener: null until she has saved an answer to the matching questions (ADR 0060), then min(100, round(100 × equal / 13) + 18) with her unanswered questions at their default answer",
+    }),
     favorite_id: z
       .string()
       .nullable()
@@ -141,7 +138,7 @@ export const Staff = z
     today_shift: z
       .object({ date, start_time: z.string(), end_time: z.string() })
       .nullable()
-      .meta({ description: "the shift of today's business day (05:00–05:00 Asia/Tokyo)" }),
+      .meta({ description: "the shift of today's business day, or last night's while it still runs" }),
   })
   .meta({
     id: "Staff",
@@ -204,6 +201,31 @@ export const Liver = z
     image_urls: z.array(z.string()),
     phone_number: z.string(),
     price_system: PriceSystem.nullable(),
+    pr_text: z
+      .string()
+      .meta({ description: "the store's introduction (紹介文), up to 2,000 characters, line breaks kept" }),
+    access: z
+      .array(
+        z.object({
+          station: z.string().meta({ description: "a station of the station data, without 駅 (ADR 0056)" }),
+          line: z.string().meta({ description: "its line, as the station data names it" }),
+          walk_minutes: z.number().int().min(1).max(60),
+        }),
+      )
+      .max(3)
+      .meta({
+        description: "up to 3 nearest stations, as the store page lists them: 新宿駅 徒歩5分（JR山手線）",
+      }),
+    first_visit: z
+      .object({
+        price_jpy: z.number().int().min(0),
+        minutes: z.number().int(),
+        includes: z.string().meta({ description: "what the price includes; may be empty" }),
+      })
+      .nullable()
+      .meta({
+        description: "the first-visit price, shown as 初回 60分 ¥3,000〜; null when the store gives none",
+      }),
     favorite_id: z
       .string()
       .nullable()
@@ -232,13 +254,29 @@ export const PostMapCluster = z
   })
   .meta({ id: "PostMapCluster", description: "Stores with posts of the last 7 days, grouped." });
 
+/** A shift's start and end values (domain/schedule-times, ADR 0059). */
+export const SHIFT_TIME_DESCRIPTIONS = {
+  start_time:
+    '"OPEN" (from opening) or "HH:MM" in 10-minute steps on the clock of the business date: "05:00"–"23:50", and "00:00"–"04:50" for the small hours after it',
+  end_time:
+    '"LAST" (until closing) or "HH:MM" from the start on: "05:00"–"23:50" on the date, "24:00"–"30:00" the next morning (翌0:00–翌6:00, "25:00" = 1:00); an end "00:00"–"04:50" written before ADR 0059 also means the next morning',
+} as const;
+
 export const Shift = z
   .object({
     schedule_id: z.string(),
     staff_id: z.string(),
-    date,
-    start_time: z.string(),
-    end_time: z.string(),
+    date: date.meta({ description: "the business date (05:00–05:00 Asia/Tokyo) the shift starts in" }),
+    start_time: z.string().meta({ description: SHIFT_TIME_DESCRIPTIONS.start_time }),
+    end_time: z.string().meta({ description: SHIFT_TIME_DESCRIPTIONS.end_time }),
+    starts_at: z.iso
+      .datetime()
+      .nullable()
+      .meta({ description: "the real start; null for OPEN (the store's opening when one asks)" }),
+    ends_at: z.iso
+      .datetime()
+      .nullable()
+      .meta({ description: "the real end; null for LAST (the store's closing when one asks)" }),
   })
   .meta({ id: "Shift" });
 

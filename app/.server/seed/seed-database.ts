@@ -5,6 +5,7 @@ import type { Db } from "../db/client";
 import {
   account,
   ageVerifications,
+  coupons,
   favorites,
   listeners,
   liveComments,
@@ -21,6 +22,7 @@ import {
   storeReviews,
   user,
 } from "../db/schema";
+import { stationData } from "../integrations/stations/station-directory";
 import type { ObjectStorage } from "../integrations/storage/object-storage";
 import { type DemoImages, ensureDemoImages } from "./demo-images";
 import { DEMO_CONVERSATION, generateConversation, type NewMessage, type NewRoom } from "./generate/chats";
@@ -33,6 +35,7 @@ import {
   type NewSchedule,
   type PlanChoice,
 } from "./generate/common";
+import { generateCoupons } from "./generate/coupons";
 import { type FollowTarget, generateFavoritesFor } from "./generate/favorites";
 import { generateListener } from "./generate/listeners";
 import { generatePastLives } from "./generate/lives";
@@ -41,6 +44,7 @@ import { pickLocation, REGION_IDS } from "./generate/places";
 import { generatePostsFor } from "./generate/posts";
 import { generateSchedulesFor } from "./generate/schedules";
 import { generateStaff } from "./generate/staff";
+import { accessFromSuggestions, generateFirstVisit, generatePrText } from "./generate/store-intro";
 import { allocateStaff, generateStore, planFor, storeTypeSequence } from "./generate/stores";
 import { generatePriceSystem } from "./price-systems";
 import { createRandom, type Random } from "./random";
@@ -269,6 +273,9 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSu
   const postRandom = root.fork("posts");
   // Forked after the posts, so adding chats changed none of the other generated rows.
   const chatRandom = root.fork("chats");
+  // The store pages' tops from a generator of their own, not forked from `root`:
+  // adding them changed none of the other generated rows.
+  const introRandom = createRandom(seed).fork("store-intro");
 
   report("images", 0, 1);
   const images = await ensureDemoImages(options.dataDir, { stores: 24, staff: 48 }, options.storage);
@@ -279,7 +286,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSu
 
   const { storeRows, staffPerStore } = await seedStores(
     run,
-    { storeRandom, priceRandom, accountRandom },
+    { storeRandom, priceRandom, accountRandom, introRandom },
     {
       planList,
       images,
@@ -344,6 +351,11 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSu
     });
     report("money", 1, 1);
   }
+
+  // ---- coupons (ADR 0058) ---------------------------------------------------------------------
+  // The demo store and the next two public stores have one each; forked last, so no other row changed.
+  const couponStores = storeRows.filter((store) => store.status === "public").slice(0, 3);
+  await bulkInsert(db, coupons, generateCoupons(root.fork("coupons"), { stores: couponStores, now }));
 
   await countFollowers(run);
 
@@ -695,7 +707,8 @@ async function seedStores(
     storeRandom,
     priceRandom,
     accountRandom,
-  }: { storeRandom: Random; priceRandom: Random; accountRandom: Random },
+    introRandom,
+  }: { storeRandom: Random; priceRandom: Random; accountRandom: Random; introRandom: Random },
   {
     planList,
     images,
@@ -749,6 +762,19 @@ async function seedStores(
     }
     // Most stores publish a price system; the demo store always does.
     if (priceRandom.chance(0.85) || demo) row.price_system = generatePriceSystem(priceRandom, storeType);
+    // Most stores introduce themselves and give a first-visit price; the demo store does. Every
+    // store with a pin names its nearest stations (ADR 0056).
+    // (Every row names every field: the rows are inserted as one JSON array, without defaults.)
+    const introduced = introRandom.chance(0.8) || demo;
+    row.pr_text = introduced ? generatePrText(introRandom, row) : "";
+    row.first_visit = introduced ? generateFirstVisit(introRandom, row, row.price_system) : null;
+    row.access =
+      row.lat != null && row.lng != null
+        ? accessFromSuggestions(
+            introRandom,
+            await stationData.nearest({ lat: row.lat, lng: row.lng }, { limit: 3 }),
+          )
+        : [];
     storeRows.push(row);
     staffPerStore.push(staffCount);
   }

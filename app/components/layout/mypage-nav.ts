@@ -34,6 +34,7 @@ export const MYPAGE_NAV: Record<AccountRole, readonly MypageNavItem[]> = {
     { to: "/liver/mypage/staff", label: "キャスト管理" },
     { to: "/liver/mypage/post", label: "投稿" },
     { to: "/liver/mypage/price", label: "料金システム" },
+    { to: "/liver/mypage/coupons", label: "クーポン" },
     { to: "/liver/mypage/lives", label: "配信の記録" },
     { to: "/liver/mypage/fans", label: "ファン" },
     { to: "/liver/mypage/item", label: "アイテム・換金" },

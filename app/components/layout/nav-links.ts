@@ -1,5 +1,6 @@
 /** Link lists of the header menu and the footer: one place, so wording can be reviewed. */
 export const INFORMATION_LINKS = [
+  { to: "/coupons", label: "クーポン" },
   { to: "/about", label: "ヨルナビについて" },
   { to: "/service/listener", label: "ユーザーの方へ" },
   { to: "/service/liver", label: "店舗掲載をお考えの方へ" },

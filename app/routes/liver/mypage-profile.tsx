@@ -7,9 +7,11 @@ import {
   done,
   FORM_MESSAGES,
   failed,
+  GALLERY_FORM_MAX_BYTES,
   type MypageActionData,
   readMypageForm,
 } from "~/.server/http/mypage-form";
+import { searchStations } from "~/.server/services/platform/search-stations";
 import { getStoreProfile } from "~/.server/services/stores/get-store-profile";
 import { updateStoreProfile } from "~/.server/services/stores/update-store-profile";
 import { Notice } from "~/components/account/auth-card";
@@ -25,12 +27,15 @@ import { TextInput } from "~/components/form/text-input";
 import { field, listField, useSchemaForm } from "~/components/form/use-schema-form";
 import { StorePinField } from "~/components/map/store-pin-field";
 import { GalleryEditor, galleryResult } from "~/components/mypage/gallery-editor";
+import { SlugField } from "~/components/store/slug-field";
 import { BusinessHoursFields, StoreLocationFields } from "~/components/store/store-fields";
+import { StoreIntroFields } from "~/components/store/store-intro-fields";
 import { Card, doneMessage, FlashMessage, PageHeader } from "~/components/ui/kit";
 import { findArea } from "~/domain/areas";
 import { GALLERY_DONE } from "~/domain/images";
 import { STORE_NAME_KANA_MAX, STORE_NAME_MAX } from "~/domain/liver-registration";
 import { STORE_TYPES, VENUE_FEATURES, VENUE_TYPES } from "~/domain/options";
+import { storeIntroFormValues } from "~/domain/store-intro";
 import {
   HOLIDAY_OPTIONS,
   SLUG_MAX,
@@ -60,12 +65,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     done: new URL(request.url).searchParams.get("done"),
     tiles: { url: context.env.map.tileUrl, attribution: context.env.map.tileAttribution },
     areaCentre: centre ? { lat: centre.lat, lng: centre.lng } : TOKYO_STATION,
+    // The access chooser's stations near the stored pin (ADR 0056).
+    stations:
+      store.lat != null && store.lng != null
+        ? (await searchStations({ input: { lat: store.lat, lng: store.lng } })).items
+        : [],
   };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireViewer(request, context, "liver");
-  const read = await readMypageForm(request);
+  // The store's gallery takes several pictures in one post.
+  const read = await readMypageForm(request, GALLERY_FORM_MAX_BYTES);
   if (!read.ok) return read.response;
   return dispatchIntent(
     read.form,
@@ -78,6 +89,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           const result = await updateStoreProfile({ db: context.db, actor: viewer, input });
           if (result.ok) return done(request, "saved");
           if (result.error === "slug_taken") return refuse({ slug: STORE_PROFILE_MESSAGES.slug_taken });
+          if (result.error === "unknown_station") return refuse(result.errors);
           return refuse({ [FORM_ERROR_KEY]: FORM_MESSAGES.not_found }, 403);
         },
       }),
@@ -102,6 +114,7 @@ export default function LiverProfile({ loaderData, actionData }: Route.Component
   const { fields, errors } = useSchemaForm(StoreProfileSchema, {
     defaultValue: {
       ...store,
+      ...storeIntroFormValues(store),
       slug: store.slug ?? "",
       lat: String(store.lat ?? loaderData.areaCentre.lat),
       lng: String(store.lng ?? loaderData.areaCentre.lng),
@@ -148,10 +161,10 @@ export default function LiverProfile({ loaderData, actionData }: Route.Component
               label={LABELS.store_type}
               options={STORE_TYPE_OPTIONS}
             />
-            <TextInput
+            <SlugField
               {...field(fields.slug)}
               label={LABELS.slug}
-              hint={`店舗ページのアドレスの末尾になります。半角英小文字・数字・ハイフン${SLUG_MAX}文字以内（例：girls-bar-luna）`}
+              hint={`店舗ページのアドレスの末尾になります。半角英小文字・数字・ハイフン${SLUG_MAX}文字以内（例：girls-bar-luna）。空欄にすると店舗名から候補を出します`}
               autoCapitalize="none"
               autoCorrect="off"
               spellCheck={false}
@@ -181,6 +194,12 @@ export default function LiverProfile({ loaderData, actionData }: Route.Component
               fallback={loaderData.areaCentre}
             />
           </FormSection>
+
+          <StoreIntroFields
+            fields={fields}
+            suggestions={loaderData.stations}
+            hasPin={store.lat != null && store.lng != null}
+          />
 
           <FormSection title="営業時間・定休日">
             <BusinessHoursFields fields={fields} />

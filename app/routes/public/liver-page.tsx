@@ -1,9 +1,11 @@
 import { data, Link } from "react-router";
 import { getViewer } from "~/.server/auth/viewer";
+import { listPublicCoupons } from "~/.server/services/coupons/list-public-coupons";
 import { getPublicLiver } from "~/.server/services/directory/get-public-liver";
 import { listLiverStaffs } from "~/.server/services/directory/list-liver-staffs";
 import { liveNowOf } from "~/.server/services/live/read-lives";
 import { listPosts } from "~/.server/services/posts/list-posts";
+import { StoreCoupons } from "~/components/coupons/store-coupons";
 import { FollowButton } from "~/components/directory/follow-button";
 import { ImageGallery } from "~/components/directory/image-gallery";
 import { InfoList, PageSection } from "~/components/directory/info-list";
@@ -12,12 +14,17 @@ import { LATEST_POSTS, LatestPosts } from "~/components/posts/latest-posts";
 import { toPostCard } from "~/components/posts/post-card";
 import { toStaffCard } from "~/components/staff/staff-card";
 import { StaffGrid } from "~/components/staff/staff-grid";
+import { EstimateCalculator } from "~/components/store/estimate-calculator";
 import { PriceSystemTable } from "~/components/store/price-system-table";
+import { StoreIntro } from "~/components/store/store-intro";
 import { StoreTypeBadge, storeTypeOf } from "~/components/store/store-type-badge";
 import { areaLabel, findPrefecture } from "~/domain/areas";
+import { COUPONS_OPEN_MAX } from "~/domain/coupons-display";
+import { estimateForm } from "~/domain/estimate-query";
 import { formatPostalCode } from "~/domain/format";
 import { labelOf, VENUE_FEATURES, VENUE_TYPES } from "~/domain/options";
 import { businessEndLabel } from "~/domain/schedule-times";
+import { addressLocalityOf, priceRangeOf } from "~/domain/store-intro-display";
 import { absoluteUrl, seoMeta } from "~/seo";
 import { pageTitle } from "~/site";
 import type { Route } from "./+types/liver-page";
@@ -47,7 +54,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     actor: null,
     input: { source: [], kind: [], liverId: found.store.uid, sort: "new", page: 1, pageSize: LATEST_POSTS },
   });
+  // The store's current coupons (ADR 0058): every one it may have open fits on the page.
+  const coupons = await listPublicCoupons({
+    db: context.db,
+    actor: viewer,
+    input: { liverId: found.store.uid, page: 1, pageSize: COUPONS_OPEN_MAX },
+    now,
+  });
   return {
+    coupons: coupons.items,
     lives: await liveNowOf({ db: context.db, liverId: found.store.uid }),
     store: found.store,
     posts: latest.ok ? latest.items.map(toPostCard) : [],
@@ -56,6 +71,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     now: now.toISOString(),
     canonical: absoluteUrl(baseUrl, `/listener/liver/${found.store.uid}`),
     images: found.store.image_urls.map((src) => absoluteUrl(baseUrl, src)),
+    // The calculator's GET form (ADR 0057): a wrong value is a message in it, the page stays 200.
+    estimate: estimateForm(new URL(request.url).searchParams),
   };
 }
 
@@ -81,10 +98,15 @@ export function meta({ loaderData }: Route.MetaArgs) {
       url: canonical,
       image: images.length > 0 ? images : undefined,
       telephone: store.phone_number || undefined,
+      // From the first visit and the set prices.
+      priceRange: priceRangeOf(store.first_visit, store.price_system?.sets),
       address: {
         "@type": "PostalAddress",
         postalCode: store.postal_code ? formatPostalCode(store.postal_code) : undefined,
         addressRegion: findPrefecture(store.prefecture)?.prefecture.name,
+        addressLocality:
+          addressLocalityOf(store.address, findPrefecture(store.prefecture)?.prefecture.name, area) ||
+          undefined,
         streetAddress: [store.address, store.buildingName].filter(Boolean).join(" ") || undefined,
         addressCountry: "JP",
       },
@@ -128,11 +150,16 @@ export default function LiverPage({ loaderData }: Route.ComponentProps) {
         />
       </header>
 
+      {/* The top of the page: the first visit, access and the introduction. */}
+      <StoreIntro prText={store.pr_text} access={store.access} firstVisit={store.first_visit} />
+
       {lives.length > 0 ? (
         <div className="mt-4">
           <LiveNow lives={lives} />
         </div>
       ) : null}
+
+      <StoreCoupons coupons={loaderData.coupons} />
 
       <div className="mt-4">
         <ImageGallery
@@ -206,6 +233,18 @@ export default function LiverPage({ loaderData }: Route.ComponentProps) {
       <div className="mt-4" id="price-system">
         <PriceSystemTable system={store.price_system} />
       </div>
+
+      {/* The estimated bill (ADR 0057); nothing without set prices. */}
+      {store.price_system && store.price_system.sets.length > 0 ? (
+        <div className="mt-4">
+          <EstimateCalculator
+            system={store.price_system}
+            firstVisit={store.first_visit ?? null}
+            values={loaderData.estimate.values}
+            errors={loaderData.estimate.errors}
+          />
+        </div>
+      ) : null}
 
       <div className="mt-4">
         <LatestPosts

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
+import { dayLabel } from "~/domain/shifts";
 import { expect, test } from "../fixtures";
 import { linkTo, waitForMail } from "../support/mailbox";
 
@@ -306,46 +307,48 @@ test.describe("staff self-service", () => {
     expect(published).toMatchObject({ name: CAST.name, height: 158, blood_type: "A" });
   });
 
-  test("sets shifts for next week", async ({ page }) => {
+  test("sets shifts for next week, one past midnight", async ({ page }) => {
     await logIn(page, "staff", CAST.loginId, CAST.password);
     await page.goto("/staff/mypage/schedule");
     const days = page.getByTestId("schedule-day");
-    const thisSunday = await days.first().getAttribute("data-date");
+    // The week view starts today (ADR 0059), not on the week's first day.
+    await expect(days.first().getByText("今日", { exact: true })).toBeVisible();
+    const today = await days.first().getAttribute("data-date");
     await page.getByRole("link", { name: "次の週" }).click();
     await expect(page).toHaveURL(/week=1$/);
     // The URL moves before the new week is rendered: wait for the days themselves to change.
-    await expect(days.first()).not.toHaveAttribute("data-date", thisSunday!);
+    await expect(days.first()).not.toHaveAttribute("data-date", today!);
     await expect(days).toHaveCount(7);
-    const monday = days.nth(1);
-    const wednesday = days.nth(3);
-    const mondayDate = await monday.getAttribute("data-date");
+    const second = days.nth(1);
+    const fourth = days.nth(3);
+    const secondDate = await second.getAttribute("data-date");
 
-    // End choices start at the start; LAST is chosen when the end no longer fits.
-    await monday.locator("select").first().selectOption("20:00");
-    await expect(monday.locator("select").nth(1)).toHaveValue("LAST");
+    // End choices start at the start and run on past midnight; LAST is chosen when the end no longer fits.
+    await second.locator("select").first().selectOption("20:00");
+    await expect(second.locator("select").nth(1)).toHaveValue("LAST");
     await expect(
-      monday
+      second
         .locator("select")
         .nth(1)
         .locator("option", { hasText: /^19:50$/ }),
     ).toHaveCount(0);
-    await wednesday.locator("select").first().selectOption("OPEN");
-    await wednesday.locator("select").nth(1).selectOption("23:00");
+    await second.locator("select").nth(1).selectOption({ label: "翌1:00" });
+    await fourth.locator("select").first().selectOption("OPEN");
+    await fourth.locator("select").nth(1).selectOption("23:00");
     await page.getByRole("button", { name: "この週の出勤を保存する" }).click();
     await expect(page.getByTestId("flash-message")).toHaveText("出勤予定を保存しました");
-    await expect(monday.getByText("20:00〜LAST")).toBeVisible();
-    await expect(wednesday.getByText("OPEN〜23:00")).toBeVisible();
+    await expect(second.getByText("20:00〜翌1:00")).toBeVisible();
+    await expect(fourth.getByText("OPEN〜23:00")).toBeVisible();
     await expect(days.nth(0).locator("span", { hasText: "休み" })).toBeVisible();
 
-    // The month of that Monday shows it, and the store sees the same shifts.
-    const thisMonth = new Date(Date.now() + 9 * 3_600_000).toISOString().slice(0, 7);
+    // The month of that day shows it, and the store sees the same shifts.
+    // The month of today's business date (05:00–05:00 Tokyo, ADR 0010).
+    const thisMonth = new Date(Date.now() + 4 * 3_600_000).toISOString().slice(0, 7);
     await page.goto(
-      `/staff/mypage/schedule?view=month&month=${mondayDate?.slice(0, 7) === thisMonth ? 0 : 1}`,
+      `/staff/mypage/schedule?view=month&month=${secondDate?.slice(0, 7) === thisMonth ? 0 : 1}`,
     );
     await expect(
-      page.getByTestId("schedule").getByRole("link", {
-        name: `${Number(mondayDate!.slice(5, 7))}/${Number(mondayDate!.slice(8))}（月） 20:00〜LAST`,
-      }),
+      page.getByTestId("schedule").getByRole("link", { name: `${dayLabel(secondDate!)} 20:00〜翌1:00` }),
     ).toBeVisible();
     await page.getByRole("button", { name: "ログアウト" }).click();
     // The sign-out lands before the next page: leaving mid-way cut the account's stream, whose
@@ -360,6 +363,6 @@ test.describe("staff self-service", () => {
       .getByRole("link", { name: /出勤/ })
       .click();
     await page.getByRole("link", { name: "次の週" }).click();
-    await expect(page.getByTestId("schedule-day").nth(1).getByText("20:00〜LAST")).toBeVisible();
+    await expect(page.getByTestId("schedule-day").nth(1).getByText("20:00〜翌1:00")).toBeVisible();
   });
 });
