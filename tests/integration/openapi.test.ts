@@ -1230,7 +1230,11 @@ const PLACEHOLDER: Fixture = {
   configEtag: '"e"',
 };
 
-describe.each(drivers)("every documented endpoint, called on %s, answers as documented", (driver) => {
+// The document against the answers is a check of shapes: one database (docs/testing.md). Each
+// endpoint's SQL is tested on both by its subject's own integration tests.
+const ONE_DATABASE = drivers.slice(0, 1);
+
+describe.each(ONE_DATABASE)("every documented endpoint, called on %s, answers as documented", (driver) => {
   let database: TestDatabase;
   let hub: RealtimeHub;
   let livekit: FakeLivekit;

@@ -196,6 +196,13 @@ test.describe("fuzz: no hostile input gets a 5xx", () => {
       ["/api/posts/map", ["bbox", "zoom", "source"]],
       [`/api/livers/${liverId}/staffs`, ["page", "pageSize"]],
       [`/api/staffs/${staffId}/schedules`, ["start", "end"]],
+      // The store page's estimate, station suggestions and coupons (ADR 0056–0058)
+      [
+        `/api/livers/${liverId}/estimate`,
+        ["people", "sets", "extensions", "set", "first_visit", "nomination"],
+      ],
+      ["/api/stations", ["q", "lat", "lng", "limit"]],
+      ["/coupons", ["page", "region", "prefecture", "store_type"]],
       ["/api/favorites", ["page", "pageSize", "kind"]],
       ["/sitemap.xml", ["part"]],
       ["/listener/login", ["from", "verify", "reset", "verified"]],
@@ -222,6 +229,8 @@ test.describe("fuzz: no hostile input gets a 5xx", () => {
       "/api/livers/{v}",
       "/api/livers/slug/{v}",
       "/api/livers/{v}/staffs",
+      "/api/livers/{v}/estimate?people=2&sets=1",
+      "/coupons/{v}",
       "/api/postal-codes/{v}",
       "/api/favorites/{v}",
       "/api/liver/staff/{v}/schedules?start=2026-11-01&end=2026-11-07",
