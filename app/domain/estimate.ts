@@ -18,7 +18,7 @@ import { type PriceSet, type PriceSystem, percentLabel, priceSetTime } from "./p
  */
 
 /**
- * The first-visit offer of the store profile (contract §19, store-intro.ts FirstVisit): yen per
+ * The first-visit offer of the store profile (ADR 0056, store-intro.ts FirstVisit): yen per
  * person for the first set of `minutes`; `includes` is the store's own words (may be "").
  */
 export interface FirstVisitOffer {

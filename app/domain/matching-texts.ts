@@ -9,7 +9,7 @@ import { SORT_LABELS } from "./search-query";
 export const MATCHING_ANSWER_PATH = "/listener/mypage/profile";
 
 export const MATCHING_TEXTS = {
-  /** Instead of a score, for a listener who has not saved an answer yet (contract §19). */
+  /** Instead of a score, for a listener who has not saved an answer yet (ADR 0060). */
   answer: "相性診断に答える",
   /** The one sentence that explains a score, wherever one shows. */
   explanation: "相性は、あなたとキャストの相性診断（13問）の回答がいくつ同じかから計算しています。",

@@ -11,7 +11,7 @@ import { drivers, openTestDatabase, type TestDatabase } from "../support/databas
 import { FACTORY_PASSWORD, makeLiver } from "../support/factories";
 import { call, form, type RouteContext, routeContext, sessionCookie } from "../support/routes";
 
-/** The profile form as the page posts it, with the top of the store page (contract §19). */
+/** The profile form as the page posts it, with the top of the store page (ADR 0056). */
 const PROFILE_FORM = {
   intent: "profile",
   store_name: "ガールズバー 紹介テスト",

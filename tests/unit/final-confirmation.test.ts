@@ -12,7 +12,7 @@ import {
   planTermsKey,
 } from "~/domain/final-confirmation";
 
-// The final confirmation (ADR 0052): every item of the contract on the one screen, figures as the
+// The final confirmation (ADR 0052): every item ADR 0052 lists on the one screen, figures as the
 // checkout charges them, and the key that changes with any term.
 const NOW = new Date("2026-11-29T03:00:00Z"); // 12:00 in Tokyo
 const text = (item: ConfirmationItem | undefined) => (item ? [item.value, ...item.notes].join(" ") : "");

@@ -18,7 +18,7 @@ import { LiveListSchema } from "~/domain/live";
 import { FEED_SORTS } from "~/domain/posts";
 import { LIST_SORTS, SORT_LABELS } from "~/domain/search-query";
 
-describe("the sort labels: one name per sort on every page (contract §19)", () => {
+describe("the sort labels: one name per sort on every page", () => {
   it.each([
     ["new", "新着順"],
     ["popular", "人気順"],
@@ -40,7 +40,7 @@ describe("the sort labels: one name per sort on every page (contract §19)", () 
 const q = (query: string) => new URLSearchParams(query);
 
 /** Every message a refused query can show: in Japanese words (a few wire values, never a parameter name). */
-describe("the messages of a refused query name no parameter (contract §19)", () => {
+describe("the messages of a refused query name no parameter", () => {
   it.each([
     // /search/staff and GET /api/staffs
     [parseStaffSearch(q("ageFrom=abc")), "年齢（下限）は半角数字で指定してください"],

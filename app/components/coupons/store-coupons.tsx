@@ -5,7 +5,7 @@ import { CouponCard } from "./coupon-card";
 type Coupon = Omit<PublicCoupon, "ends_at"> & { ends_at: Date | string };
 
 /**
- * The store page's current coupons (contract §19), right under its header: nothing at all when the
+ * The store page's current coupons (ADR 0058), right under its header: nothing at all when the
  * store has none running.
  */
 export function StoreCoupons({ coupons }: { coupons: readonly Coupon[] }) {

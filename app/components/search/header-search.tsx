@@ -17,7 +17,7 @@ export const HEADER_SEARCH_TEXTS = {
 } as const;
 
 /**
- * The content of the header's さがす modal (contract §19): tabs お店 / キャスト (the WAI-ARIA tabs
+ * The content of the header's さがす modal (docs/product.md "Find"): tabs お店 / キャスト (the WAI-ARIA tabs
  * pattern: arrow keys, Home and End move between them), each with its quick search form. Both
  * panels stay mounted, so a typed keyword survives a switch; a search closes the modal.
  */

@@ -1,7 +1,79 @@
+import type { ComponentProps, ReactNode } from "react";
 import { Form } from "react-router";
 import { STORE_TYPES } from "~/domain/options";
 import { LIST_SORTS, SORT_LABELS } from "~/domain/search-query";
 import { AreaPicker } from "../form/area-picker";
+
+const FIELD_CLASS = "w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base";
+
+/** One select of a quick search: its label above it. */
+function QuickSelect({
+  id,
+  label,
+  children,
+  ...select
+}: ComponentProps<"select"> & { id: string; label: string }) {
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block font-bold text-sm">
+        {label}
+      </label>
+      <select id={id} className={FIELD_CLASS} {...select}>
+        {children}
+      </select>
+    </div>
+  );
+}
+
+/** The shell both quick searches share: a GET form, its keyword field first, its button last. */
+function QuickForm({
+  action,
+  name,
+  idPrefix,
+  keyword,
+  onSubmit,
+  children,
+}: {
+  action: string;
+  /** The search landmark's name. */
+  name: string;
+  idPrefix: string;
+  keyword: { label: string; placeholder: string };
+  onSubmit?: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Form
+      method="get"
+      action={action}
+      className="space-y-4"
+      role="search"
+      aria-label={name}
+      onSubmit={onSubmit}
+    >
+      <div>
+        <label htmlFor={`${idPrefix}-keyword`} className="mb-1 block font-bold text-sm">
+          {keyword.label}
+        </label>
+        <input
+          id={`${idPrefix}-keyword`}
+          name="keyword"
+          type="search"
+          enterKeyHint="search"
+          placeholder={keyword.placeholder}
+          className={FIELD_CLASS}
+        />
+      </div>
+      {children}
+      <button
+        type="submit"
+        className="w-full rounded-full bg-brand-600 px-4 py-3 font-bold text-white shadow hover:bg-brand-700"
+      >
+        この条件で探す
+      </button>
+    </Form>
+  );
+}
 
 /**
  * Keyword (+ area) + store type, the entry to store search: in the header modal (without the
@@ -18,53 +90,23 @@ export function QuickSearchForm({
   onSubmit?: () => void;
 }) {
   return (
-    <Form
-      method="get"
+    <QuickForm
       action="/search/liver"
-      className="space-y-4"
-      role="search"
-      aria-label="お店を探す"
+      name="お店を探す"
+      idPrefix={idPrefix}
+      keyword={{ label: "店名・キーワード", placeholder: "例：ガールズバー ミナミ" }}
       onSubmit={onSubmit}
     >
-      <div>
-        <label htmlFor={`${idPrefix}-keyword`} className="mb-1 block font-bold text-sm">
-          店名・キーワード
-        </label>
-        <input
-          id={`${idPrefix}-keyword`}
-          name="keyword"
-          type="search"
-          enterKeyHint="search"
-          placeholder="例：ガールズバー ミナミ"
-          className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base"
-        />
-      </div>
       {withArea && <AreaPicker idPrefix={idPrefix} legend="地域" className="[&_legend]:text-sm" />}
-      <div>
-        <label htmlFor={`${idPrefix}-store-type`} className="mb-1 block font-bold text-sm">
-          業種
-        </label>
-        <select
-          id={`${idPrefix}-store-type`}
-          name="store_type"
-          defaultValue=""
-          className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base"
-        >
-          <option value="">すべての業種</option>
-          {STORE_TYPES.map((type) => (
-            <option key={type.value} value={type.value}>
-              {type.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <button
-        type="submit"
-        className="w-full rounded-full bg-brand-600 px-4 py-3 font-bold text-white shadow hover:bg-brand-700"
-      >
-        この条件で探す
-      </button>
-    </Form>
+      <QuickSelect id={`${idPrefix}-store-type`} label="業種" name="store_type" defaultValue="">
+        <option value="">すべての業種</option>
+        {STORE_TYPES.map((type) => (
+          <option key={type.value} value={type.value}>
+            {type.label}
+          </option>
+        ))}
+      </QuickSelect>
+    </QuickForm>
   );
 }
 
@@ -74,50 +116,20 @@ export function QuickSearchForm({
  */
 export function StaffQuickSearchForm({ idPrefix, onSubmit }: { idPrefix: string; onSubmit?: () => void }) {
   return (
-    <Form
-      method="get"
+    <QuickForm
       action="/search/staff"
-      className="space-y-4"
-      role="search"
-      aria-label="キャストを探す"
+      name="キャストを探す"
+      idPrefix={idPrefix}
+      keyword={{ label: "名前・よみがな", placeholder: "例：みさき" }}
       onSubmit={onSubmit}
     >
-      <div>
-        <label htmlFor={`${idPrefix}-keyword`} className="mb-1 block font-bold text-sm">
-          名前・よみがな
-        </label>
-        <input
-          id={`${idPrefix}-keyword`}
-          name="keyword"
-          type="search"
-          enterKeyHint="search"
-          placeholder="例：みさき"
-          className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base"
-        />
-      </div>
-      <div>
-        <label htmlFor={`${idPrefix}-sort`} className="mb-1 block font-bold text-sm">
-          並び順
-        </label>
-        <select
-          id={`${idPrefix}-sort`}
-          name="sort"
-          defaultValue="new"
-          className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base"
-        >
-          {LIST_SORTS.map((sort) => (
-            <option key={sort} value={sort}>
-              {SORT_LABELS[sort]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <button
-        type="submit"
-        className="w-full rounded-full bg-brand-600 px-4 py-3 font-bold text-white shadow hover:bg-brand-700"
-      >
-        この条件で探す
-      </button>
-    </Form>
+      <QuickSelect id={`${idPrefix}-sort`} label="並び順" name="sort" defaultValue="new">
+        {LIST_SORTS.map((sort) => (
+          <option key={sort} value={sort}>
+            {SORT_LABELS[sort]}
+          </option>
+        ))}
+      </QuickSelect>
+    </QuickForm>
   );
 }

@@ -15,6 +15,7 @@ import { END_CHOICES, START_CHOICES } from "~/domain/schedule-times";
 import { CheckboxGroup } from "../form/checkbox-group";
 import { FieldError, fieldId, INPUT_CLASS, inputStateClass } from "../form/field";
 import { FormErrorSummary } from "../form/form-error-summary";
+import { MiniInput } from "../form/mini-input";
 import { SubmitButton } from "../form/submit-button";
 import { TextareaInput } from "../form/textarea-input";
 import { type FieldBinding, field, fieldsetOf, listField, useSchemaForm } from "../form/use-schema-form";
@@ -282,59 +283,6 @@ function Rows({
         </button>
       ) : null}
     </fieldset>
-  );
-}
-
-function MiniInput({
-  name,
-  idPrefix,
-  label,
-  defaultValue,
-  error,
-  numeric = false,
-  prefixText,
-  suffix,
-  maxLength,
-  className = "",
-}: Omit<FieldBinding, "required"> & {
-  label: string;
-  numeric?: boolean;
-  prefixText?: string;
-  suffix?: string;
-  maxLength?: number;
-  className?: string;
-}) {
-  const id = fieldId(name, idPrefix);
-  return (
-    <div className={className} data-field={name}>
-      <label htmlFor={id} className="mb-1 block font-bold text-slate-700 text-xs">
-        {label}
-      </label>
-      <div className="relative">
-        {prefixText ? (
-          <span aria-hidden="true" className="-translate-y-1/2 absolute top-1/2 left-3 text-slate-500">
-            {prefixText}
-          </span>
-        ) : null}
-        <input
-          id={id}
-          name={name}
-          type="text"
-          inputMode={numeric ? "numeric" : undefined}
-          maxLength={maxLength}
-          defaultValue={defaultValue ?? ""}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          className={`${INPUT_CLASS} ${inputStateClass(error)} ${prefixText ? "pl-7" : ""} ${suffix ? "pr-8" : ""} ${numeric ? "text-right tabular-nums" : ""}`}
-        />
-        {suffix ? (
-          <span aria-hidden="true" className="-translate-y-1/2 absolute top-1/2 right-3 text-slate-500">
-            {suffix}
-          </span>
-        ) : null}
-      </div>
-      <FieldError id={`${id}-error`} error={error} />
-    </div>
   );
 }
 

@@ -11,10 +11,11 @@ import {
   stationLabel,
   WALK_METRES_PER_MINUTE,
 } from "~/domain/store-intro";
-import { FieldError, fieldId, INPUT_CLASS, inputStateClass } from "../form/field";
+import { FieldError, fieldId } from "../form/field";
 import { FormSection } from "../form/form-section";
+import { MiniInput } from "../form/mini-input";
 import { TextareaInput } from "../form/textarea-input";
-import { type AnyField, type FieldBinding, field, fieldsetOf } from "../form/use-schema-form";
+import { type AnyField, field, fieldsetOf } from "../form/use-schema-form";
 import { SMALL_BUTTON } from "../ui/kit";
 
 const L = STORE_INTRO_LABELS;
@@ -26,7 +27,7 @@ const LINE_BUTTON =
   "inline-flex min-h-11 items-center rounded-lg border border-brand-300 bg-white px-3 py-1.5 text-left font-bold text-brand-800 text-sm hover:bg-brand-50";
 
 /**
- * The store profile's 紹介文, アクセス and 初回料金 (contract §19, ADR 0056), inside the profile form.
+ * The store profile's 紹介文, アクセス and 初回料金 (ADR 0056), inside the profile form.
  * Access is three plain rows (駅名, 路線, 徒歩（分）) that work without JavaScript — the server
  * checks them against the station data. With JavaScript, the stations near the store's pin are
  * offered as buttons, one per line: choosing one fills the first empty row with the walk estimated
@@ -80,9 +81,9 @@ export function StoreIntroFields({
                 <fieldset>
                   <legend className="mb-2 font-bold text-slate-600 text-xs">最寄り駅 {index + 1}</legend>
                   <div className="grid grid-cols-2 gap-2 sm:grid-cols-[1fr_1.4fr_6.5rem]">
-                    <SmallInput {...field(row.station!)} label={L.station} maxLength={STATION_NAME_MAX} />
-                    <SmallInput {...field(row.line!)} label={L.line} maxLength={LINE_NAME_MAX} />
-                    <SmallInput {...field(row.walk_minutes!)} label={L.walk_minutes} numeric suffix="分" />
+                    <MiniInput {...field(row.station!)} label={L.station} maxLength={STATION_NAME_MAX} />
+                    <MiniInput {...field(row.line!)} label={L.line} maxLength={LINE_NAME_MAX} />
+                    <MiniInput {...field(row.walk_minutes!)} label={L.walk_minutes} numeric suffix="分" />
                   </div>
                 </fieldset>
               </li>
@@ -100,14 +101,14 @@ export function StoreIntroFields({
           ¥3,000〜」のように表示されます。ない場合は空欄にしてください。
         </p>
         <div className="grid grid-cols-2 gap-3">
-          <SmallInput
+          <MiniInput
             {...field(firstVisit.price_jpy!)}
             label={L["first_visit.price_jpy"]}
             numeric
             prefixText="¥"
           />
-          <SmallInput {...field(firstVisit.minutes!)} label={L["first_visit.minutes"]} numeric suffix="分" />
-          <SmallInput
+          <MiniInput {...field(firstVisit.minutes!)} label={L["first_visit.minutes"]} numeric suffix="分" />
+          <MiniInput
             {...field(firstVisit.includes!)}
             label={L["first_visit.includes"]}
             hint="例：飲み放題・チャージ込み（TAX別）"
@@ -257,69 +258,6 @@ function StationChooser({
         {status}
       </p>
       <p className="mt-2 text-[11px] text-slate-500">駅データ：駅データ.jp（2017年5月時点）</p>
-    </div>
-  );
-}
-
-/** A compact labelled input of a row (label above, message below). */
-function SmallInput({
-  name,
-  idPrefix,
-  label,
-  hint,
-  defaultValue,
-  error,
-  numeric = false,
-  prefixText,
-  suffix,
-  maxLength,
-  className = "",
-}: Omit<FieldBinding, "required"> & {
-  label: string;
-  hint?: string;
-  numeric?: boolean;
-  prefixText?: string;
-  suffix?: string;
-  maxLength?: number;
-  className?: string;
-}) {
-  const id = fieldId(name, idPrefix);
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
-  return (
-    <div className={`min-w-0 ${className}`} data-field={name}>
-      <label htmlFor={id} className="mb-1 block font-bold text-slate-700 text-xs">
-        {label}
-      </label>
-      {hint ? (
-        <p id={hintId} className="mb-1 text-slate-500 text-xs">
-          {hint}
-        </p>
-      ) : null}
-      <div className="relative">
-        {prefixText ? (
-          <span aria-hidden="true" className="-translate-y-1/2 absolute top-1/2 left-3 text-slate-500">
-            {prefixText}
-          </span>
-        ) : null}
-        <input
-          id={id}
-          name={name}
-          type="text"
-          inputMode={numeric ? "numeric" : undefined}
-          maxLength={maxLength}
-          defaultValue={defaultValue ?? ""}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={[hintId, errorId].filter(Boolean).join(" ") || undefined}
-          className={`${INPUT_CLASS} ${inputStateClass(error)} ${prefixText ? "pl-7" : ""} ${suffix ? "pr-8" : ""} ${numeric ? "text-right tabular-nums" : ""}`}
-        />
-        {suffix ? (
-          <span aria-hidden="true" className="-translate-y-1/2 absolute top-1/2 right-3 text-slate-500">
-            {suffix}
-          </span>
-        ) : null}
-      </div>
-      <FieldError id={`${id}-error`} error={error} />
     </div>
   );
 }

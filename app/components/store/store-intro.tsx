@@ -6,7 +6,7 @@ import {
 } from "~/domain/store-intro-display";
 
 /**
- * The top of a store page (contract §19): the first visit, prominently (「初回 60分 ¥3,000〜」 and
+ * The top of a store page (ADR 0056): the first visit, prominently (「初回 60分 ¥3,000〜」 and
  * what it includes), the nearest stations (「新宿駅 徒歩5分（JR山手線）」) and the store's
  * introduction with its line breaks (React escapes the text; `whitespace-pre-line` keeps the
  * breaks). Nothing is shown for what the store has not filled in.

@@ -8,7 +8,7 @@ import { pageTitle } from "~/site";
 import type { Route } from "./+types/coupon";
 
 /**
- * `/coupons/{id}`: the screen a customer shows at the door (contract §19, ADR 0058) — store, title,
+ * `/coupons/{id}`: the screen a customer shows at the door (ADR 0058) — store, title,
  * discount, conditions, valid until and the short code large enough to read across a counter.
  * An ended or expired coupon answers 410 Gone with 「このクーポンは終了しました」.
  */

@@ -5,7 +5,7 @@ import { MATCHING_QUESTIONS } from "~/domain/options";
 import { expect, test } from "../fixtures";
 import { linkTo, waitForMail } from "../support/mailbox";
 
-// Search on a phone and the first matching answer (contract §19, ADR 0060), at the reference width.
+// Search on a phone and the first matching answer (ADR 0060), at the reference width.
 test.use({ viewport: { width: 390, height: 844 } });
 
 const PASSWORD = "yoru-pass-2026";

@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "../fixtures";
 
 /**
- * The top of a store page (contract §19, ADR 0056) on a phone: the store writes its introduction,
+ * The top of a store page (ADR 0056) on a phone: the store writes its introduction,
  * chooses a station the chooser suggests for its pin and gives a first-visit price; the store page
  * shows them at the top and the search card shows the first visit. A seeded store other than the
  * demo one, so the specs that read the demo store's page see its seeded values.

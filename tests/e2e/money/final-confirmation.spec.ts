@@ -44,7 +44,7 @@ async function seriousViolations(page: Page) {
     .map((v) => ({ id: v.id, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ")) }));
 }
 
-// What the contract asks the coin screen to say (the demo's ¥1,000 pack: 1,000 coins + 20 bonus).
+// What ADR 0052 asks the coin screen to say (the demo's ¥1,000 pack: 1,000 coins + 20 bonus).
 const COIN_TERMS: Record<string, string[]> = {
   product: ["1,000コイン（＋ボーナス 20コイン）", "合計 1,020コイン"],
   quantity: ["1パック"],

@@ -5,7 +5,7 @@ import { createdAt, tstz, updatedAt } from "./columns";
 import { livers } from "./livers";
 
 /**
- * A store's coupon (contract §19, ADR 0058). `status` is `active` until the store ends it early
+ * A store's coupon (ADR 0058). `status` is `active` until the store ends it early
  * (`ended`, with `ended_at`); whether it is current is decided by the clock against `starts_at`
  * (inclusive) and `ends_at` (exclusive), so an expired coupon leaves the public lists without a
  * job. `code` is the short code shown at the door, unique within the store.

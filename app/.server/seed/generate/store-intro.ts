@@ -1,5 +1,5 @@
 /**
- * Demo data: the top of a store page (contract §19) — an introduction in the store type's voice,
+ * Demo data: the top of a store page (ADR 0056) — an introduction in the store type's voice,
  * its nearest stations (from the station data's suggestions for its pin, ADR 0056) and a first-visit
  * price drawn from its own set prices. Pure: a PRNG, the store and its nearby stations in.
  */
