@@ -7,6 +7,10 @@ import { defineConfig, devices } from "@playwright/test";
 // migrates and seeds the demo data exactly as `npm start` does on a fresh clone). Workers load this
 // file again: the directory is made once and handed down through the environment.
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "yoru-e2e-"));
+// Pages are rendered afresh for every request here (the shared server and every spawned one), so
+// a test sees its own writes at once; the page cache (ADR 0062) has a spec of its own that turns
+// it on (tests/e2e/platform/page-cache.spec.ts).
+process.env.PAGE_CACHE_MB ??= "0";
 const port = Number(process.env.E2E_PORT ?? 3210);
 export const E2E_BASE_URL = `http://127.0.0.1:${port}`;
 
@@ -74,6 +78,7 @@ export default defineConfig({
       BASE_URL: E2E_BASE_URL,
       NODE_ENV: "development",
       DATABASE_URL: "",
+      PAGE_CACHE_MB: process.env.PAGE_CACHE_MB,
       E2E_MAIL_PORT: process.env.E2E_MAIL_PORT ?? "3211",
     },
   },

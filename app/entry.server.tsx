@@ -5,8 +5,10 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
+import { PRIVATE_NO_STORE, pageCacheClass, SHARED_VARY, sharedCacheControl } from "./domain/cache-policy";
 
-// React Router's default Node entry, plus the CSP nonce of this response on every inline script.
+// React Router's default Node entry, plus the CSP nonce of this response on every inline script
+// and who may keep the page (ADR 0062).
 
 /** better-auth's session cookie (prefix "yoru", see create-auth.ts), secure or not. */
 const hasSessionCookie = (request: Request) =>
@@ -59,16 +61,27 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   if (request.method.toUpperCase() === "HEAD") {
+    responseHeaders.set("Cache-Control", PRIVATE_NO_STORE);
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const nonce = loadContext.nonce;
+  const answer = {
+    method: request.method.toUpperCase(),
+    routeId: routerContext.staticHandlerContext.matches.at(-1)?.route.id,
+    status: responseStatusCode,
+    signedIn: hasSessionCookie(request),
+    setsCookie: responseHeaders.has("Set-Cookie"),
+  };
+  // A page that may be shared is rendered whole before its headers go out, so that a failure in a
+  // streamed part makes it a 500, which stays private (a cache would keep the broken page).
+  const shareable = pageCacheClass(answer) !== null;
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
     // Crawlers get the whole document at once.
     const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+      shareable || (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
 
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
       () => abort(),
@@ -87,9 +100,11 @@ export default function handleRequest(
           });
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          // A page rendered for a signed-in browser names its account: no shared cache may keep it.
-          if (!responseHeaders.has("Cache-Control") && hasSessionCookie(request))
-            responseHeaders.set("Cache-Control", "private, no-store");
+          // Shared only as the policy allows (a public page, signed out, 200, no cookie set); a page
+          // rendered for a signed-in browser names its account and stays private.
+          const kind = pageCacheClass({ ...answer, status: responseStatusCode });
+          responseHeaders.set("Cache-Control", kind ? sharedCacheControl(kind) : PRIVATE_NO_STORE);
+          if (kind) responseHeaders.set("Vary", SHARED_VARY);
           pipe(body);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
         },

@@ -22,7 +22,9 @@ import { compressResponses } from "./compress";
 import { serveUploads } from "./serve-uploads";
 import "./context";
 import { inputGuard } from "./input-guard";
+import { pageCache } from "./page-cache";
 import { permissionsPolicy } from "./permissions-policy";
+import { privateByDefault } from "./private-by-default";
 import { lastResortErrors, requestTarget } from "./request-target";
 import { sameOriginMutations } from "./same-origin";
 
@@ -84,6 +86,18 @@ export function createApp(
 
   // Before anything reads the URL or the Host header (ADR 0047).
   app.use(requestTarget({ siteHost: new URL(env.baseUrl).host }));
+  // Signed-out public answers from memory (ADR 0062), before the work of making one; files on
+  // disk are served as they are. Off under Vite (its modules change under it).
+  // The few files at the root of the build (favicons), looked up once.
+  const rootFiles = vite ? new Set<string>() : filesAtRoot("build/client");
+  if (env.pageCacheBytes > 0 && !vite) {
+    app.use(
+      pageCache({
+        maxBytes: env.pageCacheBytes,
+        skip: (req) => ON_DISK.test(req.path) || rootFiles.has(req.path),
+      }),
+    );
+  }
   app.use((_req, res, next) => {
     res.locals.nonce = randomBytes(16).toString("base64");
     next();
@@ -152,14 +166,9 @@ export function createApp(
     app.use("/img", express.static("build/client/img", { maxAge: "1d", index: false }));
     // The items' gift animations (public/gifts/, ADR 0043), fetched when a top-tier gift plays.
     app.use("/gifts", express.static("build/client/gifts", { maxAge: "1d", index: false }));
-    // The few files at the root of the build (favicons), looked up once (a folder added to public/
-    // needs a mount of its own, like /assets): a static handler for the
-    // whole root would stat the disk for every page and API request.
-    const rootFiles = new Set(
-      readdirSync("build/client", { withFileTypes: true })
-        .filter((entry) => entry.isFile())
-        .map((entry) => `/${entry.name}`),
-    );
+    // The files at the root of the build (a folder added to public/ needs a mount of its own, like
+    // /assets): a static handler for the whole root would stat the disk for every page and API
+    // request.
     const rootStatic = express.static("build/client", {
       maxAge: "1h",
       index: false,
@@ -171,6 +180,7 @@ export function createApp(
     app.use((req, res, next) => (rootFiles.has(req.path) ? rootStatic(req, res, next) : next()));
   }
 
+  app.use(privateByDefault());
   app.use(
     createRequestHandler({
       build,
@@ -192,6 +202,17 @@ export function createApp(
   );
   app.use(lastResortErrors());
   return app;
+}
+
+/** The paths served from files (the build's folders and uploads), never through the page cache. */
+const ON_DISK = /^\/(?:assets|img|gifts|uploads)\//;
+
+function filesAtRoot(folder: string): Set<string> {
+  return new Set(
+    readdirSync(folder, { withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => `/${entry.name}`),
+  );
 }
 
 /** The origins a browser reaches a LiveKit server at: its WebSocket and HTTP(S) forms. */

@@ -55,6 +55,11 @@ const EnvSchema = z.object({
     emptyToUndefined,
     z.union([z.literal("auto"), z.coerce.number().int().min(1).max(64)]).optional(),
   ),
+  /**
+   * The process's page cache of signed-out public pages and API answers (ADR 0062), in MiB;
+   * 0 turns it off.
+   */
+  PAGE_CACHE_MB: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(4096).default(32)),
   /** Realtime (ADR 0018): open event streams one account may hold per server process. */
   REALTIME_MAX_STREAMS_PER_ACCOUNT: z.preprocess(
     emptyToUndefined,
@@ -232,6 +237,8 @@ export interface Env {
   trustProxy: boolean | number | string;
   /** HTTP worker processes (1: the server is one process; ADR 0014). */
   workers: number;
+  /** Bytes of the process's page cache (ADR 0062); 0: off. */
+  pageCacheBytes: number;
   operator: Operator;
   /**
    * The issuer printed on the plan receipts (ADR 0061); undefined in production without
@@ -382,6 +389,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === "true" : !isProduction,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     workers,
+    pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
     operator: {
       name: e.OPERATOR_NAME ?? PLACEHOLDER_OPERATOR.OPERATOR_NAME,
       representative: e.OPERATOR_REPRESENTATIVE ?? PLACEHOLDER_OPERATOR.OPERATOR_REPRESENTATIVE,

@@ -180,6 +180,21 @@ describe("WEB_CONCURRENCY", () => {
   });
 });
 
+describe("PAGE_CACHE_MB (ADR 0062)", () => {
+  it.each([
+    ["unset", {}, 32 * 1024 * 1024],
+    ["empty", { PAGE_CACHE_MB: "" }, 32 * 1024 * 1024],
+    ["0: off", { PAGE_CACHE_MB: "0" }, 0],
+    ["a size", { PAGE_CACHE_MB: "128" }, 128 * 1024 * 1024],
+  ] as [string, Record<string, string>, number][])("%s → %i bytes", (_label, source, bytes) => {
+    expect(parseEnv(source).pageCacheBytes).toBe(bytes);
+  });
+
+  it.each(["-1", "1.5", "4097", "lots"])("refuses %j, naming the variable", (value) => {
+    expect(() => parseEnv({ PAGE_CACHE_MB: value })).toThrow(/PAGE_CACHE_MB/);
+  });
+});
+
 describe("MANUAL_VIDEOS", () => {
   it("is an empty list when unset", () => {
     expect(parseEnv({}).manualVideos).toEqual([]);

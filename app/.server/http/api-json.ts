@@ -1,18 +1,21 @@
 import { data } from "react-router";
+import { PRIVATE_NO_STORE, SHARED_VARY, sharedCacheControl } from "~/domain/cache-policy";
 import { type Action, decide } from "~/domain/permissions";
 import type { Viewer } from "../auth/viewer";
 import { apiError } from "./api-response";
 
 /**
  * A JSON answer of the public API. Answers for a signed-in account may carry their follows and
- * matching scores: never stored by a shared cache. Anonymous answers may be kept briefly.
+ * matching scores: never stored by a shared cache. Anonymous answers may be kept briefly by shared
+ * caches (ADR 0062).
  */
 export function publicJson<T>(body: T, viewer: Viewer | null, init: { status?: number } = {}) {
   return data(body, {
     status: init.status,
     headers: {
-      "Cache-Control": viewer ? "private, no-store" : "public, max-age=30",
-      Vary: "Cookie",
+      // An error (a 4xx) is the asker's: kept by nobody.
+      "Cache-Control": viewer || (init.status ?? 200) !== 200 ? PRIVATE_NO_STORE : sharedCacheControl("api"),
+      Vary: SHARED_VARY,
     },
   });
 }
