@@ -1,5 +1,5 @@
 import cluster, { type Worker } from "node:cluster";
-import type { Server } from "node:http";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import path from "node:path";
 import type { ViteDevServer } from "vite";
 import { type Database, DEFAULT_POOL_SIZE, openDatabase } from "~/.server/db/client";
@@ -157,6 +157,7 @@ async function serve(env: Env, database: Database, vite?: ViteDevServer): Promis
     console.log(`[http] ${env.baseUrl} (NODE_ENV=${env.nodeEnv}, ${who}pid ${process.pid})`);
   });
   state.__yoruServer = { database, server };
+  const drain = drainOnStop(server);
 
   onStopSignal(async () => {
     // The single process already said which signal; a worker says who it is.
@@ -166,8 +167,11 @@ async function serve(env: Env, database: Database, vite?: ViteDevServer): Promis
       process.exit(1);
     }, 15_000);
     force.unref();
-    server.closeIdleConnections();
+    // No new connections (a proxy's connect is refused and it tries the next instance); answers
+    // still being made end their connection; idle keep-alive connections are closed, now and as
+    // the in-flight ones fall idle (docs/deployment.md, "Shutdown").
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    drain.start();
     // Jobs stop fetching and finish what runs (a cut-off job is retried by another process).
     const jobsStopped = jobs
       // Longer than one SMTP attempt's budget (10 s): a mail being handed over is not cut off.
@@ -177,14 +181,54 @@ async function serve(env: Env, database: Database, vite?: ViteDevServer): Promis
     // instance and resume), then drop their connections as they fall idle.
     await realtime.close();
     await liveMedia.close();
-    const idle = setInterval(() => server.closeIdleConnections(), 50);
     await Promise.all([closed, jobsStopped]);
-    clearInterval(idle);
+    drain.stop();
     await vite?.close();
     await database.close();
     if (!cluster.isWorker) console.log("[db] closed");
     process.exit(0);
   });
+}
+
+/**
+ * The graceful end of an instance's HTTP connections on SIGTERM, so that a proxy in front loses no
+ * request (docs/deployment.md, "Shutdown"). Node keeps a connection alive after `server.close()`
+ * and answers with `Connection: keep-alive`: a proxy could then send its next request on a
+ * connection we are about to cut, and a POST cut that way is not retried. So from the stop on,
+ * every answer whose headers are not written yet says `Connection: close` (the proxy will not
+ * reuse it), an answer already streaming (an event stream, a file) ends its connection when it
+ * finishes, and connections that are idle are closed, now and every 50 ms as others fall idle.
+ */
+function drainOnStop(server: Server): { start(): void; stop(): void } {
+  const inFlight = new Set<ServerResponse>();
+  let stopping = false;
+  let idle: ReturnType<typeof setInterval> | undefined;
+  const lastAnswer = (response: ServerResponse) => {
+    if (!response.headersSent) response.setHeader("Connection", "close");
+    else {
+      // Node detaches the socket from the answer when it finishes: keep hold of it.
+      const socket = response.socket;
+      response.once("finish", () => socket?.end());
+    }
+  };
+  // Before Express's listener, so the header is set before the app writes anything.
+  server.prependListener("request", (_request: IncomingMessage, response: ServerResponse) => {
+    if (stopping) return lastAnswer(response);
+    inFlight.add(response);
+    response.once("close", () => inFlight.delete(response));
+  });
+  return {
+    start() {
+      stopping = true;
+      for (const response of inFlight) lastAnswer(response);
+      inFlight.clear();
+      server.closeIdleConnections();
+      idle = setInterval(() => server.closeIdleConnections(), 50);
+    },
+    stop() {
+      clearInterval(idle);
+    },
+  };
 }
 
 /**
