@@ -28,6 +28,8 @@ const halves = [
   entries.filter((name) => !FIRST.includes(name)),
 ].map((names) => names.map((name) => `tests/e2e/${name}`));
 
+/** The first half's server port (its mail catcher the next one), the second half's 10 above. */
+const basePort = Number(process.env.E2E_HALVES_PORT ?? 3210);
 const run = (extra, env, label) => runPrefixed(process.execPath, [...playwright, ...extra], { env, label });
 
 if (args.length > 0 || process.env.E2E_SHARDS === "1") {
@@ -44,23 +46,31 @@ const { makeDataDirTemplates, freshDataDir } = await tsImport(
   import.meta.url,
 );
 const removeTemplates = await makeDataDirTemplates(3207);
+const templatesSeconds = Math.round((Date.now() - started) / 1000);
+/** Each half's own seconds (from its start, after the templates), to keep the halves balanced. */
+const halfSeconds = [];
 const codes = await Promise.all(
-  halves.map((paths, i) =>
-    run(
+  halves.map(async (paths, i) => {
+    const halfStarted = Date.now();
+    const code = await run(
       paths,
       {
-        E2E_PORT: String(3210 + 10 * i),
-        E2E_MAIL_PORT: String(3211 + 10 * i),
+        E2E_PORT: String(basePort + 10 * i),
+        E2E_MAIL_PORT: String(basePort + 1 + 10 * i),
         E2E_OUTPUT_DIR: `test-results/half-${i + 1}`,
         ...(i === 1 ? { E2E_DATA_DIR: freshDataDir("demo", "e2e-half-2") } : {}),
       },
       `[${i + 1}/2]`,
-    ),
-  ),
+    );
+    halfSeconds[i] = Math.round((Date.now() - halfStarted) / 1000);
+    return code;
+  }),
 );
 removeTemplates();
 const seconds = Math.round((Date.now() - started) / 1000);
 console.log(
-  `\ne2e: halves exited ${codes.join(", ")} after ${seconds} s (${halves.map((h) => h.join(" ")).join(" | ")})`,
+  `\ne2e: halves exited ${codes.join(", ")} after ${seconds} s (templates ${templatesSeconds} s; ${halves
+    .map((h, i) => `${h.join(" ")}: ${halfSeconds[i]} s`)
+    .join(" | ")})`,
 );
 process.exit(codes.some((code) => code !== 0) ? 1 : 0);

@@ -451,38 +451,42 @@ describe.each(drivers)("seedDatabase on %s", (driver) => {
     expect(new Set(allRooms.map((r) => r.listener_id)).size).toBeGreaterThanOrEqual(4);
   });
 
-  it("is deterministic: the same seed and time give the same stores, another seed others", async () => {
-    const other = await openTestDatabase(driver, { prefix: "seed_test" });
-    try {
-      await seedDatabase(other.db, { ...SIZE, dataDir, now: NOW });
-      const mine = await storeIdsAndNames(database.db);
-      expect(await storeIdsAndNames(other.db)).toEqual(mine);
-      const staffIds = await database.db
-        .select({ uid: staffs.uid, login: staffs.login_id })
-        .from(staffs)
-        .orderBy(asc(staffs.uid));
-      expect(
-        await other.db
+  // Determinism is the generator's (seeded random numbers and the given time): one database shows it
+  // (docs/testing.md), so the case is declared for the first only; the SQL of seeding runs on both
+  // in `beforeAll`.
+  if (driver === drivers[0])
+    it("is deterministic: the same seed and time give the same stores, another seed others", async () => {
+      const other = await openTestDatabase(driver, { prefix: "seed_test" });
+      try {
+        await seedDatabase(other.db, { ...SIZE, dataDir, now: NOW });
+        const mine = await storeIdsAndNames(database.db);
+        expect(await storeIdsAndNames(other.db)).toEqual(mine);
+        const staffIds = await database.db
           .select({ uid: staffs.uid, login: staffs.login_id })
           .from(staffs)
-          .orderBy(asc(staffs.uid)),
-      ).toEqual(staffIds);
-      const chat = (db: Db) =>
-        db
-          .select({ id: messages.message_id, body: messages.body, at: messages.created_at })
-          .from(messages)
-          .orderBy(asc(messages.message_id));
-      expect(await chat(other.db)).toEqual(await chat(database.db));
+          .orderBy(asc(staffs.uid));
+        expect(
+          await other.db
+            .select({ uid: staffs.uid, login: staffs.login_id })
+            .from(staffs)
+            .orderBy(asc(staffs.uid)),
+        ).toEqual(staffIds);
+        const chat = (db: Db) =>
+          db
+            .select({ id: messages.message_id, body: messages.body, at: messages.created_at })
+            .from(messages)
+            .orderBy(asc(messages.message_id));
+        expect(await chat(other.db)).toEqual(await chat(database.db));
 
-      await emptyAppTables(other.db);
-      await seedDatabase(other.db, { ...SIZE, seed: SIZE.seed + 1, dataDir, now: NOW });
-      const theirs = await storeIdsAndNames(other.db);
-      expect(theirs).toHaveLength(mine.length);
-      const mineIds = new Set(mine.map((s) => s.uid));
-      expect(theirs.some((s) => mineIds.has(s.uid))).toBe(false);
-      expect(theirs.map((s) => s.name)).not.toEqual(mine.map((s) => s.name));
-    } finally {
-      await other.close();
-    }
-  });
+        await emptyAppTables(other.db);
+        await seedDatabase(other.db, { ...SIZE, seed: SIZE.seed + 1, dataDir, now: NOW });
+        const theirs = await storeIdsAndNames(other.db);
+        expect(theirs).toHaveLength(mine.length);
+        const mineIds = new Set(mine.map((s) => s.uid));
+        expect(theirs.some((s) => mineIds.has(s.uid))).toBe(false);
+        expect(theirs.map((s) => s.name)).not.toEqual(mine.map((s) => s.name));
+      } finally {
+        await other.close();
+      }
+    });
 });

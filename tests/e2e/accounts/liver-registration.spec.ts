@@ -1,10 +1,14 @@
 import { expect, test } from "../fixtures";
 import { linkTo, waitForMail } from "../support/mailbox";
+import { seriousViolations } from "../support/operator-console";
+import { expectNoOverflow } from "../support/phone-layout";
 
 const PASSWORD = "store-pass-2026";
 const email = `e2e-store-${Date.now()}@example.com`;
 
 test.describe.configure({ mode: "serial" });
+// A narrow phone (docs/product.md "First steps"): the registration and its complete step fit it.
+test.use({ viewport: { width: 390, height: 844 } });
 // Refused forms answer 400 (ADR 0021); the browser logs that status for the form's request.
 test.use({ allowedConsoleErrors: [/the server responded with a status of 40[03]/] });
 
@@ -32,7 +36,10 @@ test.describe("store registration", () => {
     await expect(page.getByLabel("個人（個人事業主）")).not.toBeChecked();
   });
 
-  test("registers in three steps, verifies by mail and signs in at the store login", async ({ page }) => {
+  test("registers in three steps, verifies by mail (a resend from the complete step) and signs in at the store login to a dashboard that leads with the setup", async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
     await page.goto("/liver/registration");
     await page.locator("#field-store_name").fill("Girls Bar ルナ");
     // Hiragana becomes katakana when the field is left.
@@ -44,9 +51,13 @@ test.describe("store registration", () => {
     await expect(page.getByLabel("電話番号")).toHaveValue("03-1234-5678");
     await expect(page.getByLabel("店舗名（フリガナ）")).toHaveValue("ガールズバー　ルナ");
 
-    // The postal code fills the address.
+    // The postal code fills the address and presets the region, the prefecture and the area.
     await page.getByLabel("郵便番号").fill("1600021");
     await expect(page.locator("#field-address")).toHaveValue("東京都新宿区歌舞伎町");
+    await expect(page.getByLabel("地方")).toHaveValue("kanto");
+    await expect(page.getByLabel("都道府県")).toHaveValue("tokyo");
+    await expect(page.locator("#field-area")).toHaveValue("kabukicho");
+    await expectNoOverflow(page);
     await page.locator("#field-address").fill("東京都新宿区歌舞伎町1-2-3");
     await page.getByLabel("建物名・部屋番号").fill("ヨルナビビル 5F");
 
@@ -108,8 +119,15 @@ test.describe("store registration", () => {
     await page.getByRole("button", { name: "この内容で登録する" }).click();
     await expect(page).toHaveURL(/\/liver\/registration\/complete$/);
     await expect(page.getByRole("heading", { name: "仮登録が完了しました" })).toBeVisible();
-    await expect(page.getByText(email)).toBeVisible();
+    await expect(page.getByTestId("registration-email")).toHaveText(email);
     await expect(page.getByText(/店舗ログイン画面が開きます/)).toBeVisible();
+    // The complete step resends the mail to the address it shows.
+    await waitForMail(email, /メールアドレスの確認/);
+    await page.getByRole("button", { name: "確認メールを再送信" }).click();
+    await expect(page.getByText("確認メールを再送信しました")).toBeVisible();
+    const resent = await waitForMail(email, /メールアドレスの確認/, 1);
+    await expectNoOverflow(page);
+    expect(await seriousViolations(page)).toEqual([]);
 
     // Not before the address is verified.
     await page.goto("/liver/login");
@@ -118,8 +136,7 @@ test.describe("store registration", () => {
     await page.getByRole("button", { name: "ログイン", exact: true }).click();
     await expect(page.getByText("メールアドレスの認証が完了していません")).toBeVisible();
 
-    const mail = await waitForMail(email, /メールアドレスの確認/);
-    await page.goto(linkTo(mail, "/liver/login"));
+    await page.goto(linkTo(resent, "/liver/login"));
     await expect(page).toHaveURL(/\/liver\/login\?verified=1$/);
     await expect(page.getByText("メールアドレスの確認が完了しました")).toBeVisible();
 
@@ -127,6 +144,14 @@ test.describe("store registration", () => {
     await page.locator('input[name="password"]').fill(PASSWORD);
     await page.getByRole("button", { name: "ログイン", exact: true }).click();
     await expect(page).toHaveURL(/\/liver\/mypage$/);
+    // A new store's dashboard leads with its setup.
+    const setup = page.getByTestId("setup-checklist");
+    await expect(setup).toBeVisible();
+    const setupTop = (await setup.boundingBox())!.y;
+    for (const after of [page.getByTestId("broadcaster-panel"), page.getByTestId("dashboard-stats")]) {
+      if ((await after.count()) === 0) continue;
+      expect(setupTop).toBeLessThan((await after.boundingBox())!.y);
+    }
   });
 
   test("the same address cannot register a second store", async ({ page }) => {

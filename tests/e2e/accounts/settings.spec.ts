@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { expect, test } from "../fixtures";
 import { linkTo, waitForMail } from "../support/mailbox";
+import { expectNoOverflow } from "../support/phone-layout";
 
 // A listener of its own: the demo accounts are shared with guards.spec.ts and must keep their
 // address and password.
@@ -10,6 +11,7 @@ const email = `settings-${stamp}@example.com`;
 const newEmail = `settings-new-${stamp}@example.com`;
 const PASSWORD = "yoru-pass-2026";
 const NEW_PASSWORD = "yoru-pass-2027";
+const LONG_NICKNAME = "ながいながいニックネームのテストユーザー";
 
 test.describe.configure({ mode: "serial" });
 // Refused forms answer 400 (ADR 0021); the browser logs that status for the form's request.
@@ -68,11 +70,12 @@ test.describe("listener settings", () => {
     await expect(nickname.getByText("ニックネームは20文字以内で入力してください").first()).toBeVisible();
     await expect(nickname.getByLabel("ニックネーム")).toHaveValue("あ".repeat(21));
 
-    await nickname.getByLabel("ニックネーム").fill("よるのせってい");
+    // The longest nickname allowed (20 characters).
+    await nickname.getByLabel("ニックネーム").fill(LONG_NICKNAME);
     await nickname.getByRole("button", { name: "ニックネームを変更する" }).click();
     await expect(page.getByText("ニックネームを変更しました")).toBeVisible();
-    await expect(page.getByTestId("header-mypage")).toContainText("よるのせってい");
-    await expect(page.getByTestId("mypage-name")).toHaveText("よるのせってい");
+    await expect(page.getByTestId("header-mypage")).toContainText("ながいながいニックネーム");
+    await expect(page.getByTestId("mypage-name")).toHaveText(LONG_NICKNAME);
 
     // Mail settings: every box is on at first; one turned off stays off after a reload.
     const mail = page.getByRole("region", { name: "メール通知設定" });
@@ -91,6 +94,16 @@ test.describe("listener settings", () => {
     await expect(mail.getByLabel("フォロー中のTikTok投稿")).not.toBeChecked();
     await expect(mail.getByLabel("フォロー中のライブ配信")).toBeChecked();
     await expect(mail.getByLabel("運営からのお知らせ")).toBeChecked();
+
+    // Signed in, the top page has no invitation to sign up; the header with the long nickname
+    // fits a 390 px and a 320 px phone (docs/product.md "First steps").
+    await page.goto("/");
+    await expect(page.getByTestId("header-mypage")).toContainText("ながいながいニックネーム");
+    await expect(page.getByTestId("signup-invitation")).toHaveCount(0);
+    for (const width of [390, 320]) {
+      await page.setViewportSize({ width, height: 844 });
+      await expectNoOverflow(page);
+    }
   });
 
   test("sets a profile picture (re-encoded as WebP), refuses a non-picture, removes it", async ({ page }) => {

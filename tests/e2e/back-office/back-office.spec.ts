@@ -3,6 +3,7 @@ import sharp from "sharp";
 import { dayLabel } from "~/domain/shifts";
 import { expect, test } from "../fixtures";
 import { linkTo, waitForMail } from "../support/mailbox";
+import { savedSessions } from "../support/sessions";
 
 // A store of its own on the light plan (3 staff), so the demo accounts keep what other specs rely
 // on; the staff member it creates then runs their own profile and shifts.
@@ -23,14 +24,19 @@ async function submit(page: Page, button: string | RegExp, path: string) {
   return response;
 }
 
+const sessions = savedSessions();
+
+/** The first sign-in of an account through its login form, later ones with its saved session. */
 async function logIn(page: Page, role: "liver" | "staff", identifier: string, password: string) {
-  await page.goto(`/${role}/login`);
-  await page.getByLabel(role === "liver" ? "メールアドレス" : "ログインID").fill(identifier);
-  await page.locator('input[name="password"]').fill(password);
-  await Promise.all([
-    page.waitForURL(new RegExp(`/${role}/mypage$`)),
-    page.getByRole("button", { name: "ログイン", exact: true }).click(),
-  ]);
+  await sessions.signIn(page, `${role}:${identifier}`, `/${role}/mypage`, async () => {
+    await page.goto(`/${role}/login`);
+    await page.getByLabel(role === "liver" ? "メールアドレス" : "ログインID").fill(identifier);
+    await page.locator('input[name="password"]').fill(password);
+    await Promise.all([
+      page.waitForURL(new RegExp(`/${role}/mypage$`)),
+      page.getByRole("button", { name: "ログイン", exact: true }).click(),
+    ]);
+  });
 }
 
 test.describe("store back office", () => {
@@ -351,6 +357,7 @@ test.describe("staff self-service", () => {
       page.getByTestId("schedule").getByRole("link", { name: `${dayLabel(secondDate!)} 20:00〜翌1:00` }),
     ).toBeVisible();
     await page.getByRole("button", { name: "ログアウト" }).click();
+    sessions.forget(`staff:${CAST.loginId}`);
     // The sign-out lands before the next page: leaving mid-way cut the account's stream, whose
     // reconnect then met the ended session (a 401 in the console).
     await expect(page.getByTestId("header-mypage")).toHaveCount(0);

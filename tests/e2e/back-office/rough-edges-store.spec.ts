@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { expect, test } from "../fixtures";
+import { savedSessions } from "../support/sessions";
 
 // The store's back office at the reference phone width (docs/product.md "The store's back
 // office"): several pictures chosen at once are previewed, one is taken out, the rest uploaded in
@@ -16,14 +17,19 @@ const STORE = "store-00003@demo.example";
 test.use({ viewport: { width: 390, height: 844 } });
 test.describe.configure({ mode: "serial" });
 
+const sessions = savedSessions();
+
+/** The first sign-in of a store through its login form, later ones with its saved session. */
 async function signIn(page: Page, email: string) {
-  await page.goto("/liver/login");
-  await page.getByLabel("メールアドレス").fill(email);
-  await page.locator('input[name="password"]').fill(PASSWORD);
-  await Promise.all([
-    page.waitForURL(/\/liver\/mypage$/),
-    page.getByRole("button", { name: "ログイン", exact: true }).click(),
-  ]);
+  await sessions.signIn(page, email, "/liver/mypage", async () => {
+    await page.goto("/liver/login");
+    await page.getByLabel("メールアドレス").fill(email);
+    await page.locator('input[name="password"]').fill(PASSWORD);
+    await Promise.all([
+      page.waitForURL(/\/liver\/mypage$/),
+      page.getByRole("button", { name: "ログイン", exact: true }).click(),
+    ]);
+  });
 }
 
 async function seriousViolations(page: Page, selector: string) {

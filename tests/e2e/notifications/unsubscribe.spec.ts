@@ -4,6 +4,7 @@ import { type Page, request as playwrightRequest } from "@playwright/test";
 import { createUnsubscribeToken } from "~/.server/services/notifications/unsubscribe-token";
 import { expect, test } from "../fixtures";
 import { linkTo, waitForMail } from "../support/mailbox";
+import { savedSessions } from "../support/sessions";
 
 // The unsubscribe page and the RFC 8058 one-click POST against the real server (Origin check, React
 // Router's action check, rate limit in place). A listener of its own, as the demo accounts are shared.
@@ -20,14 +21,19 @@ function serverEnv() {
   return { authSecret: readFileSync(path.join(dataDir, "auth-secret"), "utf8").trim() };
 }
 
+const sessions = savedSessions();
+
+/** The first sign-in through the login form, later ones with its saved session. */
 async function logIn(page: Page) {
-  await page.goto("/listener/login");
-  await page.getByLabel("メールアドレス").fill(email);
-  await page.locator('input[name="password"]').fill(PASSWORD);
-  await Promise.all([
-    page.waitForResponse((r) => r.url().includes("/listener/login") && r.request().method() === "POST"),
-    page.getByRole("button", { name: "ログイン", exact: true }).click(),
-  ]);
+  await sessions.signIn(page, email, null, async () => {
+    await page.goto("/listener/login");
+    await page.getByLabel("メールアドレス").fill(email);
+    await page.locator('input[name="password"]').fill(PASSWORD);
+    await Promise.all([
+      page.waitForURL(/\/listener\/mypage$/),
+      page.getByRole("button", { name: "ログイン", exact: true }).click(),
+    ]);
+  });
 }
 
 async function settings(page: Page) {
