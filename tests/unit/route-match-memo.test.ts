@@ -19,7 +19,9 @@ const esModuleBuild = (await import(
  * the same answers as a fresh match, and never an object shared between two requests.
  */
 describe("route matching memo (patches/react-router, ADR 0041)", () => {
-  it.each(["chunk-OB3PAWPO.mjs", "chunk-GR4NQCSD.js"])(
+  // The development builds (Vitest, `npm run dev`) and the production module the built server
+  // bundles (vite.config.ts).
+  it.each(["chunk-OB3PAWPO.mjs", "chunk-GR4NQCSD.js", "../production/chunk-Q34X6AWR.mjs"])(
     "is applied to %s by npm install (postinstall runs patch-package)",
     (file) => {
       expect(readFileSync(path.join(distDir, file), "utf8")).toContain("__matchCaches");

@@ -48,14 +48,16 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!found.ok) throw data(null, { status: 404 });
   const { staff } = found.detail;
   const baseUrl = context.env.baseUrl;
-  const latest = await listPosts({
-    db: context.db,
-    actor: null,
-    input: { source: [], kind: [], staffId: staff.uid, sort: "new", page: 1, pageSize: LATEST_POSTS },
-  });
-  const onAir = (await liveNowOf({ db: context.db, liverId: staff.liver_id })).find(
-    (live) => live.broadcaster_id === staff.uid,
-  );
+  // The latest posts and the store's lives are independent reads: at once.
+  const [latest, lives] = await Promise.all([
+    listPosts({
+      db: context.db,
+      actor: null,
+      input: { source: [], kind: [], staffId: staff.uid, sort: "new", page: 1, pageSize: LATEST_POSTS },
+    }),
+    liveNowOf({ db: context.db, liverId: staff.liver_id }),
+  ]);
+  const onAir = lives.find((live) => live.broadcaster_id === staff.uid);
   return {
     ...found.detail,
     live: onAir ? { title: onAir.title, viewer_count: onAir.viewer_count } : null,

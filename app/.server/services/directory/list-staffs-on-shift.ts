@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { businessDate } from "~/domain/shift-status";
 import type { Viewer } from "../../auth/viewer";
-import type { Db } from "../../db/client";
+import { type Db, selectByShape } from "../../db/client";
 import { favorites, schedules, staffs } from "../../db/schema";
 import { listenerContextOf } from "../shared/listener-context";
 import {
@@ -11,7 +11,7 @@ import {
   selectStaffRows,
   toPublicStaff,
 } from "../shared/staff-query";
-import { todaysShifts } from "../shared/todays-shifts";
+import { shiftValues, todaysShifts, todaysShiftsByPlaceholders } from "../shared/todays-shifts";
 
 /**
  * Publicly listed staff with a shift on today's business day, newest first: for the top page
@@ -47,9 +47,26 @@ export async function listStaffsOnShift({
       ),
     );
   }
-  const rows = await selectStaffRows(db, context)
-    .where(and(...conditions))
-    .orderBy(desc(staffs.sort_new_at), asc(staffs.uid))
-    .limit(Math.max(1, Math.min(50, input.limit)));
+  const limit = Math.max(1, Math.min(50, input.limit));
+  // A visitor's list (the top page, signed out) is one statement built once (ADR 0041).
+  const rows = listener
+    ? await selectStaffRows(db, context)
+        .where(and(...conditions))
+        .orderBy(desc(staffs.sort_new_at), asc(staffs.uid))
+        .limit(limit)
+    : await selectByShape(db, "staff_on_shift", () =>
+        selectStaffRows(db, context, "placeholders")
+          .where(
+            and(
+              listedStaff,
+              inArray(
+                staffs.uid,
+                db.select({ id: schedules.staff_id }).from(schedules).where(todaysShiftsByPlaceholders()),
+              ),
+            ),
+          )
+          .orderBy(desc(staffs.sort_new_at), asc(staffs.uid))
+          .limit(sql.placeholder("limit")),
+      ).execute({ ...shiftValues(context.today, now), limit });
   return { today: context.today, items: rows.map((row) => toPublicStaff(row, context)) };
 }

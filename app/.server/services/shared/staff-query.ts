@@ -11,7 +11,7 @@ import { PUBLISHED_PROFILE_KEYS, type PublishedProfileKey } from "~/domain/optio
 import { type PublicProfile, publicProfileOf } from "~/domain/public-profile";
 import type { Db } from "../../db/client";
 import { favorites, livers, schedules, staffs } from "../../db/schema";
-import { todaysShifts } from "./todays-shifts";
+import { todaysShifts, todaysShiftsByPlaceholders } from "./todays-shifts";
 
 /** The staff member's own part of being listed: status public and displayed (the partial indexes' predicate). */
 export const listedStaffRow: SQL = and(eq(staffs.status, "public"), eq(staffs.is_displayed, true))!;
@@ -50,11 +50,25 @@ export interface StaffListContext {
   listener?: { uid: string; mask: number | null } | null;
 }
 
+/**
+ * Today's shift of each staff row, as one lateral join: the earliest of the row's shifts that are
+ * today's (one of yesterday still running comes first: it is the one on now; ADR 0059). One index
+ * probe of schedules per row, where three correlated subqueries (date, start, end) made three.
+ */
+function todayShift(context: StaffListContext, bind: "values" | "placeholders") {
+  return todayShiftWhere(
+    bind === "placeholders" ? todaysShiftsByPlaceholders() : todaysShifts(context.today, context.now),
+  );
+}
+
+function todayShiftWhere(isToday: SQL) {
+  return sql`(select ${schedules.date}::text as shift_date, ${schedules.start_time} as shift_start, ${schedules.end_time} as shift_end from ${schedules} where ${schedules.staff_id} = ${staffs.uid} and ${isToday} order by ${schedules.date} limit 1) as "today_shift"`;
+}
+
+const shiftColumn = <T>(name: string) => sql<T | null>`"today_shift".${sql.identifier(name)}`;
+
 /** The columns of a public staff row (staff, store, today's shift, the listener's follow and score). */
-export function staffColumns({ today, now, listener }: StaffListContext) {
-  // Today's shift; one of yesterday still running wins (it is the one on now; ADR 0059).
-  const shift = <T>(column: AnyPgColumn | SQL) =>
-    sql<T | null>`(select ${column} from ${schedules} where ${schedules.staff_id} = ${staffs.uid} and ${todaysShifts(today, now)} order by ${schedules.date} limit 1)`;
+export function staffColumns({ listener }: StaffListContext) {
   return {
     uid: staffs.uid,
     slug: staffs.slug,
@@ -95,9 +109,9 @@ export function staffColumns({ today, now, listener }: StaffListContext) {
     area_detail: livers.area_detail,
     business_start_time: livers.business_start_time,
     business_end_time: livers.business_end_time,
-    shift_date: shift<string>(sql`${schedules.date}::text`),
-    shift_start: shift<string>(schedules.start_time),
-    shift_end: shift<string>(schedules.end_time),
+    shift_date: shiftColumn<string>("shift_date"),
+    shift_start: shiftColumn<string>("shift_start"),
+    shift_end: shiftColumn<string>("shift_end"),
     favorite_id: listener
       ? sql<
           string | null
@@ -190,9 +204,23 @@ export function toPublicStaff(row: StaffRow, context: StaffListContext): PublicS
   return staff;
 }
 
-/** `select <staff columns> from staffs join livers`: the start of every public staff query. */
-export function selectStaffRows(db: Db, context: StaffListContext) {
-  return db.select(staffColumns(context)).from(staffs).innerJoin(livers, eq(livers.uid, staffs.liver_id));
+/**
+ * `select <staff columns> from staffs join livers left join lateral <today's shift>`: the start of
+ * every public staff query. `placeholders`: today's shift by the placeholders of
+ * `todaysShiftsByPlaceholders` (values: `shiftValues`), for a statement built once per shape; only
+ * for a visitor (no listener: her follow and score would be values of the text).
+ */
+export function selectStaffRows(
+  db: Db,
+  context: StaffListContext,
+  bind: "values" | "placeholders" = "values",
+) {
+  if (bind === "placeholders" && context.listener) throw new Error("a listener's staff rows are not shaped");
+  return db
+    .select(staffColumns(context))
+    .from(staffs)
+    .innerJoin(livers, eq(livers.uid, staffs.liver_id))
+    .leftJoin(sql`lateral ${todayShift(context, bind)}`, sql`true`);
 }
 
 /** `select count(*) from staffs join livers`. */

@@ -1,4 +1,4 @@
-import { and, eq, gt, or, type SQL } from "drizzle-orm";
+import { and, eq, gt, or, type SQL, sql } from "drizzle-orm";
 import { addDays } from "~/domain/shifts";
 import { schedules } from "../../db/schema";
 
@@ -14,4 +14,20 @@ export function todaysShifts(today: string, now?: Date): SQL {
     eq(schedules.date, today),
     and(eq(schedules.date, addDays(today, -1)), gt(schedules.ends_at, now)),
   )!;
+}
+
+/**
+ * `todaysShifts` with its values as the placeholders `today`, `yesterday` and `now` (`shiftValues`),
+ * for a statement built once per shape (db/client.ts `selectByShape`, ADR 0041).
+ */
+export function todaysShiftsByPlaceholders(): SQL {
+  return or(
+    eq(schedules.date, sql.placeholder("today")),
+    and(eq(schedules.date, sql.placeholder("yesterday")), gt(schedules.ends_at, sql.placeholder("now"))),
+  )!;
+}
+
+/** The values of `todaysShiftsByPlaceholders` for the business date `today` at `now`. */
+export function shiftValues(today: string, now: Date) {
+  return { today, yesterday: addDays(today, -1), now: now.toISOString() };
 }
