@@ -8,15 +8,21 @@ import { gzipSync } from "node:zlib";
 import type { Browser, BrowserContextOptions, Page, Response } from "@playwright/test";
 
 /**
- * The budget of ADR 0020: the JavaScript of `/` and `/search/staff`, gzip. 150 kB until the store
- * page's first visit on cards, the matching prompt and the search tabs (ADR 0056–0060) took the two
- * pages to 152.5 kB; 155 kB holds them while the area tree (11.5 kB gzip in every page) waits to
- * leave the first load, which brings both well under 150 (docs/status.md "Known gaps").
+ * The budgets: the JavaScript of a page's first load, gzip. The target for `/` is 120 kB; it is
+ * not reached yet — `/` measured 137.2 kB on 2026-11-28 (from 152.6) once the area tree (11.5 kB
+ * gzip) left every page's first load (the area picker loads it when the visitor reaches for it,
+ * the loaders send the names a page shows) and React, React DOM and React Router became one file
+ * (vite.config.ts); React DOM (63 kB) and React Router (39 kB) are most of what is left. Each
+ * budget is that day's figure plus about 2 kB (docs/benchmarks.md "Lighthouse and first load").
  */
-export const JS_GZIP_BUDGET = 155_000;
+export const JS_GZIP_BUDGETS: Readonly<Record<string, number>> = {
+  "/": 139_000,
+  "/search/staff": 140_000,
+  "/search/liver": 138_000,
+};
 
-/** The pages the budget holds for. */
-export const WEIGHED_PAGES = ["/", "/search/staff"] as const;
+/** The pages the budgets hold for. */
+export const WEIGHED_PAGES = Object.keys(JS_GZIP_BUDGETS);
 
 /** The flags of the E2E browser (playwright.config.ts). */
 export const CHROMIUM_ARGS = [
@@ -145,17 +151,14 @@ const kb = (n: number) => `${(n / 1000).toFixed(1)} kB`;
 /** The figures as a Markdown table (docs/benchmarks.md takes it as printed). */
 export function weightTable(results: readonly PageWeight[]): string[] {
   return [
-    `| page | JS files | JS gzip | JS raw | budget ${kb(JS_GZIP_BUDGET)} | LCP element | LCP lazy? |`,
+    "| page | JS files | JS gzip | JS raw | budget | LCP element | LCP lazy? |",
     "|---|---:|---:|---:|---|---|---|",
     ...results.map((r) => {
       const lcp = r.lcp
         ? `${r.lcp.tag}${r.lcp.tag === "img" ? ` loading=${r.lcp.loading || "(none)"}${r.lcp.fetchPriority ? ` fetchpriority=${r.lcp.fetchPriority}` : ""}` : ` “${r.lcp.what}”`} (${r.lcp.time} ms)`
         : "(none reported)";
-      const budget = (WEIGHED_PAGES as readonly string[]).includes(r.path)
-        ? r.jsGzip <= JS_GZIP_BUDGET
-          ? "PASS"
-          : "**MISS**"
-        : "–";
+      const limit = JS_GZIP_BUDGETS[r.path];
+      const budget = limit === undefined ? "–" : `${r.jsGzip <= limit ? "PASS" : "**MISS**"} (${kb(limit)})`;
       return `| \`${r.path}\` | ${r.scripts.length} | ${kb(r.jsGzip)} | ${kb(r.jsRaw)} | ${budget} | ${lcp} | ${r.lcpLazy ? "**yes**" : "no"} |`;
     }),
   ];

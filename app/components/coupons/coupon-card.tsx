@@ -1,6 +1,5 @@
 import { Link } from "react-router";
 import type { PublicCoupon } from "~/.server/services/coupons/list-public-coupons";
-import { areaLabel } from "~/domain/areas";
 import { COUPON_TEXTS, formatValidUntil } from "~/domain/coupons-display";
 import { StoreTypeBadge } from "../store/store-type-badge";
 
@@ -13,7 +12,11 @@ export function FirstVisitBadge() {
   );
 }
 
-type CardCoupon = Omit<PublicCoupon, "ends_at"> & { ends_at: Date | string };
+type CardCoupon = Omit<PublicCoupon, "ends_at" | "store"> & {
+  ends_at: Date | string;
+  /** `area_label` made by the server (`withAreaLabel` of domain/areas): the area tree stays there. */
+  store: PublicCoupon["store"] & { area_label?: string };
+};
 
 /**
  * A current coupon as a ticket (ADR 0058): the discount large, the title, 初回限定, the conditions,
@@ -30,7 +33,7 @@ export function CouponCard({
   headingLevel?: 2 | 3;
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
-  const area = areaLabel(coupon.store);
+  const area = coupon.store.area_label;
   return (
     <article
       className="flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"

@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { AreaPath } from "~/domain/areas";
+import { AREA_LEVEL_LABELS, AREA_LEVELS, type AreaLevel } from "./area-levels";
 import {
-  AREA_LEVELS,
-  type AreaLevel,
   type AreaSelection,
   allChoices,
   choicesFor,
@@ -10,14 +9,6 @@ import {
   selectionFrom,
 } from "./area-picker-state";
 import { Field, INPUT_CLASS, inputStateClass } from "./field";
-
-export const AREA_LEVEL_LABELS: Record<AreaLevel, string> = {
-  region: "地方",
-  prefecture: "都道府県",
-  group: "エリアグループ",
-  area: "エリア",
-  area_detail: "詳細エリア",
-};
 
 /** The blank choice of each level: what to pick first when disabled, what "" means when enabled. */
 const BLANK: Record<AreaLevel, { enabled: string; disabled: string }> = {
@@ -49,6 +40,9 @@ export interface AreaPickerProps {
 }
 
 /**
+ * The area picker with the area tree (~11.5 kB gzip): what `AreaPicker` (area-picker.tsx) loads on
+ * demand on the public pages, and what the back office's store forms use directly.
+ *
  * Five cascading selects named `region`, `prefecture`, `group`, `area`, `area_detail` (docs/product.md).
  *
  * The server render (and so the page without JavaScript) shows every select with every choice,
@@ -58,7 +52,7 @@ export interface AreaPickerProps {
  * with groups and the detail select only for areas with details. A level that is hidden or disabled
  * is still submitted, as "", through a hidden input.
  */
-export function AreaPicker({
+export function AreaPickerFields({
   values,
   errors = {},
   required = [],

@@ -15,9 +15,9 @@ import {
   findRegion,
   REGIONS,
 } from "~/domain/areas";
+import { AREA_LEVELS, type AreaLevel } from "./area-levels";
 
-export const AREA_LEVELS = ["region", "prefecture", "group", "area", "area_detail"] as const;
-export type AreaLevel = (typeof AREA_LEVELS)[number];
+export { AREA_LEVELS, type AreaLevel };
 
 /** One id per level; "" = not chosen. */
 export type AreaSelection = Record<AreaLevel, string>;

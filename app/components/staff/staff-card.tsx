@@ -11,7 +11,10 @@ import { PinIcon } from "../ui/icons";
 import { MatchingScoreBadge } from "./matching-score-badge";
 import { ShiftBadge } from "./shift-badge";
 
-/** What a card shows: the loaders send only this (the pages embed their data in the HTML). */
+/**
+ * What a card shows: the loaders send only this (the pages embed their data in the HTML), made by
+ * `toStaffCard` on the server.
+ */
 export type StaffCardData = Pick<
   PublicStaff,
   | "uid"
@@ -24,7 +27,12 @@ export type StaffCardData = Pick<
   | "blood_type"
   | "follower_number"
   | "favorite_id"
-> & { store: Omit<PublicStaff["store"], "region" | "area_detail" | "slug" | "uid"> };
+> & {
+  store: Omit<PublicStaff["store"], "region" | "area_detail" | "slug" | "uid"> & {
+    /** "東京都 歌舞伎町", made by the server (the area tree stays out of the page's scripts). */
+    area_label?: string;
+  };
+};
 
 export function toStaffCard(staff: PublicStaff): StaffCardData {
   const { region: _r, area_detail: _d, slug: _s, uid: _u, ...store } = staff.store;
@@ -39,7 +47,7 @@ export function toStaffCard(staff: PublicStaff): StaffCardData {
     blood_type: staff.blood_type,
     follower_number: staff.follower_number,
     favorite_id: staff.favorite_id,
-    store,
+    store: { ...store, area_label: areaLabel({ prefecture: store.prefecture, area: store.area }) },
   };
 }
 
@@ -68,7 +76,7 @@ export function StaffCard({
 }) {
   const name = displayName(staff);
   const summary = staffSummary(staff);
-  const area = areaLabel({ prefecture: staff.store.prefecture, area: staff.store.area });
+  const area = staff.store.area_label;
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 transition hover:shadow-md">
       <Link to={`/listener/staff/${staff.uid}`} className="block flex-1">

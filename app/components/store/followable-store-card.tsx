@@ -10,7 +10,7 @@ export function FollowableStoreCard({
   imagePriority,
   distance,
 }: {
-  store: PublicLiver;
+  store: PublicLiver & { area_label?: string };
   favoriteId?: string | null;
   imagePriority?: ImagePriority;
   /** How far the store is (on /gps). */

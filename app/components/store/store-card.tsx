@@ -1,15 +1,20 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { StoreCardData } from "~/.server/services/stores/list-newest-stores";
-import { areaLabel } from "~/domain/areas";
 import { formatNumber } from "~/domain/format";
 import { firstVisitLabel } from "~/domain/store-intro-display";
 import { type ImagePriority, imageLoading } from "../directory/image-priority";
 import { ClockIcon, HeartIcon, PinIcon } from "../ui/icons";
 import { StoreTypeBadge, storeTypeOf } from "./store-type-badge";
 
+/** A store as a card shows it; `area_label` made by the server (`withAreaLabel` of domain/areas). */
+export type StoreCardStore = Omit<StoreCardData, "created_at"> & {
+  created_at: Date | string;
+  area_label?: string;
+};
+
 type Props = {
-  store: Omit<StoreCardData, "created_at"> & { created_at: Date | string };
+  store: StoreCardStore;
   /** Shown under the card's link (a follow button); the follower count then moves there. */
   footer?: ReactNode;
   /** "high"/"eager" for the first cards above the fold (see image-priority.ts). */
@@ -19,7 +24,7 @@ type Props = {
 };
 
 export function StoreCard({ store, footer, imagePriority = "lazy", distance }: Props) {
-  const area = areaLabel({ prefecture: store.prefecture, area: store.area, area_detail: store.area_detail });
+  const area = store.area_label;
   const hours =
     store.business_start_time && store.business_end_time
       ? `${store.business_start_time}〜${store.business_end_time}`

@@ -7,7 +7,7 @@ import {
   LIVER_FIELD_LABELS,
 } from "~/domain/liver-registration";
 import { TIME_CHOICES } from "~/domain/schedule-times";
-import { AreaPicker, type AreaPickerProps } from "../form/area-picker";
+import { AreaPickerFields, type AreaPickerProps } from "../form/area-picker-fields";
 import { selectionFrom } from "../form/area-picker-state";
 import { type PostalCodeAddress, PostalCodeInput } from "../form/postal-code-input";
 import { SelectInput } from "../form/select-input";
@@ -60,7 +60,7 @@ export function StoreLocationFields({ fields }: { fields: Fields }) {
         maxLength={BUILDING_NAME_MAX}
         required={false}
       />
-      <AreaPicker
+      <AreaPickerFields
         legend="掲載エリア"
         values={{
           region: area.region.defaultValue ?? "",

@@ -31,9 +31,8 @@ export const REGIONS: readonly Region[] = [
 ];
 
 /** All 47 prefectures in JIS code order. */
-export const PREFECTURES: readonly Prefecture[] = REGIONS.flatMap((r) => r.prefectures).sort(
-  (a, b) => a.code - b.code,
-);
+export const PREFECTURES: readonly Prefecture[] = /* @__PURE__ */ (() =>
+  REGIONS.flatMap((r) => r.prefectures).sort((a, b) => a.code - b.code))();
 
 export interface PrefectureHit {
   prefecture: Prefecture;
@@ -51,45 +50,64 @@ export interface AreaDetailHit extends AreaHit {
   detail: AreaDetail;
 }
 
-const regionById = new Map<string, Region>();
-const prefectureById = new Map<string, PrefectureHit>();
-const groupById = new Map<string, GroupHit>();
-const areaById = new Map<string, AreaHit>();
-const detailById = new Map<string, AreaDetailHit>();
+interface Indices {
+  regionById: Map<string, Region>;
+  prefectureById: Map<string, PrefectureHit>;
+  groupById: Map<string, GroupHit>;
+  areaById: Map<string, AreaHit>;
+  detailById: Map<string, AreaDetailHit>;
+}
 
-for (const region of REGIONS) {
-  regionById.set(region.id, region);
-  for (const prefecture of region.prefectures) {
-    prefectureById.set(prefecture.id, { prefecture, region });
-    const groupOfArea = new Map<string, AreaGroup>();
-    for (const group of prefecture.groups) {
-      groupById.set(group.id, { group, prefecture, region });
-      for (const areaId of group.areaIds) groupOfArea.set(areaId, group);
-    }
-    for (const area of prefecture.areas) {
-      const hit: AreaHit = { area, prefecture, region, group: groupOfArea.get(area.id) };
-      areaById.set(area.id, hit);
-      for (const detail of area.details) detailById.set(detail.id, { ...hit, detail });
+let built: Indices | undefined;
+
+/**
+ * The lookups by id, built on first use: the module has no side effects when it loads, so a
+ * browser bundle that only passes through a server-side use of it (a loader's mapping) drops the
+ * tree (scripts/page-weight.ts).
+ */
+function indices(): Indices {
+  if (built) return built;
+  const regionById = new Map<string, Region>();
+  const prefectureById = new Map<string, PrefectureHit>();
+  const groupById = new Map<string, GroupHit>();
+  const areaById = new Map<string, AreaHit>();
+  const detailById = new Map<string, AreaDetailHit>();
+  for (const region of REGIONS) {
+    regionById.set(region.id, region);
+    for (const prefecture of region.prefectures) {
+      prefectureById.set(prefecture.id, { prefecture, region });
+      const groupOfArea = new Map<string, AreaGroup>();
+      for (const group of prefecture.groups) {
+        groupById.set(group.id, { group, prefecture, region });
+        for (const areaId of group.areaIds) groupOfArea.set(areaId, group);
+      }
+      for (const area of prefecture.areas) {
+        const hit: AreaHit = { area, prefecture, region, group: groupOfArea.get(area.id) };
+        areaById.set(area.id, hit);
+        for (const detail of area.details) detailById.set(detail.id, { ...hit, detail });
+      }
     }
   }
+  built = { regionById, prefectureById, groupById, areaById, detailById };
+  return built;
 }
 
 type Id = string | null | undefined;
 
 export function findRegion(id: Id): Region | undefined {
-  return id ? regionById.get(id) : undefined;
+  return id ? indices().regionById.get(id) : undefined;
 }
 
 export function findPrefecture(id: Id): PrefectureHit | undefined {
-  return id ? prefectureById.get(id) : undefined;
+  return id ? indices().prefectureById.get(id) : undefined;
 }
 
 export function findGroup(id: Id): GroupHit | undefined {
-  return id ? groupById.get(id) : undefined;
+  return id ? indices().groupById.get(id) : undefined;
 }
 
 export function findArea(id: Id): AreaHit | undefined {
-  return id ? areaById.get(id) : undefined;
+  return id ? indices().areaById.get(id) : undefined;
 }
 
 /**
@@ -100,7 +118,7 @@ export function nearestArea(lat: number, lng: number): AreaHit | undefined {
   const scale = Math.cos((lat * Math.PI) / 180);
   let best: AreaHit | undefined;
   let bestDistance = Number.POSITIVE_INFINITY;
-  for (const hit of areaById.values()) {
+  for (const hit of indices().areaById.values()) {
     const distance = (hit.area.lat - lat) ** 2 + ((hit.area.lng - lng) * scale) ** 2;
     if (distance < bestDistance) {
       best = hit;
@@ -111,7 +129,7 @@ export function nearestArea(lat: number, lng: number): AreaHit | undefined {
 }
 
 export function findAreaDetail(id: Id): AreaDetailHit | undefined {
-  return id ? detailById.get(id) : undefined;
+  return id ? indices().detailById.get(id) : undefined;
 }
 
 /** The area ids of a group (a copy), or [] for an unknown group. */
@@ -127,22 +145,22 @@ export function areaIdsOfGroup(groupId: Id): string[] {
  */
 export function isValidAreaPath(path: AreaPath): boolean {
   const { region, prefecture, group, area, area_detail } = path;
-  if (region && !regionById.has(region)) return false;
+  if (region && !indices().regionById.has(region)) return false;
 
   if (prefecture) {
-    const hit = prefectureById.get(prefecture);
+    const hit = indices().prefectureById.get(prefecture);
     if (!hit || (region && hit.region.id !== region)) return false;
   }
 
   if (group) {
-    const hit = groupById.get(group);
+    const hit = indices().groupById.get(group);
     if (!hit) return false;
     if (region && hit.region.id !== region) return false;
     if (prefecture && hit.prefecture.id !== prefecture) return false;
   }
 
   if (area) {
-    const hit = areaById.get(area);
+    const hit = indices().areaById.get(area);
     if (!hit) return false;
     if (region && hit.region.id !== region) return false;
     if (prefecture && hit.prefecture.id !== prefecture) return false;
@@ -150,7 +168,7 @@ export function isValidAreaPath(path: AreaPath): boolean {
   }
 
   if (area_detail) {
-    const hit = detailById.get(area_detail);
+    const hit = indices().detailById.get(area_detail);
     if (!hit) return false;
     if (region && hit.region.id !== region) return false;
     if (prefecture && hit.prefecture.id !== prefecture) return false;
@@ -193,8 +211,8 @@ function prefectureNode(prefecture: Prefecture): AreaTreeNode {
     name: group.name,
     name_kana: group.name_kana,
     type: "group",
-    ...centreOf(group.areaIds.map((id) => areaById.get(id)!.area)),
-    children: group.areaIds.map((id) => areaNode(areaById.get(id)!.area)),
+    ...centreOf(group.areaIds.map((id) => indices().areaById.get(id)!.area)),
+    children: group.areaIds.map((id) => areaNode(indices().areaById.get(id)!.area)),
   }));
   const loose = prefecture.areas.filter((a) => !grouped.has(a.id)).map(areaNode);
   return {
@@ -229,4 +247,16 @@ export function areaLabel(ids: Pick<AreaPath, "prefecture" | "area" | "area_deta
     findAreaDetail(ids.area_detail)?.detail.name,
   ];
   return parts.filter((p): p is string => Boolean(p)).join(" ");
+}
+
+/** The place a search names: "東京都 歌舞伎町", else its group's or its region's name, else "". */
+export function placeName(path: AreaPath): string {
+  return areaLabel(path) || findGroup(path.group)?.group.name || findRegion(path.region)?.name || "";
+}
+
+/** A store with its area's name ("東京都 歌舞伎町 一丁目"), for a loader: the area tree stays on the server. */
+export function withAreaLabel<T extends Pick<AreaPath, "prefecture" | "area" | "area_detail">>(
+  store: T,
+): T & { area_label: string } {
+  return { ...store, area_label: areaLabel(store) };
 }

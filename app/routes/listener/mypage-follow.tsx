@@ -2,8 +2,9 @@ import { Link } from "react-router";
 import { requireViewer } from "~/.server/auth/viewer";
 import { followFormAction } from "~/.server/http/follow-form";
 import { listFavorites } from "~/.server/services/favorites/list-favorites";
-import { StaffCard } from "~/components/staff/staff-card";
+import { StaffCard, toStaffCard } from "~/components/staff/staff-card";
 import { FollowableStoreCard } from "~/components/store/followable-store-card";
+import { withAreaLabel } from "~/domain/areas";
 import { pageTitle } from "~/site";
 import type { Route } from "./+types/mypage-follow";
 
@@ -19,9 +20,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   return {
     now: now.toISOString(),
-    staff: staff.ok ? staff.items : [],
+    // The cards' area labels are made here: the area tree stays out of the page's scripts.
+    staff: staff.ok
+      ? staff.items.map((item) => ({ ...item, staff: item.staff ? toStaffCard(item.staff) : null }))
+      : [],
     staffTotal: staff.ok ? staff.total : 0,
-    stores: stores.ok ? stores.items : [],
+    stores: stores.ok
+      ? stores.items.map((item) => ({ ...item, liver: item.liver ? withAreaLabel(item.liver) : null }))
+      : [],
     storeTotal: stores.ok ? stores.total : 0,
   };
 }

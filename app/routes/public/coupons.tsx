@@ -7,7 +7,7 @@ import { AreaPicker } from "~/components/form/area-picker";
 import { SelectInput } from "~/components/form/select-input";
 import { FilterPanel } from "~/components/search/filter-panel";
 import { EmptyResults, SearchError } from "~/components/search/search-notice";
-import { areaLabel, findGroup, findRegion } from "~/domain/areas";
+import { placeName, withAreaLabel } from "~/domain/areas";
 import { COUPON_TEXTS, type CouponSearch, CouponSearchSchema } from "~/domain/coupons";
 import { parseWith } from "~/domain/directory-search";
 import { labelOf, STORE_TYPES } from "~/domain/options";
@@ -26,6 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       {
         error: parsed.message,
         search: null,
+        place: "",
         result: null,
         canonical: absoluteUrl(context.env.baseUrl, PATH),
       },
@@ -38,23 +39,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     error: null,
     search: parsed.value,
-    result,
+    // The area's names come from the server: the area tree stays out of the page's scripts.
+    place: placeName(parsed.value),
+    result: {
+      ...result,
+      items: result.items.map((coupon) => ({ ...coupon, store: withAreaLabel(coupon.store) })),
+    },
     canonical: absoluteUrl(context.env.baseUrl, query ? `${PATH}?${query}` : PATH),
   };
 }
 
 /** 「東京都 歌舞伎町のガールズバーのクーポン」 from the filters. */
-function headingOf(search: CouponSearch | null): string {
+function headingOf(search: CouponSearch | null, place = ""): string {
   if (!search) return COUPON_TEXTS.publicTitle;
-  const place =
-    areaLabel(search) || findGroup(search.group)?.group.name || findRegion(search.region)?.name || "";
   const type = search.store_type ? labelOf(STORE_TYPES, search.store_type) : "";
   const where = [place, type].filter(Boolean).join("の");
   return where ? `${where}のクーポン` : COUPON_TEXTS.publicTitle;
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  const heading = headingOf(loaderData?.search ?? null);
+  const heading = headingOf(loaderData?.search ?? null, loaderData?.place);
   const total = loaderData?.result?.total;
   return seoMeta({
     title: pageTitle(heading),
@@ -76,7 +80,7 @@ export default function Coupons({ loaderData }: Route.ComponentProps) {
   const filters: Partial<CouponSearch> = search ?? {};
   return (
     <div className="mx-auto max-w-6xl px-4 py-6">
-      <h1 className="font-bold text-xl wide:text-2xl">{headingOf(search)}</h1>
+      <h1 className="font-bold text-xl wide:text-2xl">{headingOf(search, loaderData.place)}</h1>
       <p className="mt-1 text-slate-600 text-sm">{COUPON_TEXTS.publicLead}</p>
       <div className="mt-4 wide:grid wide:grid-cols-[20rem_1fr] wide:items-start wide:gap-6">
         <div className="mb-4 wide:sticky wide:top-20 wide:mb-0">

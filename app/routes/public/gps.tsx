@@ -12,6 +12,7 @@ import { QuickSearchForm } from "~/components/search/quick-search-form";
 import { SearchError } from "~/components/search/search-notice";
 import { FollowableStoreCard } from "~/components/store/followable-store-card";
 import { Spinner } from "~/components/ui/spinner";
+import { withAreaLabel } from "~/domain/areas";
 import { type Bbox, formatDistance, type NearbySearch, parseNearbySearch } from "~/domain/geo";
 import { STORE_TYPES } from "~/domain/options";
 import { absoluteUrl, seoMeta } from "~/seo";
@@ -69,7 +70,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   const viewer = await getViewer(request, context);
   const result = await listNearbyLivers({ db: context.db, actor: viewer, input: parsed.value });
-  return { mode: "nearby" as const, tiles, canonical, error: null, search: parsed.value, result };
+  // The area's names come from the server: the area tree stays out of the page's scripts.
+  const items = result.items.map(withAreaLabel);
+  return {
+    mode: "nearby" as const,
+    tiles,
+    canonical,
+    error: null,
+    search: parsed.value,
+    result: { ...result, items },
+  };
 }
 
 export const shouldRevalidate = skipAfterFollow;

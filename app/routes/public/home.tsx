@@ -11,7 +11,7 @@ import { QuickSearchForm } from "~/components/search/quick-search-form";
 import { StaffCard, toStaffCard } from "~/components/staff/staff-card";
 import { StaffGrid } from "~/components/staff/staff-grid";
 import { StoreCard } from "~/components/store/store-card";
-import { REGIONS } from "~/domain/areas";
+import { REGIONS, withAreaLabel } from "~/domain/areas";
 import { STORE_TYPES } from "~/domain/options";
 import { absoluteUrl, seoMeta } from "~/seo";
 import { pageTitle, SITE_DESCRIPTION, SITE_NAME, SITE_TAGLINE } from "~/site";
@@ -30,7 +30,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   return {
     lives,
-    stores,
+    stores: stores.map(withAreaLabel),
+    // The regions and prefectures of エリアから探す, by the server: the area tree stays out of the page's scripts.
+    regions: REGIONS.map((region) => ({
+      id: region.id,
+      name: region.name,
+      prefectures: region.prefectures.map(({ id, name }) => ({ id, name })),
+    })),
     topStaff: topStaff.map(toStaffCard),
     onShift: onShift.items.map(toStaffCard),
     now: now.toISOString(),
@@ -195,7 +201,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             エリアから探す
           </h2>
           <div className="divide-y divide-slate-200 overflow-hidden rounded-2xl bg-white ring-1 ring-slate-200">
-            {REGIONS.map((region) => (
+            {loaderData.regions.map((region) => (
               <details key={region.id} className="group">
                 <summary className="flex cursor-pointer list-none items-center justify-between px-4 py-3 font-bold [&::-webkit-details-marker]:hidden">
                   {region.name}

@@ -9,7 +9,7 @@ import { FilterPanel, ResultsHeading } from "~/components/search/filter-panel";
 import { EmptyResults, SearchError } from "~/components/search/search-notice";
 import { StoreFilterFields } from "~/components/search/store-filter-fields";
 import { FollowableStoreCard } from "~/components/store/followable-store-card";
-import { areaLabel, findGroup, findRegion } from "~/domain/areas";
+import { placeName, withAreaLabel } from "~/domain/areas";
 import { type LiverSearch, parseLiverSearch } from "~/domain/directory-search";
 import { labelOf, STORE_TYPES } from "~/domain/options";
 import { countFilters, searchQueryString } from "~/domain/search-query";
@@ -29,6 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       {
         error: parsed.message,
         search: null,
+        place: "",
         result: null,
         canonical: absoluteUrl(context.env.baseUrl, PATH),
       },
@@ -40,7 +41,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     error: null,
     search: parsed.value,
-    result,
+    // The area's names come from the server: the area tree stays out of the page's scripts.
+    place: placeName(parsed.value),
+    result: { ...result, items: result.items.map(withAreaLabel) },
     canonical: absoluteUrl(context.env.baseUrl, query ? `${PATH}?${query}` : PATH),
   };
 }
@@ -48,10 +51,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const shouldRevalidate = skipAfterFollow;
 
 /** "東京都 歌舞伎町のガールズバー" from the filters. */
-function headingOf(search: LiverSearch | null): string {
+function headingOf(search: LiverSearch | null, place = ""): string {
   if (!search) return "お店を探す";
-  const place =
-    areaLabel(search) || findGroup(search.group)?.group.name || findRegion(search.region)?.name || "";
   const type = search.store_type ? labelOf(STORE_TYPES, search.store_type) : "";
   const keyword = search.keyword ? `「${search.keyword}」` : "";
   if (!place && !type && !keyword) return "お店を探す";
@@ -59,7 +60,7 @@ function headingOf(search: LiverSearch | null): string {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  const heading = headingOf(loaderData?.search ?? null);
+  const heading = headingOf(loaderData?.search ?? null, loaderData?.place);
   const total = loaderData?.result?.total;
   return seoMeta({
     title: pageTitle(heading === "お店を探す" ? "お店検索" : `${heading}一覧`),
@@ -82,7 +83,7 @@ export default function SearchLiver({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-6">
-      <h1 className="font-bold text-xl wide:text-2xl">{headingOf(search)}</h1>
+      <h1 className="font-bold text-xl wide:text-2xl">{headingOf(search, loaderData.place)}</h1>
       <div className="mt-4 wide:grid wide:grid-cols-[20rem_1fr] wide:items-start wide:gap-6">
         <div className="mb-4 wide:sticky wide:top-20 wide:mb-0 wide:max-h-[calc(100dvh-6rem)] wide:overflow-y-auto">
           <FilterPanel action={PATH} activeCount={activeCount} resultsId={RESULTS_ID}>

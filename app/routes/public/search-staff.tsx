@@ -11,7 +11,7 @@ import { EmptyResults, SearchError } from "~/components/search/search-notice";
 import { SortTabs } from "~/components/search/sort-tabs";
 import { StaffFilterFields } from "~/components/search/staff-filter-fields";
 import { StaffCard, type StaffCardData, toStaffCard } from "~/components/staff/staff-card";
-import { areaLabel, findGroup, findRegion } from "~/domain/areas";
+import { placeName } from "~/domain/areas";
 import { parseStaffSearch, type StaffSearch } from "~/domain/directory-search";
 import { countFilters, searchQueryString } from "~/domain/search-query";
 import { absoluteUrl, seoMeta } from "~/seo";
@@ -32,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
   const parsed = parseStaffSearch(url.searchParams);
   if (!parsed.ok) {
-    return data({ ...base, error: parsed.message, search: null, result: null }, { status: 400 });
+    return data({ ...base, error: parsed.message, search: null, place: "", result: null }, { status: 400 });
   }
   const result = await searchStaffs({ db: context.db, actor: viewer, input: parsed.value, now });
   const query = searchQueryString(parsed.value);
@@ -41,6 +41,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     canonical: absoluteUrl(context.env.baseUrl, query ? `${PATH}?${query}` : PATH),
     error: null,
     search: parsed.value,
+    // The area's name comes from the server: the area tree stays out of the page's scripts.
+    place: placeName(parsed.value),
     result: { ...result, items: result.items.map(toStaffCard) },
   };
 }
@@ -48,16 +50,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const shouldRevalidate = skipAfterFollow;
 
 /** "東京都 歌舞伎町のキャスト" from the area filters. */
-function headingOf(search: StaffSearch | null): string {
+function headingOf(search: StaffSearch | null, place = ""): string {
   if (!search) return "キャストを探す";
-  const place =
-    areaLabel(search) || findGroup(search.group)?.group.name || findRegion(search.region)?.name || "";
   const keyword = search.keyword ? `「${search.keyword}」` : "";
   return place || keyword ? `${[place, keyword].filter(Boolean).join(" ")}のキャスト` : "キャストを探す";
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  const heading = headingOf(loaderData?.search ?? null);
+  const heading = headingOf(loaderData?.search ?? null, loaderData?.place);
   const total = loaderData?.result?.total;
   return seoMeta({
     title: pageTitle(heading === "キャストを探す" ? "キャスト検索" : `${heading}一覧`),
@@ -78,7 +78,7 @@ export default function SearchStaff({ loaderData }: Route.ComponentProps) {
     return query ? `${PATH}?${query}` : PATH;
   };
   const activeCount = search ? countFilters(search) : 0;
-  const heading = headingOf(search);
+  const heading = headingOf(search, loaderData.place);
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-6">

@@ -1,4 +1,4 @@
-import { JS_GZIP_BUDGET, WEIGHED_PAGES, weighPage } from "../../../scripts/page-weight";
+import { JS_GZIP_BUDGETS, WEIGHED_PAGES, weighPage } from "../../../scripts/page-weight";
 import { expect, test } from "../fixtures";
 
 /**
@@ -9,16 +9,15 @@ import { expect, test } from "../fixtures";
  */
 test.describe("page weight", () => {
   for (const path of WEIGHED_PAGES) {
-    test(`${path}: JavaScript at most ${JS_GZIP_BUDGET / 1000} kB gzip, LCP element not lazy`, async ({
+    const budget = JS_GZIP_BUDGETS[path]!;
+    test(`${path}: JavaScript at most ${budget / 1000} kB gzip, LCP element not lazy`, async ({
       page,
       baseURL,
     }) => {
       const weight = await weighPage(page, baseURL!, path);
       const files = weight.scripts.map((s) => `${new URL(s.url).pathname} ${s.gzip}`).join("\n");
       expect(weight.scripts.length, "the page loads its scripts").toBeGreaterThan(0);
-      expect(weight.jsGzip, `JavaScript gzip bytes of ${path}:\n${files}`).toBeLessThanOrEqual(
-        JS_GZIP_BUDGET,
-      );
+      expect(weight.jsGzip, `JavaScript gzip bytes of ${path}:\n${files}`).toBeLessThanOrEqual(budget);
       expect(weight.lcp, "the browser reports an LCP element").not.toBeNull();
       expect(weight.lcpLazy, `LCP element of ${path}: ${JSON.stringify(weight.lcp)}`).toBe(false);
     });

@@ -1,0 +1,102 @@
+import { use, useEffect, useRef } from "react";
+import { createRoot, hydrateRoot, type Root } from "react-dom/client";
+import type { AreaPickerProps } from "./area-picker-fields";
+
+export type { AreaPickerProps };
+
+/**
+ * The area picker of the public pages, without the area tree in the page's first load (the
+ * budget of scripts/page-weight.ts).
+ *
+ * The server renders the whole picker (area-picker-fields.tsx): every select with every choice,
+ * so the form works without JavaScript. In the browser the page's hydration leaves that HTML as it
+ * is (an element whose content React does not own), and the selects work as plain selects until
+ * the visitor reaches for them — a pointer, the focus, a key or a change inside the picker. Then
+ * the picker and its tree load and hydrate the same HTML in a root of their own (the element under
+ * the visitor's finger stays, and the effect of the picker takes over what was already picked).
+ * Mounted by a client navigation (no server HTML), the picker loads at once.
+ */
+export function AreaPicker(props: AreaPickerProps) {
+  const shell = useRef<HTMLDivElement>(null);
+  const root = useRef<Root | null>(null);
+  const latest = useRef(props);
+  latest.current = props;
+
+  useEffect(() => {
+    const element = shell.current;
+    if (!element) return;
+    let gone = false;
+    const start = () => {
+      stopListening();
+      void load().then(({ AreaPickerFields }) => {
+        if (gone || root.current) return;
+        const picker = <AreaPickerFields {...latest.current} />;
+        if (element.firstElementChild) {
+          root.current = hydrateRoot(element, picker);
+        } else {
+          root.current = createRoot(element);
+          root.current.render(picker);
+        }
+      });
+    };
+    const reach = (event: Event) => {
+      if (event.target instanceof Node && element.contains(event.target)) start();
+    };
+    // On the window and in the capture phase: before anything on the page can stop the event.
+    const stopListening = () => {
+      for (const kind of REACH_EVENTS) window.removeEventListener(kind, reach, true);
+    };
+    if (element.firstElementChild) {
+      for (const kind of REACH_EVENTS) window.addEventListener(kind, reach, true);
+    } else {
+      start();
+    }
+    return () => {
+      gone = true;
+      stopListening();
+      const picker = root.current;
+      root.current = null;
+      // Not while React commits the page that removes the picker.
+      if (picker) setTimeout(() => picker.unmount(), 0);
+    };
+  }, []);
+
+  // New values from the page (a search sent, a form answered) reach the loaded picker.
+  useEffect(() => {
+    if (root.current && loaded) root.current.render(<loaded.AreaPickerFields {...props} />);
+  });
+
+  if (import.meta.env.SSR) {
+    const module = loaded ?? use(load());
+    return (
+      <div ref={shell}>
+        <module.AreaPickerFields {...props} />
+      </div>
+    );
+  }
+  // React keeps the server's HTML inside: the picker's own root owns it (above).
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: an empty constant, never content
+  return <div ref={shell} dangerouslySetInnerHTML={KEEP_SERVER_HTML} suppressHydrationWarning />;
+}
+
+const KEEP_SERVER_HTML = { __html: "" };
+
+const REACH_EVENTS = ["pointerdown", "focusin", "keydown", "change"] as const;
+
+type FieldsModule = typeof import("./area-picker-fields");
+
+/** The picker's module once loaded. */
+let loaded: FieldsModule | null = null;
+let loading: Promise<FieldsModule> | null = null;
+
+/** Loads the picker with its tree (once). */
+function load(): Promise<FieldsModule> {
+  loading ??= import("./area-picker-fields").then((module) => {
+    loaded = module;
+    return module;
+  });
+  return loading;
+}
+
+// The server renders the picker in full from its first request.
+if (import.meta.env.SSR) void load();
