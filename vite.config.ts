@@ -1,3 +1,5 @@
+import { createRequire } from "node:module";
+import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
@@ -19,17 +21,55 @@ function browserPhoneMetadata(): Plugin {
   };
 }
 
+/**
+ * React Router's production build, for the server bundle. Its package (7.18.4) maps every import
+ * condition to `dist/development` (there is no `production` condition to choose), so the built
+ * server ran the router's development build from node_modules: the same code with its development
+ * warnings on. The SSR build instead bundles `react-router` from `dist/production` with the Node
+ * adapters that import it (`@react-router/express`, `@react-router/node`) and the router's own
+ * dependencies, so the built server holds exactly one copy of the router, the production one
+ * (docs/benchmarks.md "Server renders"; tests/e2e/platform/server-router-build.spec.ts). The
+ * browser bundle, `npm run dev` and Vitest are left as they were.
+ */
+const ROUTER_PRODUCTION = path.join(
+  path.dirname(createRequire(import.meta.url).resolve("react-router/package.json")),
+  "dist/production/index.mjs",
+);
+const ROUTER_BUNDLED = [
+  "react-router",
+  "@react-router/express",
+  "@react-router/node",
+  "cookie",
+  "set-cookie-parser",
+];
+
+/**
+ * The browser's chunks: React, React DOM and React Router in one file that every page loads (one
+ * request, one compression), instead of three (scripts/page-weight.ts holds the budget).
+ */
+const CLIENT_CHUNKS = {
+  groups: [
+    {
+      name: "framework",
+      test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+      priority: 20,
+    },
+  ],
+};
+
 // The SSR build's entry is our start-up code (server/main.ts), which mounts the React Router
 // request handler; server.js only boots it. This keeps every line of server code in TypeScript.
 export default defineConfig(({ isSsrBuild }) => ({
   build: {
-    rollupOptions: isSsrBuild ? { input: "./server/main.ts" } : undefined,
+    rollupOptions: isSsrBuild ? { input: "./server/main.ts" } : { output: { codeSplitting: CLIENT_CHUNKS } },
   },
   resolve: {
     tsconfigPaths: true,
+    alias: isSsrBuild ? [{ find: /^react-router$/, replacement: ROUTER_PRODUCTION }] : [],
   },
   ssr: {
     external: ["@electric-sql/pglite", "pg", "sharp", "better-auth"],
+    noExternal: isSsrBuild ? ROUTER_BUNDLED : [],
   },
   plugins: [browserPhoneMetadata(), tailwindcss(), reactRouter()],
 }));

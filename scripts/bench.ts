@@ -1,5 +1,5 @@
 /**
- * npm run bench -- [--section directory|geo|posts|sse|weight|news-mail|live|chat|gifts|notify|admin|all] [--stores N] [--staff M] [--duration S]
+ * npm run bench -- [--section directory|geo|posts|sse|weight|news-mail|live|chat|gifts|notify|ssr|cluster|admin|lighthouse|all] [--stores N] [--staff M] [--duration S]
  *                  [--connections C] [--port P] [--subscribers 1000,2500,5000] [--rounds R]
  *                  [--recipients N] [--parallel P] [--chunk C]
  *
@@ -8,7 +8,9 @@
  * the JavaScript gzip bytes and the LCP element of the public pages in headless Chromium at a
  * phone viewport) and `news-mail` (scripts/bench-news-mail.ts: one official news mailed to 100,000
  * listeners, the fan-out into the outbox with its delivery jobs) and `admin` (scripts/bench-admin.ts:
- * the operator console's queries, one at a time); `all` (the default) runs every section.
+ * the operator console's queries, one at a time) and `cluster` (scripts/bench-cluster.ts: two
+ * instances behind nginx with its cache, kills under load, event streams resumed; needs nginx);
+ * `all` (the default) runs every section.
  *
  * Builds the large demo data set (when the database has less), starts the production server on
  * loopback, measures the directory with autocannon (p50/p95/p99, req/s) and runs the same queries
@@ -59,6 +61,9 @@ const OWN_SECTIONS: Record<string, string> = {
   chat: "./bench-chat",
   gifts: "./bench-gifts",
   notify: "./bench-notify",
+  lighthouse: "./bench-lighthouse",
+  ssr: "./bench-ssr",
+  cluster: "./bench-cluster",
 };
 const ownSection = OWN_SECTIONS[process.argv[process.argv.indexOf("--section") + 1] ?? ""];
 if (ownSection) {
@@ -419,6 +424,9 @@ async function startServer(extraEnv: Record<string, string> = {}): Promise<Child
       AUTH_SECRET: randomBytes(32).toString("base64"),
       SEED_DEMO: "false",
       DATA_DIR,
+      // The sections measure renders and queries, not the page cache (ADR 0062; the ssr section
+      // measures it against them).
+      PAGE_CACHE_MB: "0",
       // Production demands the operator's details (特定商取引法); the bench's are obviously fake.
       OPERATOR_NAME: "ベンチマーク運営",
       OPERATOR_REPRESENTATIVE: "ベンチ 太郎",
