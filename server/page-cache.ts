@@ -102,33 +102,46 @@ export function pageCache({ maxBytes, skip = () => false, now = Date.now }: Page
     }
   };
 
-  const serve = (req: Request, res: Response, entry: Entry, state: "hit" | "stale") => {
+  const serve = (res: Response, entry: Entry, state: "hit" | "stale") => {
     counts[state === "hit" ? "hits" : "stale"]++;
     res.statusCode = entry.status;
     for (const [name, value] of entry.headers) res.setHeader(name, value);
     res.setHeader("Content-Length", entry.body.length);
     res.setHeader("Age", Math.floor((now() - entry.storedAt) / 1000));
     res.setHeader("X-Page-Cache", state);
-    res.end(req.method === "HEAD" ? undefined : entry.body);
+    res.end(entry.body);
   };
 
-  /** Renders through the rest of the app, keeping the answer when a shared cache may. */
-  const render = (key: string, res: Response, next: NextFunction): Promise<Entry | undefined> => {
+  /**
+   * Renders through the rest of the app, keeping the answer when a shared cache may. `settle` is
+   * told as soon as it is known: `kept` (an entry), `private` (the answer may not be shared: the
+   * followers render their own at once, and an old copy goes) or `cut` (the answer did not finish:
+   * an old copy stays).
+   */
+  const render = (
+    key: string,
+    res: Response,
+    next: NextFunction,
+    settle: (outcome: { kept: Entry } | "private" | "cut") => void,
+  ) => {
     counts.misses++;
     res.setHeader("X-Page-Cache", "miss");
     const entryLimit = Math.floor(maxBytes / ENTRY_SHARE);
+    // The layers after this one (compression) wrapped these already: the wrappers below stay in
+    // place for the whole answer and pass through once nothing is kept.
     const write = res.write;
     const end = res.end;
     const chunks: Buffer[] = [];
     let size = 0;
     let capturing: boolean | undefined;
     let lifetime: ReturnType<typeof sharedLifetime> = null;
-    const restore = () => {
-      res.write = write;
-      res.end = end;
+    const giveUp = () => {
+      capturing = false;
+      chunks.length = 0;
+      settle("private");
     };
     // Decided on the first bytes, when the headers are final: a private answer (an event stream,
-    // a signed-in page) is never held in memory.
+    // a signed-in page) is never held in memory, and nobody waits for it.
     const decide = () => {
       lifetime =
         res.statusCode === 200 &&
@@ -137,7 +150,7 @@ export function pageCache({ maxBytes, skip = () => false, now = Date.now }: Page
           ? sharedLifetime(header(res.getHeader("Cache-Control")))
           : null;
       capturing = lifetime !== null;
-      if (!capturing) restore();
+      if (!capturing) giveUp();
     };
     const keep = (chunk: unknown, encoding?: unknown) => {
       if (chunk === undefined || chunk === null || typeof chunk === "function") return;
@@ -146,12 +159,7 @@ export function pageCache({ maxBytes, skip = () => false, now = Date.now }: Page
           ? Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8")
           : Buffer.from(chunk as Uint8Array);
       size += buffer.length;
-      if (size > entryLimit) {
-        capturing = false;
-        chunks.length = 0;
-        restore();
-        return;
-      }
+      if (size > entryLimit) return giveUp();
       chunks.push(buffer);
     };
     res.write = function (this: Response, chunk: unknown, ...rest: unknown[]) {
@@ -165,44 +173,54 @@ export function pageCache({ maxBytes, skip = () => false, now = Date.now }: Page
       return (end as (...args: unknown[]) => Response).call(this, chunk, ...rest);
     } as Response["end"];
 
-    return new Promise<Entry | undefined>((resolve) => {
-      res.once("close", () => {
-        restore();
-        if (!capturing || !lifetime || !res.writableFinished) return resolve(undefined);
-        const body = Buffer.concat(chunks);
-        const headers = Object.entries(res.getHeaders())
-          .filter(([name]) => !HOP_HEADERS.has(name) && name !== "x-page-cache")
-          .map(
-            ([name, value]) =>
-              [name, Array.isArray(value) ? value : String(value)] as [string, string | string[]],
-          );
-        const entry: Entry = {
-          status: 200,
-          headers,
-          body,
-          storedAt: now(),
-          ...lifetime,
-          bytes: body.length + key.length + JSON.stringify(headers).length,
-        };
-        store(key, entry);
-        resolve(entry);
-      });
-      next();
+    res.once("close", () => {
+      if (capturing === false) return;
+      if (!capturing || !lifetime || !res.writableFinished) return settle("cut");
+      const body = Buffer.concat(chunks);
+      const headers = Object.entries(res.getHeaders())
+        .filter(([name]) => !HOP_HEADERS.has(name) && name !== "x-page-cache")
+        .map(
+          ([name, value]) =>
+            [name, Array.isArray(value) ? value : String(value)] as [string, string | string[]],
+        );
+      const entry: Entry = {
+        status: 200,
+        headers,
+        body,
+        storedAt: now(),
+        ...lifetime,
+        bytes: body.length + key.length + JSON.stringify(headers).length,
+      };
+      store(key, entry);
+      settle({ kept: entry });
     });
+    next();
   };
 
+  /** This request renders the answer of `key`; the others for it wait (or get the stale one). */
   const lead = (key: string, res: Response, next: NextFunction) => {
-    const pending = render(key, res, next);
-    rendering.set(key, pending);
-    void pending.then((rendered) => {
+    let resolve: (entry: Entry | undefined) => void = () => {};
+    rendering.set(
+      key,
+      new Promise<Entry | undefined>((r) => {
+        resolve = r;
+      }),
+    );
+    let settled = false;
+    render(key, res, next, (outcome) => {
+      if (settled) return;
+      settled = true;
       rendering.delete(key);
       // The page is no longer one to share (gone, failing, now private): nor is its old copy.
-      if (!rendered) remove(key);
+      if (outcome === "private") remove(key);
+      resolve(typeof outcome === "object" ? outcome.kept : undefined);
     });
   };
 
   const handler = ((req: Request, res: Response, next: NextFunction) => {
-    if ((req.method !== "GET" && req.method !== "HEAD") || skip(req)) return next();
+    // Only GETs (a HEAD is answered by the app), never an event stream, never files on disk.
+    if (req.method !== "GET" || skip(req) || /text\/event-stream/i.test(req.headers.accept ?? ""))
+      return next();
     const cookie = req.headers.cookie ?? "";
     if (SESSION_COOKIE.test(cookie) || req.headers.authorization) return next();
     const key = `${req.originalUrl}\n${req.headers["accept-encoding"] ?? ""}\n${cookie}`;
@@ -211,23 +229,19 @@ export function pageCache({ maxBytes, skip = () => false, now = Date.now }: Page
     if (entry && age < entry.freshMs) {
       entries.delete(key);
       entries.set(key, entry);
-      return serve(req, res, entry, "hit");
+      return serve(res, entry, "hit");
     }
     if (entry && age < entry.freshMs + entry.staleMs) {
       // One request renders the new answer; the others meanwhile get this one.
-      if (rendering.has(key) || req.method === "HEAD") return serve(req, res, entry, "stale");
+      if (rendering.has(key)) return serve(res, entry, "stale");
       return lead(key, res, next);
     }
     if (entry) remove(key);
     const pending = rendering.get(key);
-    if (!pending) {
-      // A HEAD renders no body to keep.
-      if (req.method === "HEAD") return next();
-      return lead(key, res, next);
-    }
+    if (!pending) return lead(key, res, next);
     // The same answer is being rendered: wait for it, or render this one if it cannot be shared.
     void pending.then((rendered) => {
-      if (rendered && !res.headersSent) serve(req, res, rendered, "hit");
+      if (rendered && !res.headersSent) serve(res, rendered, "hit");
       else next();
     });
   }) as PageCache;

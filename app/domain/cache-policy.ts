@@ -91,7 +91,8 @@ export interface PageAnswer {
 
 /** The class a page answer is shared as, or null when it must stay private. */
 export function pageCacheClass(answer: PageAnswer): CacheClass | null {
-  if (answer.method !== "GET" && answer.method !== "HEAD") return null;
+  // A HEAD is headers only: kept by nobody (a proxy asks its upstream with a GET).
+  if (answer.method !== "GET") return null;
   if (answer.status !== 200 || answer.signedIn || answer.setsCookie) return null;
   return (answer.routeId && PAGE_CACHE_CLASSES[answer.routeId]) || null;
 }

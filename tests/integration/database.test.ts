@@ -8,7 +8,7 @@ import { DataDirLockedError } from "~/.server/db/lock";
 import { livers, plans, staffs, user } from "~/.server/db/schema";
 import { normalizeSearchText } from "~/domain/keyword";
 import { matchingMask } from "~/domain/matching";
-import { drivers, openTestDatabase } from "../support/databases";
+import { drivers, openTestDatabase, pgliteDirFromTemplate } from "../support/databases";
 
 const EXPECTED_TABLES = [
   "account",
@@ -192,6 +192,9 @@ describe.each(drivers)("database layer on %s", (driver) => {
 describe("embedded database on disk", () => {
   const dir = mkdtempSync(path.join(tmpdir(), "pglite-disk-"));
   const pgliteDir = path.join(dir, "db");
+  // The reopen and the lock are the subject, not the first migration (the suite's servers migrate
+  // an empty directory at every start).
+  beforeAll(() => pgliteDirFromTemplate(pgliteDir));
 
   it("keeps data across a close and a reopen, and locks the directory while open", async () => {
     const first = await openDatabase({ pgliteDir });

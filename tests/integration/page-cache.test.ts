@@ -46,6 +46,7 @@ describe("the page cache (server/page-cache.ts)", () => {
   /** Renders of /slow wait for this to be called. */
   let release: () => void = () => {};
   let gate: Promise<void> = Promise.resolve();
+  const streams: express.Response[] = [];
 
   const rendered = (path: string) => {
     renders[path] = (renders[path] ?? 0) + 1;
@@ -104,6 +105,26 @@ describe("the page cache (server/page-cache.ts)", () => {
       res.setHeader("Cache-Control", flipped ? "private, no-store" : SHARED);
       res.type("html").send(page(rendered(req.path)));
     });
+    /** A private event stream that never ends on its own (a live's events). */
+    app.get("/events", (req, res) => {
+      rendered(req.path);
+      res.setHeader("Content-Type", "text/event-stream");
+      res.setHeader("Cache-Control", "no-cache");
+      res.flushHeaders();
+      res.write(`data: ${renders[req.path]}\n\n`);
+      streams.push(res);
+    });
+    /** A private page written over several turns of the event loop, through `compression`. */
+    app.get("/streamed", async (req, res) => {
+      rendered(req.path);
+      res.setHeader("Cache-Control", "private, no-store");
+      res.type("html");
+      for (let i = 0; i < 5; i++) {
+        res.write(page(i));
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      res.end("<p>end</p>");
+    });
     app.get("/big", (req, res) => {
       res.setHeader("Cache-Control", SHARED);
       const kib = Number(req.query.size ?? 30);
@@ -114,7 +135,10 @@ describe("the page cache (server/page-cache.ts)", () => {
     });
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
-  afterAll(() => server?.close());
+  afterAll(() => {
+    for (const stream of streams) stream.end();
+    server?.close();
+  });
   beforeEach(() => {
     cache.clear();
     renders = {};
@@ -171,6 +195,40 @@ describe("the page cache (server/page-cache.ts)", () => {
     expect(again.headers["x-page-cache"]).toBe("miss");
     expect(renders[path]).toBe(2);
     expect(cache.stats().entries).toBe(0);
+  });
+
+  it("never makes a second event stream wait for the first, which does not end", async () => {
+    const open = () =>
+      new Promise<string>((resolve, reject) => {
+        const req = httpRequest(`${base}/events`, (res) => {
+          res.once("data", (chunk: Buffer) => resolve(chunk.toString("utf8")));
+        });
+        req.on("error", reject);
+        req.end();
+      });
+    const [first, second] = await Promise.all([open(), open()]);
+    expect([first, second].sort()).toEqual(["data: 1\n\n", "data: 2\n\n"]);
+    const withAccept = await new Promise<IncomingHttpHeaders>((resolve) => {
+      httpRequest(`${base}/events`, { headers: { accept: "text/event-stream" } }, (res) =>
+        resolve(res.headers),
+      ).end();
+    });
+    expect(withAccept["x-page-cache"]).toBeUndefined();
+  });
+
+  it("leaves a private answer written over several turns whole, compressed as it goes", async () => {
+    const answer = await get(`${base}/streamed`, { "accept-encoding": "gzip, deflate, br" });
+    expect(answer.headers["content-encoding"]).toBe("br");
+    expect(answer.body).toBe(`${[0, 1, 2, 3, 4].map(page).join("")}<p>end</p>`);
+  });
+
+  it("answers a HEAD through the app, never from memory", async () => {
+    await get(`${base}/shared`);
+    const head = await new Promise<IncomingHttpHeaders>((resolve) => {
+      httpRequest(`${base}/shared`, { method: "HEAD" }, (res) => resolve(res.headers)).end();
+    });
+    expect(head["x-page-cache"]).toBeUndefined();
+    expect(renders["/shared"]).toBe(2);
   });
 
   it("leaves files served from disk alone", async () => {

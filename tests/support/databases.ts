@@ -116,6 +116,25 @@ export async function openTestDatabase(
 let template: Blob | null = null;
 
 /**
+ * Fills the empty directory `dir` with this run's migrated PGlite template, for a test of the
+ * embedded database on disk whose subject is not the first migration (a fresh migration on disk
+ * takes most of a minute on a loaded machine). Without a template (a file run outside Vitest's
+ * setup) the directory stays empty and is migrated when opened.
+ */
+export async function pgliteDirFromTemplate(dir: string): Promise<void> {
+  const file = inject("pgliteTemplate");
+  if (!file) return;
+  template ??= new Blob([readFileSync(file)]);
+  const { PGlite } = await import("@electric-sql/pglite");
+  const client = await PGlite.create({
+    dataDir: dir,
+    loadDataDir: template,
+    extensions: await loadPgliteExtensions(),
+  });
+  await client.close();
+}
+
+/**
  * A fresh in-memory PGlite loaded from the migrated template of this run (tests/support/
  * global-setup.ts); migrated from scratch when there is none (a file run outside Vitest's setup).
  */

@@ -29,7 +29,7 @@ const signedOut: PageAnswer = {
 describe("the cache policy of pages (ADR 0062)", () => {
   it.each<[string, Partial<PageAnswer>, CacheClass | null]>([
     ["the top page, signed out", {}, "top"],
-    ["a HEAD of it", { method: "HEAD" }, "top"],
+    ["a HEAD of it", { method: "HEAD" }, null],
     ["the staff search", { routeId: "routes/public/search-staff" }, "list"],
     ["a store page", { routeId: "routes/public/liver-page" }, "profile"],
     ["a store's feed", { routeId: "feed-liver-sns" }, "feed"],
