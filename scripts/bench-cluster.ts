@@ -46,8 +46,7 @@ import pg from "pg";
 import { openDatabase } from "../app/.server/db/client";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "../app/.server/seed/seed-database";
 import { FACTORY_PASSWORD, makeListener } from "../tests/support/factories";
-import { TEST_VAPID } from "../tests/support/production-env";
-import { sleep } from "./lib/bench-servers";
+import { productionBenchEnv, sleep } from "./lib/bench-servers";
 import { buildIfStale } from "./lib/build-if-stale.mjs";
 
 const { values: args } = parseArgs({
@@ -396,21 +395,14 @@ async function main(): Promise<void> {
 
   const secret = randomBytes(32).toString("hex");
   const instanceEnv = (seed: boolean): Record<string, string> => ({
-    NODE_ENV: "production",
+    // One secret for both instances: a session made by one is good at the other.
+    ...productionBenchEnv(secret),
     DATABASE_URL: databaseUrl.toString(),
     BASE_URL: PROXY,
     TRUST_PROXY: "1",
-    AUTH_SECRET: secret,
     SEED_DEMO: seed ? "true" : "false",
     // Each instance renders every page: the cache measured here is nginx's.
     PAGE_CACHE_MB: "0",
-    // Production demands the operator's details (特定商取引法) and web push keys; these are fake.
-    OPERATOR_NAME: "ベンチマーク運営",
-    OPERATOR_REPRESENTATIVE: "ベンチ 太郎",
-    OPERATOR_ADDRESS: "東京都千代田区千代田1-1",
-    OPERATOR_PHONE: "03-0000-0000",
-    OPERATOR_EMAIL: "bench@example.com",
-    ...TEST_VAPID,
   });
   const instances: Instance[] = [];
   let nginx: ChildProcess | undefined;

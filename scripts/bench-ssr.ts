@@ -16,18 +16,16 @@
  * `--cpu-prof DIR` runs the uncached server under `node --cpu-prof` (profiles written into DIR).
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { count, eq, sql } from "drizzle-orm";
-import webPush from "web-push";
 import { openDatabase } from "../app/.server/db/client";
 import { livers, staffs } from "../app/.server/db/schema";
 import { DEMO_ACCOUNTS, seedDatabase } from "../app/.server/seed/seed-database";
 import { DEMO_SIZE } from "../app/.server/seed/seed-demo-if-empty";
 import { cpuMeter } from "./bench-cpu";
-import { pct } from "./lib/bench-servers";
+import { pct, productionBenchEnv } from "./lib/bench-servers";
 import { buildIfStale } from "./lib/build-if-stale.mjs";
 import { describeSpeed, machineSpeed } from "./lib/machine-speed";
 import { createProgressBar } from "./progress-bar";
@@ -118,25 +116,15 @@ async function ensureData(): Promise<Page[]> {
 }
 
 async function startServer(env: Record<string, string>, nodeArgs: string[] = []): Promise<ChildProcess> {
-  const vapid = webPush.generateVAPIDKeys();
   const child = spawn(process.execPath, [...nodeArgs, "server.js"], {
     env: {
       ...process.env,
       PORT: String(PORT),
       BASE_URL: BASE,
-      NODE_ENV: "production",
-      AUTH_SECRET: randomBytes(32).toString("base64"),
+      ...productionBenchEnv(),
       SEED_DEMO: "false",
       DATA_DIR,
       DATABASE_URL: DATABASE_URL ?? "",
-      OPERATOR_NAME: "ベンチマーク運営",
-      OPERATOR_REPRESENTATIVE: "ベンチ 太郎",
-      OPERATOR_ADDRESS: "東京都千代田区千代田1-1",
-      OPERATOR_PHONE: "03-0000-0000",
-      OPERATOR_EMAIL: "bench@example.com",
-      VAPID_PUBLIC_KEY: vapid.publicKey,
-      VAPID_PRIVATE_KEY: vapid.privateKey,
-      VAPID_SUBJECT: "mailto:bench@example.com",
       ...env,
     },
     stdio: ["ignore", "ignore", "pipe"],

@@ -18,7 +18,6 @@
  * PostgreSQL when DATABASE_URL is set, else PGlite in BENCH_DATA_DIR (default ./data/bench).
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -26,7 +25,6 @@ import { chromium, devices } from "@playwright/test";
 import autocannon from "autocannon";
 import { count, eq, type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
-import webPush from "web-push";
 import { type Database, openDatabase } from "../app/.server/db/client";
 import { directoryState, listeners, livers, staffs, user } from "../app/.server/db/schema";
 import { parseEnv } from "../app/.server/env";
@@ -48,6 +46,7 @@ import { CENTRAL_TOKYO, GEO_TARGETS, nearbyPaths, rawQuery, serviceQuery, stores
 import { benchNewsMail, newsMailTable } from "./bench-news-mail";
 import { ensureFollowing, ensurePosts, FOLLOWING_LISTENER_EMAIL } from "./bench-posts";
 import { benchSse, sseTable } from "./bench-sse";
+import { productionBenchEnv } from "./lib/bench-servers";
 import { buildIfStale } from "./lib/build-if-stale.mjs";
 import { describeSpeed, machineSpeed } from "./lib/machine-speed";
 import { CHROMIUM_ARGS, WEIGHED_PAGES, weighPages, weightTable } from "./page-weight";
@@ -404,15 +403,6 @@ function sequentialApp(scenario: Scenario, cookie: string | null): Promise<numbe
 // ---------------------------------------------------------------------------------------------
 // The server and autocannon
 
-function benchVapid() {
-  const keys = webPush.generateVAPIDKeys();
-  return {
-    VAPID_PUBLIC_KEY: keys.publicKey,
-    VAPID_PRIVATE_KEY: keys.privateKey,
-    VAPID_SUBJECT: "mailto:bench@example.com",
-  };
-}
-
 async function startServer(extraEnv: Record<string, string> = {}): Promise<ChildProcess> {
   buildIfStale("bench");
   const child = spawn(process.execPath, ["server.js"], {
@@ -420,21 +410,12 @@ async function startServer(extraEnv: Record<string, string> = {}): Promise<Child
       ...process.env,
       PORT: String(PORT),
       BASE_URL: BASE,
-      NODE_ENV: "production",
-      AUTH_SECRET: randomBytes(32).toString("base64"),
+      ...productionBenchEnv(),
       SEED_DEMO: "false",
       DATA_DIR,
       // The sections measure renders and queries, not the page cache (ADR 0062; the ssr section
       // measures it against them).
       PAGE_CACHE_MB: "0",
-      // Production demands the operator's details (特定商取引法); the bench's are obviously fake.
-      OPERATOR_NAME: "ベンチマーク運営",
-      OPERATOR_REPRESENTATIVE: "ベンチ 太郎",
-      OPERATOR_ADDRESS: "東京都千代田区千代田1-1",
-      OPERATOR_PHONE: "03-0000-0000",
-      OPERATOR_EMAIL: "bench@example.com",
-      // Production demands web push keys too: a fresh pair per bench server.
-      ...benchVapid(),
       ...(DATABASE_URL ? { DATABASE_URL } : { DATABASE_URL: "" }),
       ...extraEnv,
     },

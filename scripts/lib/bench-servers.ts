@@ -3,6 +3,26 @@
  * (live comments, chat): start one, sign in through its login form, percentiles.
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { TEST_VAPID } from "../../tests/support/production-env";
+
+/**
+ * What a bench server needs to start as production (`NODE_ENV=production`): a secret, the
+ * operator's details the law wants shown (特定商取引法; the bench's are obviously fake) and web
+ * push keys. Instances that must share sessions pass one `authSecret`.
+ */
+export function productionBenchEnv(authSecret = randomBytes(32).toString("base64")): Record<string, string> {
+  return {
+    NODE_ENV: "production",
+    AUTH_SECRET: authSecret,
+    OPERATOR_NAME: "ベンチマーク運営",
+    OPERATOR_REPRESENTATIVE: "ベンチ 太郎",
+    OPERATOR_ADDRESS: "東京都千代田区千代田1-1",
+    OPERATOR_PHONE: "03-0000-0000",
+    OPERATOR_EMAIL: "bench@example.com",
+    ...TEST_VAPID,
+  };
+}
 
 export interface BenchServer {
   base: string;
