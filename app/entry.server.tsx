@@ -5,14 +5,12 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
+import { carriesSessionCookie } from "./.server/auth/session-cookie";
 import { PRIVATE_NO_STORE, pageCacheClass, SHARED_VARY, sharedCacheControl } from "./domain/cache-policy";
 
 // React Router's default Node entry, plus the CSP nonce of this response on every inline script
 // and who may keep the page (ADR 0062).
 
-/** better-auth's session cookie (prefix "yoru", see create-auth.ts), secure or not. */
-const hasSessionCookie = (request: Request) =>
-  /(?:^|;\s*)(?:__Secure-)?yoru\.session_token=/.test(request.headers.get("cookie") ?? "");
 export const streamTimeout = 5_000;
 
 /**
@@ -69,7 +67,7 @@ export default function handleRequest(
     method: request.method.toUpperCase(),
     routeId: routerContext.staticHandlerContext.matches.at(-1)?.route.id,
     status: responseStatusCode,
-    signedIn: hasSessionCookie(request),
+    signedIn: carriesSessionCookie(request.headers.get("cookie")),
     setsCookie: responseHeaders.has("Set-Cookie"),
   };
   // A page that may be shared is rendered whole before its headers go out, so that a failure in a

@@ -1,4 +1,5 @@
 import type { NextFunction, Request, RequestHandler, Response } from "express";
+import { carriesSessionCookie } from "~/.server/auth/session-cookie";
 
 /**
  * The process's own shared cache of public answers (ADR 0062): what a proxy with `proxy_cache`
@@ -44,8 +45,6 @@ interface Entry {
   bytes: number;
 }
 
-/** better-auth's session cookie (prefix "yoru", app/.server/auth/create-auth.ts), secure or not. */
-const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?yoru\.session_token=/;
 /** Headers of one connection, not of the answer. */
 const HOP_HEADERS = new Set(["connection", "keep-alive", "transfer-encoding", "date", "content-length"]);
 const VARY_ALLOWED = new Set(["cookie", "accept-encoding"]);
@@ -222,7 +221,7 @@ export function pageCache({ maxBytes, skip = () => false, now = Date.now }: Page
     if (req.method !== "GET" || skip(req) || /text\/event-stream/i.test(req.headers.accept ?? ""))
       return next();
     const cookie = req.headers.cookie ?? "";
-    if (SESSION_COOKIE.test(cookie) || req.headers.authorization) return next();
+    if (carriesSessionCookie(cookie) || req.headers.authorization) return next();
     const key = `${req.originalUrl}\n${req.headers["accept-encoding"] ?? ""}\n${cookie}`;
     const entry = entries.get(key);
     const age = entry ? now() - entry.storedAt : 0;

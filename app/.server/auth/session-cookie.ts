@@ -37,3 +37,12 @@ function firstCookie(header: string, name: string): string | null {
   }
   return null;
 }
+
+/**
+ * Whether a `Cookie` header carries better-auth's session cookie (prefix "yoru", create-auth.ts),
+ * secure or not, valid or not: such a request is a member's, never answered from or kept by a
+ * shared cache (ADR 0062).
+ */
+export function carriesSessionCookie(cookieHeader: string | null | undefined): boolean {
+  return /(?:^|;\s*)(?:__Secure-)?yoru\.session_token=/.test(cookieHeader ?? "");
+}
