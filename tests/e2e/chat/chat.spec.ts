@@ -189,7 +189,8 @@ test("listener and cast talk live; the cast's unread count moves; the store gets
     .setInputFiles({ name: "pick.png", mimeType: "image/png", buffer: picked });
   const thumbnail = page.getByTestId("message-picture-thumbnail");
   await expect(thumbnail).toBeVisible();
-  expect(await thumbnail.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(120);
+  // Visible before decoded: the picture's width is known once the browser has decoded it.
+  await expect.poll(() => thumbnail.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(120);
   await page.screenshot({ path: info.outputPath("listener-room-phone.png") });
   await page.getByTestId("message-picture-remove").click();
   await expect(page.getByTestId("message-picture")).toHaveCount(0);
