@@ -416,6 +416,7 @@ describe.skipIf(!testDatabaseUrl)("realtime channel on PostgreSQL only", () => {
   }
 
   async function stream(hub: RealtimeHub, topic: string, lastEventId?: number) {
+    const before = hub.stats().subscribers;
     const response = await eventStream({
       request: new Request("http://localhost/", {
         headers: lastEventId === undefined ? {} : { "Last-Event-ID": String(lastEventId) },
@@ -427,6 +428,9 @@ describe.skipIf(!testDatabaseUrl)("realtime channel on PostgreSQL only", () => {
     });
     const reader = readSse(response.body!);
     await reader.until((f) => f.some((x) => x.comment === "connected"));
+    // The answer arrives before the stream is registered with the hub: a publish in between would
+    // be before the stream's start (docs/testing.md "A stream is used once it is registered").
+    await expect.poll(() => hub.stats().subscribers).toBe(before + 1);
     return reader;
   }
 
