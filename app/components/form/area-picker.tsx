@@ -1,4 +1,4 @@
-import { use, useEffect, useRef } from "react";
+import { use, useEffect, useRef, useSyncExternalStore } from "react";
 import { createRoot, hydrateRoot, type Root } from "react-dom/client";
 import type { AreaPickerProps } from "./area-picker-fields";
 
@@ -19,6 +19,7 @@ export type { AreaPickerProps };
 export function AreaPicker(props: AreaPickerProps) {
   const shell = useRef<HTMLDivElement>(null);
   const root = useRef<Root | null>(null);
+  const store = useRef<PropsStore | null>(null);
   const latest = useRef(props);
   latest.current = props;
 
@@ -30,7 +31,8 @@ export function AreaPicker(props: AreaPickerProps) {
       stopListening();
       void load().then(({ AreaPickerFields }) => {
         if (gone || root.current) return;
-        const picker = <AreaPickerFields {...latest.current} />;
+        store.current = propsStore(latest.current);
+        const picker = <LivePicker store={store.current} Fields={AreaPickerFields} />;
         if (element.firstElementChild) {
           root.current = hydrateRoot(element, picker);
         } else {
@@ -61,9 +63,11 @@ export function AreaPicker(props: AreaPickerProps) {
     };
   }, []);
 
-  // New values from the page (a search sent, a form answered) reach the loaded picker.
+  // New values from the page (a search sent, a form answered) reach the loaded picker as a state
+  // of its root, never as a new render of the root: a root told to render before it has hydrated
+  // drops the server's HTML and renders afresh, losing what the visitor picked meanwhile.
   useEffect(() => {
-    if (root.current && loaded) root.current.render(<loaded.AreaPickerFields {...props} />);
+    store.current?.set(props);
   });
 
   if (import.meta.env.SSR) {
@@ -80,6 +84,38 @@ export function AreaPicker(props: AreaPickerProps) {
 }
 
 const KEEP_SERVER_HTML = { __html: "" };
+
+/** The page's latest props for the picker's root; the root reads them once it has hydrated. */
+interface PropsStore {
+  initial: AreaPickerProps;
+  get(): AreaPickerProps;
+  set(next: AreaPickerProps): void;
+  subscribe(listener: () => void): () => void;
+}
+
+function propsStore(initial: AreaPickerProps): PropsStore {
+  let current = initial;
+  const listeners = new Set<() => void>();
+  return {
+    initial,
+    get: () => current,
+    set(next) {
+      if (next === current) return;
+      current = next;
+      for (const listener of listeners) listener();
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+/** The picker in its own root: hydrates with the props it started with, then follows the page's. */
+function LivePicker({ store, Fields }: { store: PropsStore; Fields: FieldsModule["AreaPickerFields"] }) {
+  const props = useSyncExternalStore(store.subscribe, store.get, () => store.initial);
+  return <Fields {...props} />;
+}
 
 const REACH_EVENTS = ["pointerdown", "focusin", "keydown", "change"] as const;
 

@@ -34,6 +34,25 @@ test("after a search the filter panel closes and the results' heading is in view
   await expect(page.getByTestId("staff-results").getByRole("article").first()).toBeInViewport();
 });
 
+test("on a slow phone, an area picked while the picker loads is what the search sends", async ({ page }) => {
+  // A CPU eight times slower: the picker's cascade loads while the visitor is still picking. Its
+  // root once rendered afresh then, dropping what was picked (and throwing, which fails this test
+  // through the page-error check of tests/e2e/fixtures.ts).
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 8 });
+  await page.goto("/");
+  const search = page.getByRole("search", { name: "お店を探す" }).first();
+  // The first pick loads the cascade; the second comes as it arrives, before it has hydrated.
+  const cascade = page.waitForResponse(/area-picker-fields/);
+  await search.getByLabel("地方").selectOption({ label: "関東" });
+  await cascade;
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+  await search.getByLabel("都道府県").selectOption({ label: "東京都" });
+  await search.getByRole("button", { name: "この条件で探す" }).click();
+  await expect(page).toHaveURL(/\/search\/liver\?.*region=kanto&prefecture=tokyo/);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+});
+
 test("the header's さがす searches performers from its キャスト tab", async ({ page, request }) => {
   const { items } = await (await request.get("/api/staffs?pageSize=20")).json();
   const name: string = items.find((staff: { name?: string }) => staff.name).name;
