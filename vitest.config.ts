@@ -8,6 +8,9 @@ export default defineConfig({
   test: {
     include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
     environment: "node",
+    // Password hashes at a test run's cost (app/.server/auth/passwords.ts): the suite hashes and
+    // checks thousands of passwords, and the real cost is a tenth of a second of CPU each.
+    env: { PASSWORD_HASH_COST: "test" },
     // One migrated PGlite per run, copied for each test database (tests/support/global-setup.ts).
     globalSetup: ["tests/support/global-setup.ts"],
     testTimeout: 60_000,

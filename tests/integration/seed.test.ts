@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { verifyPassword } from "better-auth/crypto";
 import { asc, count, eq, gt, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { verifyPassword } from "~/.server/auth/passwords";
 import type { Db } from "~/.server/db/client";
 import {
   account,

@@ -1,9 +1,9 @@
 import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { verifyPassword } from "better-auth/crypto";
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { verifyPassword } from "~/.server/auth/passwords";
 import type { Viewer } from "~/.server/auth/viewer";
 import { account, livers, logs, session, staffs, user } from "~/.server/db/schema";
 import { parseEnv } from "~/.server/env";

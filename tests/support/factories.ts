@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { hashPassword } from "better-auth/crypto";
+import { hashPassword } from "~/.server/auth/passwords";
 import type { Viewer } from "~/.server/auth/viewer";
 import type { Db } from "~/.server/db/client";
 import {

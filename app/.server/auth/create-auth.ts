@@ -11,6 +11,7 @@ import { resetPasswordMail } from "../integrations/mail/account-templates";
 import type { Mailer } from "../integrations/mail/mailer";
 import { holdsOn } from "./account-hold";
 import { roleOfUser } from "./account-role";
+import { hashPassword, verifyPassword } from "./passwords";
 
 /** Verification links stay valid for a day; reset links for an hour (ADR 0021). */
 export const VERIFICATION_EXPIRES_IN_SECONDS = 24 * 60 * 60;
@@ -54,6 +55,7 @@ export function createAuth({
       maxPasswordLength: 128,
       resetPasswordTokenExpiresIn: RESET_EXPIRES_IN_SECONDS,
       revokeSessionsOnPasswordReset: true,
+      password: { hash: hashPassword, verify: verifyPassword },
       sendResetPassword: async ({ user: account, token }) => {
         const found = await roleOfUser(db, account.id);
         // Operators have no reset mail: their password is set on the command line (ADR 0019).

@@ -1,4 +1,4 @@
-import { hashPassword, verifyPassword } from "better-auth/crypto";
+import { hashPassword, verifyPassword } from "./passwords";
 
 let dummy: Promise<string> | null = null;
 

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-import { hashPassword } from "better-auth/crypto";
 import { asc, eq, getTableColumns, sql, type Table } from "drizzle-orm";
+import { hashPassword } from "../auth/passwords";
 import type { Db } from "../db/client";
 import {
   account,

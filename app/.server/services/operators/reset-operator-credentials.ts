@@ -1,6 +1,6 @@
-import { hashPassword } from "better-auth/crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { validatePassword } from "~/domain/validators";
+import { hashPassword } from "../../auth/passwords";
 import type { Db } from "../../db/client";
 import { account, operators, session, user } from "../../db/schema/index";
 import { writeAudit } from "./write-audit";

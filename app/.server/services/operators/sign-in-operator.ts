@@ -1,8 +1,8 @@
-import { verifyPassword } from "better-auth/crypto";
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import { ENROLMENT_SECONDS, isTotpCode, normalizeTotpCode, OPERATOR_SESSION_SECONDS } from "~/domain/admin";
 import type { Auth } from "../../auth/create-auth";
 import { spendPasswordCheck } from "../../auth/password-work";
+import { verifyPassword } from "../../auth/passwords";
 import { generateTotpSecret, matchTotpStep, openTotpSecret, sealTotpSecret } from "../../auth/totp";
 import type { Db } from "../../db/client";
 import { operatorSessions, operators, session } from "../../db/schema/index";

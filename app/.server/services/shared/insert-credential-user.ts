@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { hashPassword } from "better-auth/crypto";
+import { hashPassword } from "../../auth/passwords";
 import type { Db, Tx } from "../../db/client";
 import { account, user } from "../../db/schema";
 

@@ -1,5 +1,5 @@
-import { verifyPassword } from "better-auth/crypto";
 import { and, eq } from "drizzle-orm";
+import { verifyPassword } from "../../auth/passwords";
 import type { Db } from "../../db/client";
 import { account } from "../../db/schema";
 

@@ -1,8 +1,8 @@
 import { randomInt } from "node:crypto";
-import { hashPassword } from "better-auth/crypto";
 import { and, eq } from "drizzle-orm";
 import { temporaryPassword } from "~/domain/admin-stores";
 import { OPERATOR_LOG_DESCRIPTIONS } from "~/domain/store-logs";
+import { hashPassword } from "../../auth/passwords";
 import type { Db } from "../../db/client";
 import { account, session } from "../../db/schema/index";
 import type { Env } from "../../env";

@@ -1,7 +1,7 @@
-import { hashPassword } from "better-auth/crypto";
 import { and, eq } from "drizzle-orm";
 import { roleRefusal } from "~/domain/permissions";
 import { LOG_DESCRIPTIONS } from "~/domain/store-logs";
+import { hashPassword } from "../../auth/passwords";
 import type { Viewer } from "../../auth/viewer";
 import type { Db } from "../../db/client";
 import { account, session } from "../../db/schema/index";
