@@ -498,7 +498,7 @@ describe.each(drivers)("operator role on %s", (driver) => {
               .where(eq(mailOutbox.id, String(reply?.details.mail_id)));
             return outbox?.status;
           },
-          { timeout: 15_000 },
+          { timeout: 30_000 },
         )
         .toBe("sent");
       expect(
@@ -531,14 +531,14 @@ describe.each(drivers)("operator role on %s", (driver) => {
       const mailId = String(reply?.details.mail_id);
       const statusOf = async () =>
         (await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, mailId)))[0]?.status;
-      await expect.poll(statusOf, { timeout: 15_000 }).toBe("failed");
+      await expect.poll(statusOf, { timeout: 30_000 }).toBe("failed");
 
       const listed = await call(adminMail.loader, { context: rc.context, url: "/admin/mail", cookie });
       expect((listed.body as { items: { id: string }[] }).items.map((m) => m.id)).toContain(mailId);
 
       const resent = await post(adminMail.action, "/admin/mail", { id: mailId, status: "failed" });
       expect(resent.location).toBe("/admin/mail?status=failed&done=queued");
-      await smtp.waitForMail({ to: message!.email, subject: /ご回答/ }, 15_000);
+      await smtp.waitForMail({ to: message!.email, subject: /ご回答/ });
       await expect.poll(statusOf, { timeout: 5_000 }).toBe("sent");
     });
 

@@ -187,7 +187,9 @@ export async function startSmtpServer(options: StartSmtpServerOptions = {}): Pro
     refuseNext(count) {
       toRefuse = count;
     },
-    waitForMail(match, timeoutMs = 10_000) {
+    // A queued mail goes out through the job runner: on a 2-core machine busy with the browser
+    // suite beside Vitest, that has taken more than 10 s. The wait ends when the mail arrives.
+    waitForMail(match, timeoutMs = 30_000) {
       const predicate = toPredicate(match);
       const already = mails.find(predicate);
       if (already) return Promise.resolve(already);
