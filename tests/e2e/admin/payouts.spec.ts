@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
-import path from "node:path";
 import type { BrowserContext } from "@playwright/test";
 import sharp from "sharp";
 import type { TestSmtpServer } from "../../support/smtp";
 import { expect, test } from "../fixtures";
 import { enrolAndSignIn, seriousViolations, startConsoleServer } from "../support/operator-console";
+import { saveShot } from "../support/shots";
 import type { SpawnedServer } from "../support/spawn-server";
 
 // The operator's payouts end to end (ADR 0033), on a server of its own with the demo data (whose
@@ -15,7 +15,6 @@ import type { SpawnedServer } from "../support/spawn-server";
 const PORT = 3721;
 const EMAIL = "ops-payouts@example.com";
 const PASSWORD = "operator-e2e-pass-2026";
-const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
 
 test.use({ allowedConsoleErrors: [/the server responded with a status of 4\d\d/] });
 
@@ -62,11 +61,7 @@ test.describe("operator console: payouts", () => {
     await expect(row).toHaveCount(1);
     const net = ((await row.getByTestId("payout-net").textContent()) ?? "").replace(/[^\d]/g, "");
     expect(Number(net)).toBeGreaterThan(0);
-    if (SHOTS)
-      await page.screenshot({
-        path: path.join(SHOTS, `payouts-pending-${page.viewportSize()?.width}.png`),
-        fullPage: true,
-      });
+    await saveShot(page, `payouts-pending-${page.viewportSize()?.width}.png`, { fullPage: true });
     expect(await seriousViolations(page)).toEqual([]);
 
     // A rejection needs a reason: asked for next to the field (after the confirmation dialog,
@@ -91,11 +86,7 @@ test.describe("operator console: payouts", () => {
     await page.getByRole("link", { name: /^承認済み/ }).click();
     await page.getByRole("button", { name: "振込データを作成する" }).click();
     await expect(page.getByText("振込データを作成しました")).toBeVisible();
-    if (SHOTS)
-      await page.screenshot({
-        path: path.join(SHOTS, `payouts-exported-${page.viewportSize()?.width}.png`),
-        fullPage: true,
-      });
+    await saveShot(page, `payouts-exported-${page.viewportSize()?.width}.png`, { fullPage: true });
     const [download] = await Promise.all([
       page.waitForEvent("download"),
       page.getByTestId("payout-batches").getByRole("link", { name: "ダウンロード" }).first().click(),
@@ -146,11 +137,7 @@ test.describe("operator console: payouts", () => {
     await first().getByRole("button", { name: "画像を登録する" }).click();
     await expect(page.getByText("画像を変更しました")).toBeVisible();
     await expect(first().locator("img")).toHaveAttribute("src", /^\/uploads\/.+\.webp$/);
-    if (SHOTS)
-      await page.screenshot({
-        path: path.join(SHOTS, `items-${page.viewportSize()?.width}.png`),
-        fullPage: true,
-      });
+    await saveShot(page, `items-${page.viewportSize()?.width}.png`, { fullPage: true });
     expect(await seriousViolations(page)).toEqual([]);
 
     await page.goto(`${base}/admin/coin-packs`);

@@ -4,6 +4,7 @@ import { DEMO_ACCOUNTS } from "~/.server/seed/seed-database";
 import { expect, test } from "../fixtures";
 import { linkTo, waitForMail } from "../support/mailbox";
 import { seriousViolations } from "../support/operator-console";
+import { saveShot } from "../support/shots";
 import { verifyAgeByCard } from "../support/verify-age-by-card";
 
 // Chat (ADR 0029) in two Chromium contexts against the real server: a fresh listener
@@ -70,7 +71,7 @@ test("a fresh listener registers", async ({ page }) => {
 test("listener and cast talk live; the cast's unread count moves; the store gets the notice", async ({
   page,
   browser,
-}, info) => {
+}) => {
   const cast = await castPage(browser);
   await cast.page.goto("/staff/mypage/message");
   const castUnreadBefore = await unreadOf(cast.page);
@@ -134,11 +135,11 @@ test("listener and cast talk live; the cast's unread count moves; the store gets
     "連絡先（電話番号・メールアドレス・SNSのIDやURL）はメッセージで送信できません",
   );
   await expect(page.getByTestId("message-retry")).toBeVisible();
-  await page.screenshot({ path: info.outputPath("listener-room.png") });
+  await saveShot(page, "chat-listener-room.png");
   expect(await seriousViolations(page)).toEqual([]);
   await cast.page.goto("/staff/mypage/message");
   expect(await seriousViolations(cast.page)).toEqual([]);
-  await cast.page.screenshot({ path: info.outputPath("cast-room.png") });
+  await saveShot(cast.page, "chat-cast-room.png");
 
   // Away from the room, the listener's bell tells her of the cast's next message; the bell leads
   // to the list, the line to the room, and reading it takes the count back.
@@ -191,7 +192,7 @@ test("listener and cast talk live; the cast's unread count moves; the store gets
   await expect(thumbnail).toBeVisible();
   // Visible before decoded: the picture's width is known once the browser has decoded it.
   await expect.poll(() => thumbnail.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(120);
-  await page.screenshot({ path: info.outputPath("listener-room-phone.png") });
+  await saveShot(page, "chat-listener-room-phone.png");
   await page.getByTestId("message-picture-remove").click();
   await expect(page.getByTestId("message-picture")).toHaveCount(0);
   expect(

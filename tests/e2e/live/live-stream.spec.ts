@@ -2,6 +2,7 @@ import type { Browser, Page } from "@playwright/test";
 import { expect, test } from "../fixtures";
 import { freshDataDir } from "../support/data-dirs";
 import { enrolAndSignIn, operatorCommand } from "../support/operator-console";
+import { saveShot } from "../support/shots";
 import { type SpawnedServer, spawnServer } from "../support/spawn-server";
 
 // The live room end to end (ADR 0031, 0043) on a private server with demo data,
@@ -109,7 +110,7 @@ const effectSeen = (screen: Page, key: string) =>
 const TOP_TIER = { selector: '[data-testid="live-gift"][data-tier="3"]', key: "topTier" };
 const STILL = { selector: '[data-testid="live-gift"][data-still="true"]', key: "still" };
 
-const shot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`) });
+const shot = (page: Page, name: string) => saveShot(page, `live-${name}.png`);
 
 const videoWidth = (page: Page) =>
   page.getByTestId("live-video").evaluate((video) => (video as HTMLVideoElement).videoWidth);

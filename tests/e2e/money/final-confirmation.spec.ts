@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "../fixtures";
+import { saveShot } from "../support/shots";
 import { type SpawnedServer, spawnServer } from "../support/spawn-server";
 
 // The final confirmation (ADR 0052) on a private server with the demo data and the test provider
@@ -32,7 +33,7 @@ async function signIn(page: Page, role: "listener" | "liver") {
 }
 
 const shot = (page: Page, name: string) =>
-  page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+  saveShot(page, `final-confirmation-${name}.png`, { fullPage: true });
 
 /** axe-core: no serious or critical violation (WCAG 2.1 A/AA rules). */
 async function seriousViolations(page: Page) {

@@ -1,8 +1,8 @@
 import { createServer } from "node:net";
-import path from "node:path";
 import { expect, test } from "../fixtures";
 import { freshDataDir } from "../support/data-dirs";
 import { codeFor, operatorCommand } from "../support/operator-console";
+import { saveShot } from "../support/shots";
 import { type SpawnedServer, spawnServer } from "../support/spawn-server";
 
 // Official news end to end (ADR 0027) on a phone, on a server of its own with the demo data:
@@ -12,7 +12,6 @@ import { type SpawnedServer, spawnServer } from "../support/spawn-server";
 
 const EMAIL = "news-ops@example.com";
 const PASSWORD = "operator-news-pass-2026";
-const SHOTS = process.env.NEWS_SCREENSHOTS_DIR ?? path.join("test-results", "news-screenshots");
 
 test.use({ allowedConsoleErrors: [/the server responded with a status of 4\d\d/] });
 
@@ -87,14 +86,14 @@ test.describe("official news", () => {
       .fill("いつもありがとうございます。\n年末の営業時間は https://example.com/hours をご覧ください。");
     await page.getByLabel("リスナー").check();
     await page.getByLabel("配信先にメールでもお知らせする").check();
-    await page.screenshot({ path: path.join(SHOTS, "admin-news-new.png"), fullPage: true });
+    await saveShot(page, "news-admin-news-new.png", { fullPage: true });
     await page.getByRole("button", { name: "今すぐ公開" }).click();
     await expect(page).toHaveURL(/\/admin\/news\?done=published$/);
     await expect(page.getByTestId("flash-message")).toHaveText("お知らせを公開しました");
     const row = page.getByTestId("admin-news-list").getByRole("link").filter({ hasText: title });
     await expect(row).toContainText("公開中");
     await expect(row).toContainText("メール配信済み");
-    await page.screenshot({ path: path.join(SHOTS, "admin-news-list.png"), fullPage: true });
+    await saveShot(page, "news-admin-news-list.png", { fullPage: true });
 
     // The demo listener, in a browser of their own (a phone too).
     const context = await browser.newContext({ ...test.info().project.use, baseURL: base });
@@ -117,14 +116,14 @@ test.describe("official news", () => {
     const item = phone.getByTestId("news-item").filter({ hasText: title });
     await expect(phone.getByTestId("news-item").first()).toContainText(title); // newest first
     await expect(item.getByTestId("news-unread")).toBeVisible();
-    await phone.screenshot({ path: path.join(SHOTS, "listener-news-list.png"), fullPage: true });
+    await saveShot(phone, "news-listener-news-list.png", { fullPage: true });
 
     await item.click();
     await expect(phone.getByRole("heading", { level: 1, name: title })).toBeVisible();
     const link = phone.getByTestId("news-body").getByRole("link", { name: "https://example.com/hours" });
     await expect(link).toHaveAttribute("href", "https://example.com/hours");
     await expect(badge).toHaveText(new RegExp(`^${before - 1}`));
-    await phone.screenshot({ path: path.join(SHOTS, "listener-news-detail.png"), fullPage: true });
+    await saveShot(phone, "news-listener-news-detail.png", { fullPage: true });
 
     await phone.getByRole("link", { name: "お知らせ一覧へ" }).click();
     await expect(phone).toHaveURL(/\/listener\/mypage\/news$/);
@@ -150,7 +149,7 @@ test.describe("official news", () => {
     await expect(section).not.toContainText("年末の営業について");
     await expect(section.getByTestId("news-unread")).toHaveCount(3);
     await section.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: path.join(SHOTS, "staff-home-news.png"), fullPage: true });
+    await saveShot(page, "news-staff-home-news.png", { fullPage: true });
 
     await section
       .getByTestId("news-item")

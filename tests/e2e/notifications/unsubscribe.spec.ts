@@ -5,6 +5,7 @@ import { createUnsubscribeToken } from "~/.server/services/notifications/unsubsc
 import { expect, test } from "../fixtures";
 import { linkTo, waitForMail } from "../support/mailbox";
 import { savedSessions } from "../support/sessions";
+import { saveShot } from "../support/shots";
 
 // The unsubscribe page and the RFC 8058 one-click POST against the real server (Origin check, React
 // Router's action check, rate limit in place). A listener of its own, as the demo accounts are shared.
@@ -59,15 +60,15 @@ test("a fresh listener registers and verifies", async ({ page }) => {
   expect(uid).toBeTruthy();
 });
 
-test("the link in a mail shows a page; its button turns off exactly that setting", async ({ page }, info) => {
+test("the link in a mail shows a page; its button turns off exactly that setting", async ({ page }) => {
   const token = createUnsubscribeToken({ role: "listener", setting: "following_live", uid }, serverEnv());
   await page.goto(`/unsubscribe/${token}`);
   await expect(page.getByRole("heading", { name: "メール配信の停止" })).toBeVisible();
   await expect(page.getByText("「フォロー中のライブ配信」のメール通知を停止します")).toBeVisible();
-  await page.screenshot({ path: info.outputPath("unsubscribe-confirm.png"), fullPage: true });
+  await saveShot(page, "unsubscribe-confirm.png", { fullPage: true });
   await page.getByRole("button", { name: "配信を停止する" }).click();
   await expect(page.getByText("「フォロー中のライブ配信」のメール通知を停止しました。")).toBeVisible();
-  await page.screenshot({ path: info.outputPath("unsubscribe-done.png"), fullPage: true });
+  await saveShot(page, "unsubscribe-done.png", { fullPage: true });
 
   await logIn(page);
   const mail = await settings(page);

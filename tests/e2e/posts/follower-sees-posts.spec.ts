@@ -2,6 +2,7 @@ import type { Browser, Page } from "@playwright/test";
 import sharp from "sharp";
 import { expect, test } from "../fixtures";
 import { waitForMail } from "../support/mailbox";
+import { saveShot } from "../support/shots";
 
 // ADR 0024's walk through the content loop: the demo staff member posts three pictures; the demo
 // listener, who follows her (seed), finds the post on her follow feed and on /sns. Then the staff
@@ -11,7 +12,6 @@ import { waitForMail } from "../support/mailbox";
 const stamp = Date.now().toString(36);
 const CAPTION = `新しいドレスです ${stamp}`;
 const LISTENER = "listener@demo.example";
-const SHOTS = process.env.E2E_SCREENSHOT_DIR ?? "test-results/screenshots";
 
 const picture = (hue: number) =>
   sharp({ create: { width: 480, height: 600, channels: 3, background: { r: hue, g: 120, b: 255 - hue } } })
@@ -54,7 +54,7 @@ test("a follower sees a staff member's new post in her feeds and is mailed about
   await expect(followed).toHaveCount(1);
   await expect(followed.getByTestId("post-carousel")).toBeVisible();
   await expect(followed.getByRole("img")).not.toHaveCount(0);
-  await listener.screenshot({ path: `${SHOTS}/follow-sns-new-post.png`, fullPage: false });
+  await saveShot(listener, "follow-sns-new-post.png");
 
   await listener.goto("/sns");
   await expect(listener.getByTestId("post-card").filter({ hasText: stamp })).toHaveCount(1);

@@ -1,13 +1,13 @@
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { expect, test } from "../fixtures";
+import { saveShot } from "../support/shots";
 
 // The demo staff member (app/.server/seed/seed-database.ts) writes a native post with three
 // pictures, finds it as a carousel in her list, edits its caption and deletes it. Her other posts
 // (other specs may write some) are left alone: everything is found by this run's caption.
 const stamp = Date.now().toString(36);
 const CAPTION = `浴衣デーのお知らせ ${stamp}\n#浴衣 #歌舞伎町`;
-const SHOTS = process.env.E2E_SCREENSHOT_DIR ?? "test-results/screenshots";
 
 const picture = (hue: number) =>
   sharp({ create: { width: 600, height: 750, channels: 3, background: { r: 240 - hue, g: 90, b: hue } } })
@@ -47,7 +47,7 @@ test("a staff member posts three pictures, sees the carousel, edits the caption 
   await expect(previews).toHaveCount(3);
   // Choosing pictures turns the video off (one or the other).
   await expect(page.locator("#post-video")).toBeDisabled();
-  await page.screenshot({ path: `${SHOTS}/native-post-composer.png`, fullPage: true });
+  await saveShot(page, "native-post-composer.png", { fullPage: true });
 
   const [created] = await Promise.all([
     page.waitForResponse((r) => r.url().endsWith("/api/posts") && r.request().method() === "POST"),
@@ -64,7 +64,7 @@ test("a staff member posts three pictures, sees the carousel, edits the caption 
   // The composer starts empty again.
   await expect(page.getByTestId("image-previews")).toHaveCount(0);
   await mine.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SHOTS}/native-post-list.png`, fullPage: true });
+  await saveShot(page, "native-post-list.png", { fullPage: true });
 
   await mine.getByText("本文・PR表示を編集").click();
   await mine.getByLabel("本文").fill(`浴衣デーは明日に変更 ${stamp}`);
@@ -99,7 +99,7 @@ test("the store sees its staff member's post on its own editor page and deletes 
   await expect(theirs).toContainText("の投稿");
   // The store may delete its staff's posts, not rewrite them.
   await expect(theirs.getByText("本文・PR表示を編集")).toHaveCount(0);
-  await store.screenshot({ path: `${SHOTS}/native-post-store.png`, fullPage: true });
+  await saveShot(store, "native-post-store.png", { fullPage: true });
   store.once("dialog", (dialog) => dialog.accept());
   await theirs.getByRole("button", { name: "削除" }).click();
   await expect(store.getByTestId("flash-message")).toHaveText("投稿を削除しました");

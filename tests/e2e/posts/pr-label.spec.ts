@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "../fixtures";
+import { saveShot } from "../support/shots";
 
 // The PR label (ADR 0051) on a phone at 390 px: the demo staff member ticks 「PR」 in the composer;
 // the post's card in /sns, the tile on her page and on her store's page say 「PR」 in text (with
@@ -7,7 +8,6 @@ import { expect, test } from "../fixtures";
 // posts are left alone: everything is found by this run's caption.
 const stamp = Date.now().toString(36);
 const CAPTION = `新作シャンパンのご紹介 ${stamp}`;
-const SHOTS = process.env.E2E_SCREENSHOT_DIR ?? "test-results/screenshots";
 const BADGE_NAME = "PR（広告・タイアップを含む投稿）";
 
 test.use({
@@ -39,7 +39,7 @@ test("a post marked PR shows 「PR」 on its card in the feed and on the staff a
   await expect(box).toHaveAccessibleDescription(/広告と分かるよう/);
   await box.check();
   await box.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SHOTS}/pr-label-composer.png` });
+  await saveShot(page, "pr-label-composer.png");
   await page.getByRole("button", { name: "投稿する" }).click();
   await expect(page.getByTestId("flash-message")).toHaveText("投稿しました");
   const mine = page.getByTestId("own-post").filter({ hasText: stamp });
@@ -47,7 +47,7 @@ test("a post marked PR shows 「PR」 on its card in the feed and on the staff a
   // The composer starts unticked again.
   await expect(box).not.toBeChecked();
   await mine.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SHOTS}/pr-label-own-list.png` });
+  await saveShot(page, "pr-label-own-list.png");
 
   const api = await (await request.get("/api/posts?pageSize=50")).json();
   const posted = api.items.find((item: { caption: string }) => item.caption === CAPTION);
@@ -64,7 +64,7 @@ test("a post marked PR shows 「PR」 on its card in the feed and on the staff a
   await expect(others.first().getByTestId("pr-badge")).toHaveCount(0);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await card.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SHOTS}/pr-label-feed.png` });
+  await saveShot(page, "pr-label-feed.png");
   // The labelled card passes axe (WCAG 2.1 AA: the badge's contrast, its name).
   const axe = await new AxeBuilder({ page })
     .include('[data-testid="post-card"][data-pr]')
@@ -83,7 +83,7 @@ test("a post marked PR shows 「PR」 on its card in the feed and on the staff a
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   }
   await page.getByTestId("latest-posts").scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SHOTS}/pr-label-store-page.png` });
+  await saveShot(page, "pr-label-store-page.png");
 
   // Unticked in the edit form, the label goes.
   await page.goto("/staff/mypage/post");

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { saveShot } from "../support/shots";
 
 // A staff member links Instagram through the fake vendor's consent page and the real callback;
 // the first import runs as a background job and the page shows when it ran.
@@ -25,7 +26,7 @@ test("a staff member connects Instagram on the fake and the first import runs", 
     await expect(page).toHaveURL(/\?sns=unlinked$/);
   }
   await expect(instagram.getByText("未連携")).toBeVisible();
-  await page.screenshot({ path: "test-results/sns-links-before.png", fullPage: true });
+  await saveShot(page, "sns-links-before.png", { fullPage: true });
 
   await instagram.getByRole("button", { name: "Instagramと連携する" }).click();
   // The fake's consent page (another origin), then back through our callback.
@@ -45,7 +46,7 @@ test("a staff member connects Instagram on the fake and the first import runs", 
       timeout: 1_000,
     });
   }).toPass({ timeout: 20_000 });
-  await page.screenshot({ path: "test-results/sns-links-linked.png", fullPage: true });
+  await saveShot(page, "sns-links-linked.png", { fullPage: true });
 
   // Disconnect: back to not linked.
   await page.getByTestId("sns-link-instagram").getByRole("button", { name: "連携を解除する" }).click();
@@ -61,5 +62,5 @@ test("a YouTube channel that does not exist is refused next to the field", async
   await page.getByRole("button", { name: "YouTubeチャンネルを連携する" }).click();
   await expect(page.getByText("このチャンネルは見つかりませんでした。").first()).toBeVisible();
   await expect(field).toHaveValue("@no_such_channel_e2e");
-  await page.screenshot({ path: "test-results/sns-links-youtube-error.png", fullPage: true });
+  await saveShot(page, "sns-links-youtube-error.png", { fullPage: true });
 });
