@@ -85,7 +85,7 @@ describe("the embedded SFU", () => {
     await clients[winner]!.connected();
     await media.endLive(liveId);
     await Promise.all(clients.map((client) => client.close()));
-  }, 60_000);
+  }, 120_000);
 
   it("a malformed offer is the browser's fault, not an outage", async () => {
     await expect(media.subscribe({ liveId: "x", viewerId: "v", sdp: "not an sdp" })).rejects.toSatisfy(
