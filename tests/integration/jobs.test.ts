@@ -105,10 +105,10 @@ describe.each(drivers)("background jobs on %s", (driver) => {
       const received = await smtp.waitForMail({ to: sent.to }, 30_000);
       expect(received.subject).toBe(sent.subject);
       expect(smtp.refused() - refusedBefore).toBe(2);
-      await expect.poll(async () => (await row(id))?.status, { timeout: 5_000 }).toBe("sent");
+      await expect.poll(async () => (await row(id))?.status, { timeout: 20_000 }).toBe("sent");
       expect(await row(id)).toMatchObject({ attempts: 3, error: null });
       await expect
-        .poll(async () => job(id), { timeout: 5_000 })
+        .poll(async () => job(id), { timeout: 20_000 })
         .toEqual([{ state: "completed", retry_count: 2 }]);
       // Give a duplicate the chance to show up, then count.
       await new Promise((resolve) => setTimeout(resolve, 1_500));
@@ -128,7 +128,7 @@ describe.each(drivers)("background jobs on %s", (driver) => {
       await expect.poll(async () => (await row(id))?.status, { timeout: 20_000 }).toBe("failed");
       expect(await row(id)).toMatchObject({ attempts: 2, error: expect.stringContaining("451") });
       await expect
-        .poll(async () => job(id), { timeout: 5_000 })
+        .poll(async () => job(id), { timeout: 20_000 })
         .toEqual([{ state: "failed", retry_count: 1 }]);
     } finally {
       await runner.stop(2_000);

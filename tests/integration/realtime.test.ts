@@ -297,7 +297,7 @@ describe.each(drivers)("realtime channel on %s", (driver) => {
 
   it("sends heartbeat comments on an idle stream", async () => {
     const { reader } = await subscribe(freshTopic());
-    await reader.until((f) => f.filter((x) => x.comment === "ping").length >= 2, 3_000);
+    await reader.until((f) => f.filter((x) => x.comment === "ping").length >= 2, 10_000);
     expect(reader.frames[0]).toMatchObject({ retry: "3000", comment: "connected" });
   });
 
