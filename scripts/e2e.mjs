@@ -9,7 +9,8 @@
  * With arguments (`npm run test:e2e -- tests/e2e/posts`) or E2E_SHARDS=1 it is plain
  * `playwright test …`, one process, for a targeted run.
  */
-import { readdirSync } from "node:fs";
+import { mkdtempSync, readdirSync } from "node:fs";
+import path from "node:path";
 import { runPrefixed } from "./lib/run-prefixed.mjs";
 
 const args = process.argv.slice(2);
@@ -41,7 +42,7 @@ const started = Date.now();
 // half's shared server starts on a copy of the demo one (the first half's starts empty, as a fresh
 // clone does: tests/e2e/public is there).
 const { tsImport } = await import("tsx/esm/api");
-const { makeDataDirTemplates, freshDataDir } = await tsImport(
+const { makeDataDirTemplates, freshDataDir, runDir } = await tsImport(
   "../tests/e2e/support/data-dirs.ts",
   import.meta.url,
 );
@@ -58,7 +59,9 @@ const codes = await Promise.all(
         E2E_PORT: String(basePort + 10 * i),
         E2E_MAIL_PORT: String(basePort + 1 + 10 * i),
         E2E_OUTPUT_DIR: `test-results/half-${i + 1}`,
-        ...(i === 1 ? { E2E_DATA_DIR: freshDataDir("demo", "e2e-half-2") } : {}),
+        // In the run's directory, removed at the end (the first half's starts empty).
+        E2E_DATA_DIR:
+          i === 1 ? freshDataDir("demo", "e2e-half-2") : mkdtempSync(path.join(runDir(), "yoru-e2e-")),
       },
       `[${i + 1}/2]`,
     );

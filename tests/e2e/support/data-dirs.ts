@@ -18,9 +18,18 @@ const ENV_NAME: Record<DataDirTemplate, string> = {
   demo: "E2E_TEMPLATE_DEMO",
 };
 
+/**
+ * Where this run's directories go: one directory per run (`E2E_RUN_DIR`, made with the templates),
+ * removed with them at the end (a private server's copy is some 60 MB; a whole run makes about
+ * thirty, and `npm run test:e2e` puts its halves' shared servers there too).
+ */
+export function runDir(): string {
+  return process.env.E2E_RUN_DIR ?? tmpdir();
+}
+
 /** A new directory holding a copy of the template (an empty one when the run made none). */
 export function freshDataDir(template: DataDirTemplate, label = "private"): string {
-  const dir = mkdtempSync(path.join(tmpdir(), `yoru-${label}-`));
+  const dir = mkdtempSync(path.join(runDir(), `yoru-${label}-`));
   const source = process.env[ENV_NAME[template]];
   if (source) cpSync(source, dir, { recursive: true });
   return dir;
@@ -42,7 +51,7 @@ async function healthy(url: string, child: ChildProcess, timeoutMs: number): Pro
 
 /** Starts the built server on an empty directory until it answers, then stops it (SIGTERM). */
 async function makeTemplate(template: DataDirTemplate, port: number): Promise<string> {
-  const dir = mkdtempSync(path.join(tmpdir(), `yoru-template-${template}-`));
+  const dir = mkdtempSync(path.join(runDir(), `yoru-template-${template}-`));
   let output = "";
   const child = spawn(process.execPath, ["server.js"], {
     env: {
@@ -76,13 +85,16 @@ async function makeTemplate(template: DataDirTemplate, port: number): Promise<st
   return dir;
 }
 
-/** Makes both templates (one after the other: each start is CPU-bound) and names them in the environment. */
+/**
+ * Makes the run's directory and both templates in it (one after the other: each start is CPU-bound)
+ * and names them in the environment; the answer removes the run's directory with all it holds.
+ */
 export async function makeDataDirTemplates(basePort: number): Promise<() => void> {
+  const run = mkdtempSync(path.join(tmpdir(), "yoru-e2e-run-"));
+  process.env.E2E_RUN_DIR = run;
   const empty = await makeTemplate("empty", basePort);
   const demo = await makeTemplate("demo", basePort + 1);
   process.env[ENV_NAME.empty] = empty;
   process.env[ENV_NAME.demo] = demo;
-  return () => {
-    for (const dir of [empty, demo]) rmSync(dir, { recursive: true, force: true });
-  };
+  return () => rmSync(run, { recursive: true, force: true });
 }
