@@ -5,9 +5,9 @@ import { setPriority } from "node:os";
  * Runs a command; with a label its output lines are printed with that label in front (so several
  * at once stay readable), without one it inherits the terminal. `nice` lowers the scheduling
  * priority of the command and everything it starts (Unix niceness, 0–19). Resolves with the exit
- * code.
+ * code. `onLine` (with a label) sees every output line as the command printed it.
  */
-export function runPrefixed(command, args, { env = {}, label = null, nice = 0 } = {}) {
+export function runPrefixed(command, args, { env = {}, label = null, nice = 0, onLine = () => {} } = {}) {
   return new Promise((resolve) => {
     const child = spawn(command, args, {
       env: { ...process.env, ...env },
@@ -27,9 +27,16 @@ export function runPrefixed(command, args, { env = {}, label = null, nice = 0 } 
         stream.on("data", (chunk) => {
           const lines = (rest + chunk).split("\n");
           rest = lines.pop() ?? "";
-          for (const line of lines) process.stdout.write(`${label} ${line}\n`);
+          for (const line of lines) {
+            process.stdout.write(`${label} ${line}\n`);
+            onLine(line);
+          }
         });
-        stream.on("end", () => rest && process.stdout.write(`${label} ${rest}\n`));
+        stream.on("end", () => {
+          if (!rest) return;
+          process.stdout.write(`${label} ${rest}\n`);
+          onLine(rest);
+        });
       }
     }
     child.on("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0)));
