@@ -2,6 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./tests/e2e/support/browsers";
 
 // The suite runs against the production build, started on a fresh DATA_DIR (so the first start
 // migrates and seeds the demo data exactly as `npm start` does on a fresh clone). Workers load this
@@ -13,8 +14,6 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "yoru-e2e-"));
 process.env.PAGE_CACHE_MB ??= "0";
 const port = Number(process.env.E2E_PORT ?? 3210);
 export const E2E_BASE_URL = `http://127.0.0.1:${port}`;
-
-const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -39,15 +38,9 @@ export default defineConfig({
     // only when asked for: `E2E_TRACE=retain-on-failure npm run test:e2e -- tests/e2e/<dir>`.
     trace: (process.env.E2E_TRACE ?? "off") as "off" | "on" | "retain-on-failure",
     launchOptions: {
-      executablePath: chromium,
-      args: [
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
+      // The headless shell where it is installed (tests/e2e/support/browsers.ts).
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
     },
   },
   projects: [

@@ -1,5 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import { expect, test } from "../fixtures";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../support/browsers";
 import { freshDataDir } from "../support/data-dirs";
 import { enrolAndSignIn, operatorCommand } from "../support/operator-console";
 import { saveShot } from "../support/shots";
@@ -25,14 +26,8 @@ const MEDIA_FLAGS = [
 
 test.use({
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      ...MEDIA_FLAGS,
-    ],
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS, ...MEDIA_FLAGS],
   },
   viewport: { width: 390, height: 844 },
   isMobile: true,
@@ -98,12 +93,14 @@ interface EffectSeen {
 function watchGiftEffect({ selector, key }: { selector: string; key: string }) {
   const seen: EffectSeen = { text: "", animation: false };
   (window as unknown as Record<string, EffectSeen>)[key] = seen;
-  new MutationObserver(() => {
+  const observer = new MutationObserver(() => {
     const effect = document.querySelector(selector);
     if (!effect) return;
     seen.text = effect.textContent ?? seen.text;
     if (effect.querySelector('[data-testid="live-gift-animation"] svg')) seen.animation = true;
-  }).observe(document.body, { childList: true, subtree: true });
+  });
+  // A card that follows another in place keeps its element: React changes only its text.
+  observer.observe(document.body, { childList: true, subtree: true, characterData: true });
 }
 const effectSeen = (screen: Page, key: string) =>
   screen.evaluate((name) => (window as unknown as Record<string, EffectSeen>)[name], key);
