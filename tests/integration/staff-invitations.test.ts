@@ -7,8 +7,10 @@ import { issueStaffInvitation } from "~/.server/services/staff/issue-staff-invit
 import { listStaffInvitations } from "~/.server/services/staff/list-staff-invitations";
 import { registerInvitedStaff } from "~/.server/services/staff/register-invited-staff";
 import { revokeStaffInvitation } from "~/.server/services/staff/revoke-staff-invitation";
+import { action as registrationAction } from "~/routes/staff/registration";
 import { drivers, openTestDatabase, type TestDatabase } from "../support/databases";
 import { makeListener, makeLiver, makeStaff } from "../support/factories";
+import { call, form, routeContext } from "../support/routes";
 
 const env = parseEnv({
   AUTH_SECRET: "integration-test-secret-0123456789abcdef",
@@ -79,6 +81,30 @@ describe.each(drivers)("staff invitations on %s", (driver) => {
     expect(await findStaffInvitation({ db: database.db, token })).toEqual({ ok: false, error: "used" });
     const [listed] = await listStaffInvitations({ db: database.db, actor: store });
     expect(listed).toMatchObject({ state: "used", used_by_name: "ゆい", note: "ゆいさん用" });
+  });
+
+  it("the registration page refuses bad input with a message per field and the values back, never the password", async () => {
+    const store = await makeLiver(database.db);
+    const { token } = await invite(store);
+    const { context } = routeContext(database.db);
+    const answer = await call(registrationAction, {
+      context,
+      url: `/staff/registration?invite=${token}`,
+      method: "POST",
+      body: form({
+        invite: token,
+        name: "さくら",
+        name_kana: "sakura",
+        login_id: "ab",
+        password: "ｐａｓｓ",
+        password_confirmation: "ｐａｓｓ",
+      }),
+    });
+    expect(answer.status).toBe(400);
+    const body = answer.body as { values: Record<string, string>; errors: Record<string, string> };
+    expect(body.values).toMatchObject({ name: "さくら", name_kana: "sakura", login_id: "ab" });
+    expect(Object.keys(body.errors).sort()).toEqual(["login_id", "name_kana", "password"]);
+    expect(JSON.stringify(body)).not.toContain("ｐａｓｓ");
   });
 
   it("refuses unknown, malformed, expired and revoked links", async () => {
