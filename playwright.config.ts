@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./tests/e2e/support/browsers";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./scripts/lib/chromium";
 
 // The suite runs against the production build, started on a fresh DATA_DIR (so the first start
 // migrates and seeds the demo data exactly as `npm start` does on a fresh clone). Workers load this
@@ -38,7 +38,7 @@ export default defineConfig({
     // only when asked for: `E2E_TRACE=retain-on-failure npm run test:e2e -- tests/e2e/<dir>`.
     trace: (process.env.E2E_TRACE ?? "off") as "off" | "on" | "retain-on-failure",
     launchOptions: {
-      // The headless shell where it is installed (tests/e2e/support/browsers.ts).
+      // The headless shell where it is installed (scripts/lib/chromium.ts).
       executablePath: CHROMIUM_PATH,
       args: CHROMIUM_ARGS,
     },

@@ -17,7 +17,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import lighthouse from "lighthouse";
 import { buildIfStale } from "./lib/build-if-stale.mjs";
-import { CHROMIUM_ARGS } from "./page-weight";
+import { CHROMIUM_ARGS } from "./lib/chromium";
 
 const { values: args } = parseArgs({
   options: {

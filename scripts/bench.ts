@@ -48,8 +48,9 @@ import { ensureFollowing, ensurePosts, FOLLOWING_LISTENER_EMAIL } from "./bench-
 import { benchSse, sseTable } from "./bench-sse";
 import { productionBenchEnv } from "./lib/bench-servers";
 import { buildIfStale } from "./lib/build-if-stale.mjs";
+import { CHROMIUM_ARGS } from "./lib/chromium";
 import { describeSpeed, machineSpeed } from "./lib/machine-speed";
-import { CHROMIUM_ARGS, WEIGHED_PAGES, weighPages, weightTable } from "./page-weight";
+import { WEIGHED_PAGES, weighPages, weightTable } from "./page-weight";
 import { createProgressBar } from "./progress-bar";
 
 // The live, chat and gifts sections have options of their own and need none of the large data

@@ -24,16 +24,6 @@ export const JS_GZIP_BUDGETS: Readonly<Record<string, number>> = {
 /** The pages the budgets hold for. */
 export const WEIGHED_PAGES = Object.keys(JS_GZIP_BUDGETS);
 
-/** The flags of the E2E browser (playwright.config.ts). */
-export const CHROMIUM_ARGS = [
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
-
 export interface ScriptWeight {
   url: string;
   /** The response body, gzip-compressed here (zlib default level). */

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../../scripts/lib/chromium";
 import { expect, test } from "../fixtures";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../support/browsers";
 import { freshDataDir } from "../support/data-dirs";
 import { enrolAndSignIn, operatorCommand } from "../support/operator-console";
 import { saveShot } from "../support/shots";

@@ -1,8 +1,8 @@
 import type { Page, Worker } from "@playwright/test";
 import webPush from "web-push";
 import { type FakePushService, startFakePushService } from "../../../scripts/fakes/push-service";
+import { CHROMIUM_ARGS, FULL_CHROMIUM_PATH } from "../../../scripts/lib/chromium";
 import { expect, test } from "../fixtures";
-import { CHROMIUM_ARGS, FULL_CHROMIUM_PATH } from "../support/browsers";
 import { type SpawnedServer, spawnServer } from "../support/spawn-server";
 
 // Web push in Chromium (ADR 0045), the whole chain: the settings page registers the service
@@ -34,7 +34,7 @@ declare const NotificationEvent: new (
   init: { notification: ShownNotification },
 ) => Event;
 test.use({
-  // The full browser: the headless shell never grants notifications (tests/e2e/support/browsers.ts).
+  // The full browser: the headless shell never grants notifications (scripts/lib/chromium.ts).
   launchOptions: { executablePath: FULL_CHROMIUM_PATH, args: CHROMIUM_ARGS },
   allowedConsoleErrors: [/Push API in incognito|push service|Registration failed|AbortError|permission/i],
 });

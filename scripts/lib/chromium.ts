@@ -1,8 +1,8 @@
 import { existsSync } from "node:fs";
 
 /**
- * Which Chromium the suite runs, with which flags (playwright.config.ts and the specs that launch
- * their own). Chromium's headless shell (Debian's chromium-headless-shell, what Playwright itself
+ * Which Chromium the end-to-end suite runs, with which flags (playwright.config.ts and the specs that
+ * launch their own; the benches use the flags too). Chromium's headless shell (Debian's chromium-headless-shell, what Playwright itself
  * runs headless) when it is there: the same engine without the browser's own interface, two fifths
  * less CPU over the suite than the full browser run headless (docs/testing.md "The budget").
  * `CHROMIUM_PATH` chooses another.
@@ -17,6 +17,7 @@ export const CHROMIUM_PATH =
  */
 export const FULL_CHROMIUM_PATH = process.env.CHROMIUM_FULL_PATH ?? "/usr/bin/chromium";
 
+/** The flags of every browser the suite and the benches start. */
 export const CHROMIUM_ARGS = [
   "--disable-gpu",
   "--disable-quic",
