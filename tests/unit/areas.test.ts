@@ -12,6 +12,7 @@ import {
   nearestArea,
   PREFECTURES,
   REGIONS,
+  regionChoices,
   toApiTree,
 } from "~/domain/areas";
 
@@ -417,6 +418,20 @@ describe("toApiTree", () => {
   it("is JSON-serialisable and not shared between calls", () => {
     expect(JSON.parse(JSON.stringify(tree))).toEqual(tree);
     expect(toApiTree()).not.toBe(tree);
+  });
+});
+
+describe("regionChoices", () => {
+  const choices = regionChoices();
+
+  it("offers the 8 regions and the 47 prefectures, by id and name, in the tree's order", () => {
+    expect(choices.map((r) => [r.id, r.name])).toEqual(REGIONS.map((r) => [r.id, r.name]));
+    expect(choices.flatMap((r) => r.prefectures)).toEqual(PREFECTURES.map(({ id, name }) => ({ id, name })));
+    expect(choices.flatMap((r) => r.prefectures)).toHaveLength(47);
+  });
+
+  it("carries names only: far smaller than the tree it comes from", () => {
+    expect(JSON.stringify(choices).length * 10).toBeLessThan(JSON.stringify(REGIONS).length);
   });
 });
 

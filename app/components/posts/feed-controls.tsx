@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Form, Link, useSubmit } from "react-router";
-import { REGIONS } from "~/domain/areas";
+import type { RegionChoice } from "~/domain/areas";
 import { FEED_TAB_LABELS, FEED_TABS, type FeedTab } from "~/domain/feed-query";
 
 /** すべて / Instagram / TikTok / ライブ / YouTube / 投稿: links that keep the other state. */
@@ -32,24 +32,27 @@ const SELECT =
   "min-h-10 w-full rounded-xl border border-slate-300 bg-white px-3 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200";
 
 /**
- * 地方 and 都道府県 (the area data of the directory). A GET form: without JavaScript the button
- * sends it; with JavaScript a change sends it at once (choosing a region clears a prefecture
- * outside it). `keep` are the other parameters of the URL (source, sort).
+ * 地方 and 都道府県 (`choices`: the directory's regions and prefectures by name, from the loader). A
+ * GET form: without JavaScript the button sends it; with JavaScript a change sends it at once
+ * (choosing a region clears a prefecture outside it). `keep` are the other parameters of the URL
+ * (source, sort).
  */
 export function FeedAreaPicker({
   action,
+  choices,
   region,
   prefecture,
   keep,
 }: {
   action: string;
+  choices: RegionChoice[];
   region?: string;
   prefecture?: string;
   keep: Record<string, string | undefined>;
 }) {
   const submit = useSubmit();
   const [chosenRegion, setChosenRegion] = useState(region ?? "");
-  const regions = chosenRegion ? REGIONS.filter((r) => r.id === chosenRegion) : REGIONS;
+  const regions = chosenRegion ? choices.filter((r) => r.id === chosenRegion) : choices;
   const send = (form: HTMLFormElement | null) => {
     if (!form) return;
     const data = new FormData(form);
@@ -76,7 +79,7 @@ export function FeedAreaPicker({
           }}
         >
           <option value="">すべての地方</option>
-          {REGIONS.map((r) => (
+          {choices.map((r) => (
             <option key={r.id} value={r.id}>
               {r.name}
             </option>

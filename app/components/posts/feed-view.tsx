@@ -4,6 +4,7 @@ import { InfiniteResults, type ResultPage } from "~/components/directory/infinit
 import { MatchingSortNotice } from "~/components/search/matching-sort-notice";
 import { SearchError } from "~/components/search/search-notice";
 import { SortTabs } from "~/components/search/sort-tabs";
+import type { RegionChoice } from "~/domain/areas";
 import { type FeedTab, tabOfSources } from "~/domain/feed-query";
 import type { MatchingState } from "~/domain/matching";
 import type { FeedSort, PostSource } from "~/domain/posts";
@@ -31,8 +32,8 @@ export interface FeedViewProps {
   matching: MatchingState;
   /** Source tabs (not on the YouTube pages, whose source is fixed). */
   tabs?: boolean;
-  /** Region and prefecture pickers (the site-wide feeds). */
-  areas?: boolean;
+  /** Region and prefecture pickers with these choices (the site-wide feeds). */
+  areas?: RegionChoice[] | null;
   /** Sort tabs (not on one staff member's feed: every post has the same author). */
   sorts?: boolean;
   empty: ReactNode;
@@ -63,7 +64,7 @@ export function FeedView({
   now,
   matching,
   tabs = true,
-  areas = false,
+  areas = null,
   sorts = true,
   empty,
 }: FeedViewProps) {
@@ -79,6 +80,7 @@ export function FeedView({
       )}
       {areas && (
         <FeedAreaPicker
+          choices={areas}
           key={`${state?.region ?? ""}-${state?.prefecture ?? ""}`}
           action={path}
           region={state?.region}

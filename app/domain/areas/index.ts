@@ -239,6 +239,22 @@ export function toApiTree(): AreaTreeNode[] {
   }));
 }
 
+/** A region and its prefectures by name: what a 地方 / 都道府県 picker offers. */
+export interface RegionChoice {
+  id: string;
+  name: string;
+  prefectures: { id: string; name: string }[];
+}
+
+/** The regions and their prefectures, for a loader: the pickers get names, not the area tree. */
+export function regionChoices(): RegionChoice[] {
+  return REGIONS.map((region) => ({
+    id: region.id,
+    name: region.name,
+    prefectures: region.prefectures.map(({ id, name }) => ({ id, name })),
+  }));
+}
+
 /** "東京都 歌舞伎町 一丁目" from ids; unknown or empty parts are skipped. */
 export function areaLabel(ids: Pick<AreaPath, "prefecture" | "area" | "area_detail">): string {
   const parts = [

@@ -10,7 +10,7 @@ import { skipAfterFollow } from "~/components/directory/revalidate";
 import { FeedEmpty, type FeedState, FeedView } from "~/components/posts/feed-view";
 import { toPostCard } from "~/components/posts/post-card";
 import { PinIcon } from "~/components/ui/icons";
-import { areaLabel, findRegion } from "~/domain/areas";
+import { areaLabel, findRegion, regionChoices } from "~/domain/areas";
 import { FEED_TEXTS } from "~/domain/feed-query";
 import { parseFeedSearch } from "~/domain/feed-search";
 import { displayName } from "~/domain/public-profile";
@@ -74,6 +74,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     query.set(owner.type === "staff" ? "staffId" : "liverId", owner.id);
   }
   const base = {
+    // The pickers' names (and below the heading's place), so the page's JavaScript has no area tree.
+    regions: owner ? null : regionChoices(),
     now: new Date().toISOString(),
     matching: await getMatchingState({ db: context.db, actor: viewer }),
     owner,
@@ -82,7 +84,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     canonical: absoluteUrl(context.env.baseUrl, path),
   };
   const parsed = parseFeedSearch(query);
-  if (!parsed.ok) return data({ ...base, error: parsed.message, state: null, result: null }, { status: 400 });
+  if (!parsed.ok)
+    return data({ ...base, error: parsed.message, state: null, place: "", result: null }, { status: 400 });
   const result = await listPosts({ db: context.db, actor: viewer, input: parsed.value });
   if (!result.ok) throw data(null, { status: 500 });
   const state: FeedState = {
@@ -98,6 +101,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     canonical: absoluteUrl(context.env.baseUrl, shown ? `${path}?${shown}` : path),
     error: null,
     state,
+    place: placeOf(state),
     result: {
       items: result.items.map(toPostCard),
       total: result.total,
@@ -109,15 +113,17 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export const shouldRevalidate = skipAfterFollow;
 
+/** The place a site-wide feed is narrowed to: its prefecture, else its region, else "". */
+function placeOf(state: FeedState): string {
+  return areaLabel({ prefecture: state.prefecture }) || findRegion(state.region)?.name || "";
+}
+
 function headingOf(
-  loaderData: { owner: Owner | null; youtube: boolean; state: FeedState | null } | undefined,
+  loaderData: { owner: Owner | null; youtube: boolean; state: FeedState | null; place: string } | undefined,
 ) {
   const what = loaderData?.youtube ? "YouTube動画" : "SNS投稿";
   if (loaderData?.owner) return `${loaderData.owner.name}の${what}`;
-  const state = loaderData?.state;
-  const place = state
-    ? areaLabel({ prefecture: state.prefecture }) || findRegion(state.region)?.name || ""
-    : "";
+  const place = loaderData?.place ?? "";
   return place ? `${place}の${what}` : `みんなの${what}`;
 }
 
@@ -133,7 +139,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function Feed({ loaderData }: Route.ComponentProps) {
-  const { owner, path, youtube, state, result, error, now, matching } = loaderData;
+  const { owner, path, youtube, state, result, error, now, matching, regions } = loaderData;
   const heading = headingOf(loaderData);
   return (
     <div className="mx-auto max-w-3xl px-4 py-6">
@@ -182,7 +188,7 @@ export default function Feed({ loaderData }: Route.ComponentProps) {
         now={now}
         matching={matching}
         tabs={!youtube}
-        areas={!owner}
+        areas={regions}
         sorts={owner?.type !== "staff"}
         empty={
           <FeedEmpty

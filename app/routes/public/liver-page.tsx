@@ -67,6 +67,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   ]);
   const baseUrl = context.env.baseUrl;
   return {
+    // Named here, so the page's JavaScript carries two words instead of the area tree.
+    place: {
+      area: areaLabel(found.store),
+      prefecture: findPrefecture(found.store.prefecture)?.prefecture.name ?? "",
+    },
     coupons: coupons.items,
     lives,
     store: found.store,
@@ -83,9 +88,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [{ title: pageTitle("お店が見つかりません") }];
-  const { store, canonical, images } = loaderData;
+  const { store, canonical, images, place } = loaderData;
   const type = storeTypeOf(store.store_type).label;
-  const area = areaLabel(store);
+  const { area } = place;
   const hours = store.business_start_time
     ? `営業時間 ${store.business_start_time}〜${businessEndLabel(store.business_end_time)}。`
     : "";
@@ -108,10 +113,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
       address: {
         "@type": "PostalAddress",
         postalCode: store.postal_code ? formatPostalCode(store.postal_code) : undefined,
-        addressRegion: findPrefecture(store.prefecture)?.prefecture.name,
-        addressLocality:
-          addressLocalityOf(store.address, findPrefecture(store.prefecture)?.prefecture.name, area) ||
-          undefined,
+        addressRegion: place.prefecture || undefined,
+        addressLocality: addressLocalityOf(store.address, place.prefecture || undefined, area) || undefined,
         streetAddress: [store.address, store.buildingName].filter(Boolean).join(" ") || undefined,
         addressCountry: "JP",
       },
@@ -128,9 +131,9 @@ function mapUrl(query: string): string {
 }
 
 export default function LiverPage({ loaderData }: Route.ComponentProps) {
-  const { store, staff, now, lives } = loaderData;
+  const { store, staff, now, lives, place } = loaderData;
   const type = storeTypeOf(store.store_type);
-  const area = areaLabel(store);
+  const { area } = place;
   const fullAddress = [store.address, store.buildingName].filter(Boolean).join(" ");
   const services = store.services.map((v) => labelOf(VENUE_TYPES, v)).filter(Boolean);
   const commitments = store.commitments.map((v) => labelOf(VENUE_FEATURES, v)).filter(Boolean);
@@ -283,7 +286,7 @@ export default function LiverPage({ loaderData }: Route.ComponentProps) {
           to={`/search/liver?prefecture=${store.prefecture}`}
           className="text-brand-700 text-sm underline"
         >
-          {findPrefecture(store.prefecture)?.prefecture.name ?? "同じエリア"}のお店をもっと見る
+          {place.prefecture || "同じエリア"}のお店をもっと見る
         </Link>
       </p>
     </article>

@@ -60,6 +60,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const onAir = lives.find((live) => live.broadcaster_id === staff.uid);
   return {
     ...found.detail,
+    // Named here, so the page's JavaScript carries the words instead of the area tree.
+    area: areaLabel({ prefecture: staff.store.prefecture, area: staff.store.area }),
     live: onAir ? { title: onAir.title, viewer_count: onAir.viewer_count } : null,
     posts: latest.ok ? latest.items.map(toPostCard) : [],
     postTotal: latest.ok ? latest.total : 0,
@@ -99,9 +101,8 @@ function snsLinks(staff: PublicStaff): { label: string; href: string; id: string
 
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [{ title: pageTitle("キャストが見つかりません") }];
-  const { staff, canonical, storeUrl, images } = loaderData;
+  const { staff, canonical, storeUrl, images, area } = loaderData;
   const name = displayName(staff);
-  const area = areaLabel({ prefecture: staff.store.prefecture, area: staff.store.area });
   const intro = staff.introduction ? ` ${staff.introduction}` : "";
   return seoMeta({
     title: pageTitle(`${name}（${staff.store.store_name}）`),
@@ -128,9 +129,8 @@ const BIRTHDAY = (date: string | null | undefined) => {
 };
 
 export default function StaffPage({ loaderData }: Route.ComponentProps) {
-  const { staff, schedule, matched_keys, now, signedInAs, live } = loaderData;
+  const { staff, schedule, matched_keys, now, signedInAs, live, area } = loaderData;
   const name = displayName(staff);
-  const area = areaLabel({ prefecture: staff.store.prefecture, area: staff.store.area });
   const sns = snsLinks(staff);
   // Today's shift, or last night's while it still runs past 05:00 (ADR 0059).
   const todayShift = staff.today_shift;
