@@ -11,7 +11,7 @@
  * `--save DIR` each report is written there as JSON (open it in the Lighthouse viewer).
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -99,6 +99,7 @@ async function measure(url: string, debuggingPort: number): Promise<Omit<PageRes
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   if (typeof args.save === "string") {
     const name = new URL(url).pathname.replace(/[^a-z0-9]+/gi, "_") || "_";
+    mkdirSync(args.save, { recursive: true });
     writeFileSync(path.join(args.save, `${name}.json`), String(result.report));
   }
   const { categories, audits, runtimeError } = result.lhr;
