@@ -10,14 +10,20 @@ import {
 } from "./area-picker-state";
 import { Field, INPUT_CLASS, inputStateClass } from "./field";
 
-/** The blank choice of each level: what to pick first when disabled, what "" means when enabled. */
-const BLANK: Record<AreaLevel, { enabled: string; disabled: string }> = {
+/**
+ * The blank choice of each level: what "" means when enabled, what to pick first when disabled, and
+ * (group, detail) that the chosen parent has none.
+ */
+const BLANK: Record<AreaLevel, { enabled: string; disabled: string; none?: string }> = {
   region: { enabled: "選択してください", disabled: "選択してください" },
   prefecture: { enabled: "選択してください", disabled: "先に地方を選択" },
-  group: { enabled: "指定しない（すべてのエリア）", disabled: "先に都道府県を選択" },
+  group: { enabled: "指定しない（すべてのエリア）", disabled: "先に都道府県を選択", none: "該当なし" },
   area: { enabled: "選択してください", disabled: "先に都道府県を選択" },
-  area_detail: { enabled: "指定しない", disabled: "先にエリアを選択" },
+  area_detail: { enabled: "指定しない", disabled: "先にエリアを選択", none: "該当なし" },
 };
+
+/** The levels that may have nothing to choose under a chosen parent, and that parent. */
+const PARENT: Partial<Record<AreaLevel, AreaLevel>> = { group: "prefecture", area_detail: "area" };
 
 export interface AreaPickerProps {
   /** The stored or submitted ids; missing parents are inferred, inconsistent levels dropped. */
@@ -48,9 +54,11 @@ export interface AreaPickerProps {
  * The server render (and so the page without JavaScript) shows every select with every choice,
  * grouped by parent, so the form can still be filled in; the server checks the path with
  * `isValidAreaPath`. Once hydrated the selects cascade: a level is enabled only when its parent is
- * chosen, changing a level clears those below it, the group select appears only for prefectures
- * with groups and the detail select only for areas with details. A level that is hidden or disabled
- * is still submitted, as "", through a hidden input.
+ * chosen, changing a level clears those below it; the group and detail selects say 「該当なし」 for a
+ * prefecture without groups and an area without details. All five selects stay on the page from the
+ * server's render on: the form does not move under the visitor's finger when the picker takes over
+ * (on the public pages at the first touch, area-picker.tsx). A disabled level is still submitted,
+ * as "", through a hidden input.
  */
 export function AreaPickerFields({
   values,
@@ -103,10 +111,13 @@ export function AreaPickerFields({
         {AREA_LEVELS.map((level) => {
           const levelChoices = choices[level];
           const error = errors[level];
-          if (hydrated && !levelChoices.visible) {
-            return <input key={level} type="hidden" name={level} value="" />;
-          }
           const enabled = !hydrated || levelChoices.enabled;
+          const parent = PARENT[level];
+          const blank = enabled
+            ? BLANK[level].enabled
+            : parent && selection[parent] && !levelChoices.visible
+              ? (BLANK[level].none ?? BLANK[level].disabled)
+              : BLANK[level].disabled;
           return (
             <Field
               key={level}
@@ -130,7 +141,7 @@ export function AreaPickerFields({
                     onChange={(event) => change(level, event.currentTarget.value)}
                     className={`${INPUT_CLASS} ${inputStateClass(error)} pr-8`}
                   >
-                    <option value="">{enabled ? BLANK[level].enabled : BLANK[level].disabled}</option>
+                    <option value="">{blank}</option>
                     {hydrated
                       ? levelChoices.options.map((option) => (
                           <option key={option.value} value={option.value}>

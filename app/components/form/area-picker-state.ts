@@ -40,7 +40,10 @@ export interface LevelChoices {
   options: AreaChoice[];
   /** The parent has a value (and, for group/detail, there is something to choose). */
   enabled: boolean;
-  /** False for the group level of a prefecture without groups and the detail level of an area without details. */
+  /**
+   * False for the group level of a prefecture without groups and the detail level of an area
+   * without details (and before their parent is chosen): the select stays, disabled.
+   */
   visible: boolean;
 }
 

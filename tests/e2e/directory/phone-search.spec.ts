@@ -53,6 +53,28 @@ test("on a slow phone, an area picked while the picker loads is what the search 
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
 });
 
+test("the quick search stays in place when the area picker takes over at the first touch", async ({
+  page,
+}) => {
+  // The picker's five selects are on the page from the server's render on; once it takes over they
+  // cascade (disabled until their parent is chosen) instead of leaving, so nothing under the
+  // visitor's finger moves. When the group and detail selects left, the button jumped up by two
+  // rows and a tap on it could land on another form's button.
+  await page.goto("/");
+  const search = page.getByRole("search", { name: "お店を探す" }).first();
+  const button = search.getByRole("button", { name: "この条件で探す" });
+  const before = await button.boundingBox();
+  await search.getByLabel("地方").focus();
+  await expect(search.getByLabel("エリアグループ")).toBeDisabled();
+  await expect(search.getByLabel("詳細エリア")).toBeDisabled();
+  expect(await button.boundingBox()).toEqual(before);
+  await search.getByLabel("地方").selectOption({ label: "関東" });
+  await search.getByLabel("都道府県").selectOption({ label: "群馬県" });
+  // A prefecture without groups says so in its disabled group select.
+  await expect(search.getByLabel("エリアグループ").locator("option").first()).toHaveText("該当なし");
+  expect(await button.boundingBox()).toEqual(before);
+});
+
 test("the header's さがす searches performers from its キャスト tab", async ({ page, request }) => {
   const { items } = await (await request.get("/api/staffs?pageSize=20")).json();
   const name: string = items.find((staff: { name?: string }) => staff.name).name;
