@@ -132,6 +132,21 @@ describe.each(drivers)("realtime channel on %s", (driver) => {
     ).rejects.toThrow("one event per topic");
   });
 
+  it("counts a stream once its start is known; an event committed from then on reaches it", async () => {
+    const topic = freshTopic();
+    const before = hub.stats().subscribers;
+    const delivered: number[] = [];
+    const joining = hub.subscribe(topic, { deliver: (event) => delivered.push(event.seq), close() {} });
+    // Registered, but the topic's head is still being read: an event committed now may be before
+    // the stream's start, so it is not counted yet.
+    expect(hub.stats().subscribers).toBe(before);
+    const unsubscribe = await joining;
+    expect(hub.stats().subscribers).toBe(before + 1);
+    await publish({ db: database.db, topic, type: "test", data: {} });
+    await expect.poll(() => delivered).toEqual([1]);
+    unsubscribe();
+  });
+
   it("tells a transient event to the open streams only: no id, nothing stored, nothing replayed", async () => {
     const db = database.db;
     const topic = freshTopic();

@@ -22,6 +22,8 @@ interface TopicState {
   subscribers: Set<Subscriber>;
   /** Resolved once `lastFetched` holds the head read at registration. */
   ready: Promise<void>;
+  /** `ready` has resolved: every event committed from now on reaches the subscribers. */
+  started: boolean;
   /** Newest sequence read from the database and handed to the subscribers. */
   lastFetched: number;
   /** Newest sequence known to be committed (from notifications); `CATCH_UP` = read until nothing is left. */
@@ -93,10 +95,15 @@ export class RealtimeHub {
     return this.closed;
   }
 
-  /** Subscribers and topics of this process. */
+  /**
+   * Topics and subscribers of this process. A subscriber counts once its start is known (the
+   * topic's head at registration read): an event committed after that reaches it, while one
+   * committed between its registration and the head's read is before its start (docs/testing.md
+   * "A stream is used once it is registered").
+   */
   stats(): { topics: number; subscribers: number } {
     let subscribers = 0;
-    for (const state of this.topics.values()) subscribers += state.subscribers.size;
+    for (const state of this.topics.values()) if (state.started) subscribers += state.subscribers.size;
     return { topics: this.topics.size, subscribers };
   }
 
@@ -133,6 +140,7 @@ export class RealtimeHub {
         topic,
         subscribers: new Set(),
         ready: Promise.resolve(),
+        started: false,
         lastFetched: 0,
         wanted: 0,
         notified: false,
@@ -140,6 +148,7 @@ export class RealtimeHub {
       };
       created.ready = topicHead(this.db, topic).then((head) => {
         created.lastFetched = Math.max(created.lastFetched, head);
+        created.started = true;
       });
       state = created;
       this.topics.set(topic, state);
