@@ -8,7 +8,6 @@ import {
   COUPON_TITLE_MAX,
   DAY_MS,
 } from "./coupons-display";
-import { LiverFiltersShape } from "./directory-search";
 import { dateToTokyoLocal, tokyoLocalToDate } from "./news";
 import { zLine, zMultiline } from "./text-fields";
 
@@ -109,20 +108,3 @@ export function newCouponDefaults(now: Date) {
   const day = dateToTokyoLocal(new Date(now.getTime() + 30 * DAY_MS)).slice(0, 10);
   return { starts_at: "", ends_at: `${day}T23:59` };
 }
-
-/**
- * `/coupons`: the directory's area filters and store type (the names of `/search/liver`, ADR 0020)
- * and paging.
- */
-export const CouponSearchSchema = LiverFiltersShape.pick({
-  region: true,
-  prefecture: true,
-  group: true,
-  area: true,
-  area_detail: true,
-  store_type: true,
-  page: true,
-  pageSize: true,
-});
-
-export type CouponSearch = z.output<typeof CouponSearchSchema>;

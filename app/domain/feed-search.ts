@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { findPrefecture, findRegion } from "./areas";
+import { FEED_SORTS, POST_KINDS, POST_SOURCES } from "./posts";
 import {
   areaParam,
   booleanParam,
@@ -14,8 +15,7 @@ import {
   parseWith,
   type Query,
   SEARCH_MESSAGES,
-} from "./directory-search";
-import { FEED_SORTS, POST_KINDS, POST_SOURCES } from "./posts";
+} from "./query-params";
 
 const idParam = (description: string) =>
   z

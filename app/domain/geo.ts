@@ -1,27 +1,17 @@
 /**
  * Map and GPS search (ADR 0028): the query of `GET /api/livers/nearby` and `/gps`, the query
- * of the post map (`GET /api/posts/map`, `/search/sns`), and the small pure helpers the pages use.
+ * of the post map (`GET /api/posts/map`, `/search/sns`). The units and helpers the pages use in
+ * the browser are in geo-units.ts (these schemas take the directory's filters, and with them the
+ * area tree).
  */
 import { z } from "zod";
-import {
-  enumList,
-  integerParam,
-  LiverFiltersShape,
-  mergeLiverIds,
-  parseWith,
-  type Query,
-} from "./directory-search";
+import { LiverFiltersShape, mergeLiverIds } from "./directory-search";
+import { type Bbox, parseDegree } from "./geo-units";
 import { POST_SOURCES } from "./posts";
+import { enumList, integerParam, parseWith, type Query } from "./query-params";
 
-/**
- * Radius in metres of the sphere earthdistance measures on (its `earth()` function): the
- * distances of the API are great-circle distances on it, and the tests compare with the same.
- */
-export const EARTH_RADIUS_M = 6_378_168;
 export const NEARBY_RADIUS_DEFAULT = 3_000;
 export const NEARBY_RADIUS_MAX = 50_000;
-/** The post map shows the posts of this many days (ADR 0028). */
-export const POST_MAP_DAYS = 7;
 
 export const GEO_MESSAGES = {
   // In Japanese words only, like SEARCH_MESSAGES: no parameter names.
@@ -32,15 +22,6 @@ export const GEO_MESSAGES = {
 } as const;
 
 const single = (values: unknown) => (Array.isArray(values) ? values[0] : undefined);
-const DECIMAL = /^[+-]?\d{1,3}(\.\d{1,15})?$/;
-
-/** A decimal degree within [min, max]; anything else is the given message. */
-export function parseDegree(raw: string, min: number, max: number): number | undefined {
-  const text = raw.normalize("NFKC").trim();
-  if (!DECIMAL.test(text)) return undefined;
-  const value = Number(text);
-  return Number.isFinite(value) && value >= min && value <= max ? value : undefined;
-}
 
 function degreeParam(min: number, max: number, message: string) {
   return z
@@ -72,9 +53,6 @@ export const NearbySearchSchema = LiverFiltersShape.extend({
 
 export type NearbySearch = z.output<typeof NearbySearchSchema>;
 export const parseNearbySearch = (query: Query | URLSearchParams) => parseWith(NearbySearchSchema, query);
-
-/** West, south, east, north. */
-export type Bbox = [west: number, south: number, east: number, north: number];
 
 const bboxParam = z
   .preprocess(
@@ -131,13 +109,4 @@ export function clusterPrecision(zoom: number): number {
   if (zoom <= 14) return 6;
   if (zoom <= 16) return 7;
   return 9;
-}
-
-/** "350 m", "1.2 km", "12 km": how far a store is, as people say it. */
-export function formatDistance(metres: number): string {
-  const tens = Math.max(10, Math.round(metres / 10) * 10);
-  if (tens < 1_000) return `${tens} m`;
-  const tenths = Math.round(metres / 100) / 10;
-  if (tenths < 10) return `${tenths.toFixed(1)} km`;
-  return `${Math.round(metres / 1_000)} km`;
 }

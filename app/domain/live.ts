@@ -2,7 +2,7 @@ import { z } from "zod";
 import { type BlockedWordRules, containsBlockedWord } from "./blocked-words";
 import { charLength } from "./chat";
 import { CONTACT_REFUSAL, containsContactDetails } from "./contact-filter";
-import { enumParam, pagingShape } from "./directory-search";
+import { enumParam, pagingShape } from "./query-params";
 
 /**
  * Live streaming (ADR 0031): limits, the Japanese texts, the input schemas shared by the

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EARTH_RADIUS_M } from "./geo";
+import { EARTH_RADIUS_M } from "./geo-units";
 import { toHalfWidthDigits } from "./input-filters";
 import { normalizeAmount } from "./price-system";
 import {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isValidAreaPath } from "./areas";
-import { parseDegree } from "./geo";
+import { parseDegree } from "./geo-units";
 import { LIVER_FIELD_LABELS, LIVER_REGISTRATION_MESSAGES, STORE_FIELDS } from "./liver-registration";
 import { VENUE_FEATURE_VALUES, VENUE_TYPE_VALUES } from "./options";
 import { ACCESS_ROW_LABELS, STORE_INTRO_FIELDS, STORE_INTRO_LABELS } from "./store-intro";

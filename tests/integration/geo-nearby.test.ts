@@ -4,7 +4,8 @@ import { queryRows } from "~/.server/db/client";
 import { livers, posts, user } from "~/.server/db/schema";
 import { listNearbyLivers } from "~/.server/services/geo/list-nearby-livers";
 import { listPostMap } from "~/.server/services/geo/list-post-map";
-import { EARTH_RADIUS_M, type NearbySearch, parsePostMapQuery } from "~/domain/geo";
+import { type NearbySearch, parsePostMapQuery } from "~/domain/geo";
+import { EARTH_RADIUS_M } from "~/domain/geo-units";
 import { drivers, openTestDatabase, type TestDatabase } from "../support/databases";
 
 /** Great-circle distance on the sphere earthdistance uses, computed here on its own (haversine). */

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import {
   COUPON_MESSAGES,
   CouponFormSchema,
-  CouponSearchSchema,
   couponPeriod,
   couponState,
   DOOR_CODE_ALPHABET,
@@ -12,7 +11,8 @@ import {
   isDoorCode,
   newCouponDefaults,
 } from "~/domain/coupons";
-import { readQuery } from "~/domain/directory-search";
+import { CouponSearchSchema } from "~/domain/directory-search";
+import { readQuery } from "~/domain/query-params";
 
 // 2026-12-01 12:00 in Tokyo.
 const NOW = new Date("2026-12-01T03:00:00Z");

@@ -1,13 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  hasFilters,
-  parseDateRange,
-  parseLiverSearch,
-  parsePaging,
-  parseStaffSearch,
-  readQuery,
-  searchQueryString,
-} from "~/domain/directory-search";
+import { hasFilters, parseLiverSearch, parseStaffSearch, searchQueryString } from "~/domain/directory-search";
+import { parseDateRange, parsePaging, readQuery } from "~/domain/query-params";
 
 const staff = (query: string) => parseStaffSearch(new URLSearchParams(query));
 const liver = (query: string) => parseLiverSearch(new URLSearchParams(query));

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import {
   clusterPrecision,
-  formatDistance,
   GEO_MESSAGES,
   NEARBY_RADIUS_DEFAULT,
   parseNearbySearch,
   parsePostMapQuery,
 } from "~/domain/geo";
+import { formatDistance } from "~/domain/geo-units";
 
 const nearby = (query: string) => parseNearbySearch(new URLSearchParams(query));
 

@@ -1,21 +1,23 @@
 import { describe, expect, it } from "vitest";
 import {
-  DateRangeSchema,
-  FavoriteListSchema,
   LiverFiltersShape,
-  parseDateRange,
-  parseFavoriteList,
   parseLiverSearch,
   parseStaffSearch,
-  parseWith,
-  QUERY_PARAM_LABELS,
-  SEARCH_MESSAGES,
   StaffSearchSchema,
 } from "~/domain/directory-search";
 import { FeedSearchSchema, parseFeedSearch } from "~/domain/feed-search";
 import { GEO_MESSAGES, parseNearbySearch, parsePostMapQuery } from "~/domain/geo";
 import { LiveListSchema } from "~/domain/live";
 import { FEED_SORTS } from "~/domain/posts";
+import {
+  DateRangeSchema,
+  FavoriteListSchema,
+  parseDateRange,
+  parseFavoriteList,
+  parseWith,
+  QUERY_PARAM_LABELS,
+  SEARCH_MESSAGES,
+} from "~/domain/query-params";
 import { LIST_SORTS, SORT_LABELS } from "~/domain/search-query";
 
 describe("the sort labels: one name per sort on every page", () => {

@@ -8,16 +8,11 @@
 import { z } from "zod";
 import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from "zod-openapi";
 import { MessagePageSchema, OpenRoomSchema, ReportRoomSchema, SendMessageSchema } from "~/domain/chat";
-import {
-  DateRangeSchema,
-  FavoriteListSchema,
-  LiverSearchSchema,
-  PagingSchema,
-  StaffSearchSchema,
-} from "~/domain/directory-search";
+import { LiverSearchSchema, StaffSearchSchema } from "~/domain/directory-search";
 import { FollowTargetSchema } from "~/domain/favorites";
 import { FeedSearchSchema } from "~/domain/feed-search";
 import { NearbySearchSchema, PostMapQuerySchema } from "~/domain/geo";
+import { DateRangeSchema, FavoriteListSchema, PagingSchema } from "~/domain/query-params";
 import { BANK_PATHS } from "./bank-paths";
 import { CONFIG_PATHS } from "./config-paths";
 import { ESTIMATE_PATHS } from "./estimate-paths";

@@ -1,5 +1,5 @@
 import type * as Leaflet from "leaflet";
-import type { Bbox } from "~/domain/geo";
+import type { Bbox } from "~/domain/geo-units";
 import type { LeafletMapProps, MapMarker, MapViewChange } from "./leaflet-map";
 import { MAP_TEXTS } from "./map-texts";
 

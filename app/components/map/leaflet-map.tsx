@@ -1,4 +1,4 @@
-import type { Bbox } from "~/domain/geo";
+import type { Bbox } from "~/domain/geo-units";
 import { Spinner } from "../ui/spinner";
 import { MAP_TEXTS, type MapTiles } from "./map-texts";
 import { useFitTo, useLeafletMap, useMapMarkers, useMapPin } from "./use-leaflet-map";

@@ -1,5 +1,5 @@
 import { useMemo, useState } from "react";
-import { parseDegree } from "~/domain/geo";
+import { parseDegree } from "~/domain/geo-units";
 import { Field, INPUT_CLASS, inputStateClass } from "../form/field";
 import type { FieldBinding } from "../form/use-schema-form";
 import { LeafletMap, type MapPin } from "./leaflet-map";

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { formatDistance } from "~/domain/geo";
+import { formatDistance } from "~/domain/geo-units";
 import type { StationSuggestion } from "~/domain/stations";
 import {
   ACCESS_MAX,

@@ -3,8 +3,8 @@ import { publicJson, readJsonBody, roleError } from "~/.server/http/api-json";
 import { apiError } from "~/.server/http/api-response";
 import { followTarget } from "~/.server/services/favorites/follow-target";
 import { listFavorites } from "~/.server/services/favorites/list-favorites";
-import { parseFavoriteList } from "~/domain/directory-search";
 import { FAVORITE_MESSAGES, FollowTargetSchema } from "~/domain/favorites";
+import { parseFavoriteList } from "~/domain/query-params";
 import type { Route } from "./+types/favorites";
 
 /** `GET /api/favorites` (listener): own follows, newest first; `?kind=staff|liver` narrows them. */

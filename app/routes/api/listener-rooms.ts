@@ -2,7 +2,7 @@ import { getViewer } from "~/.server/auth/viewer";
 import { publicJson, roleError } from "~/.server/http/api-json";
 import { apiError } from "~/.server/http/api-response";
 import { listOwnRooms } from "~/.server/services/chat/list-own-rooms";
-import { parsePaging } from "~/domain/directory-search";
+import { parsePaging } from "~/domain/query-params";
 import type { Route } from "./+types/listener-rooms";
 
 /** `GET /api/listeners/rooms` (listener or staff): own chat rooms with the counterpart. */

@@ -2,7 +2,7 @@ import { getViewer } from "~/.server/auth/viewer";
 import { publicJson } from "~/.server/http/api-json";
 import { apiError } from "~/.server/http/api-response";
 import { listLiverStaffs } from "~/.server/services/directory/list-liver-staffs";
-import { parsePaging } from "~/domain/directory-search";
+import { parsePaging } from "~/domain/query-params";
 import type { Route } from "./+types/liver-staffs";
 
 /** `GET /api/livers/{id}/staffs`: the store's publicly listed staff in `order`. */

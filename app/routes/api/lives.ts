@@ -4,8 +4,8 @@ import { apiError } from "~/.server/http/api-response";
 import { liveJson, liveRefusal, privateJson } from "~/.server/http/live-answers";
 import { listLives } from "~/.server/services/live/read-lives";
 import { startLive } from "~/.server/services/live/start-live";
-import { parseWith } from "~/domain/directory-search";
 import { LIVE_TEXTS, LiveListSchema } from "~/domain/live";
+import { parseWith } from "~/domain/query-params";
 import type { Route } from "./+types/lives";
 
 /** `GET /api/lives?status=live|ended` (public): who is live now, or past lives, newest first. */

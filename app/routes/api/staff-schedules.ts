@@ -1,7 +1,7 @@
 import { publicJson } from "~/.server/http/api-json";
 import { apiError } from "~/.server/http/api-response";
 import { listStaffSchedules } from "~/.server/services/directory/list-staff-schedules";
-import { parseDateRange } from "~/domain/directory-search";
+import { parseDateRange } from "~/domain/query-params";
 import type { Route } from "./+types/staff-schedules";
 
 /** `GET /api/staffs/{id}/schedules?start=YYYY-MM-DD&end=YYYY-MM-DD`: shifts in the range, both ends inclusive. */

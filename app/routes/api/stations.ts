@@ -1,6 +1,6 @@
 import { apiError, cachedJson } from "~/.server/http/api-response";
 import { searchStations } from "~/.server/services/platform/search-stations";
-import { parseWith } from "~/domain/directory-search";
+import { parseWith } from "~/domain/query-params";
 import { StationQuerySchema } from "~/domain/stations";
 import type { Route } from "./+types/stations";
 

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, type SQL } from "drizzle-orm";
-import type { CouponSearch } from "~/domain/coupons";
+import type { CouponSearch } from "~/domain/directory-search";
 import { roleRefusal } from "~/domain/permissions";
 import type { Viewer } from "../../auth/viewer";
 import type { Db } from "../../db/client";

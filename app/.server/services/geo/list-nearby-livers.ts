@@ -1,5 +1,6 @@
 import { and, asc, count, eq, type SQL, sql } from "drizzle-orm";
-import { EARTH_RADIUS_M, type NearbySearch } from "~/domain/geo";
+import type { NearbySearch } from "~/domain/geo";
+import { EARTH_RADIUS_M } from "~/domain/geo-units";
 import type { Viewer } from "../../auth/viewer";
 import type { Db } from "../../db/client";
 import { livers } from "../../db/schema";

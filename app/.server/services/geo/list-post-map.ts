@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { nearestArea } from "~/domain/areas";
-import { clusterPrecision, POST_MAP_DAYS, type PostMapQuery } from "~/domain/geo";
+import { clusterPrecision, type PostMapQuery } from "~/domain/geo";
+import { POST_MAP_DAYS } from "~/domain/geo-units";
 import type { Viewer } from "../../auth/viewer";
 import { type Db, queryRows } from "../../db/client";
 import { livers, posts } from "../../db/schema";
