@@ -8,7 +8,7 @@ import { z } from "zod";
 import { LiverFiltersShape, mergeLiverIds } from "./directory-search";
 import { type Bbox, parseDegree } from "./geo-units";
 import { POST_SOURCES } from "./posts";
-import { enumList, integerParam, parseWith, type Query } from "./query-params";
+import { enumList, integerParam, parseWith, type Query, single } from "./query-params";
 
 export const NEARBY_RADIUS_DEFAULT = 3_000;
 export const NEARBY_RADIUS_MAX = 50_000;
@@ -20,8 +20,6 @@ export const GEO_MESSAGES = {
   bbox: "地図の範囲は 西の経度,南の緯度,東の経度,北の緯度 の4つの数値で指定してください",
   position_required: "現在地（緯度と経度）を指定してください",
 } as const;
-
-const single = (values: unknown) => (Array.isArray(values) ? values[0] : undefined);
 
 function degreeParam(min: number, max: number, message: string) {
   return z
