@@ -43,7 +43,21 @@ export interface AreaPickerProps {
    * is applied once to the current selection.
    */
   preset?: { apply: (current: AreaSelection) => AreaSelection } | null;
+  /**
+   * What the selects list before the picker has hydrated, and so without JavaScript. `every` (the
+   * default: the back office's and registration's store forms) lists every choice of every level,
+   * grouped by parent, so a path the server just refused is shown as it was sent. `cascade` (the
+   * public searches, area-picker.tsx) lists every region and prefecture, and below them only what
+   * the chosen prefecture and area hold, as the hydrated picker does: the lists of all 279 areas
+   * and their details were a third of the elements of the top page and of the search pages.
+   * Without JavaScript a visitor then searches by prefecture, and the results page's picker lists
+   * that prefecture's areas.
+   */
+  beforeHydration?: "every" | "cascade";
 }
+
+/** The levels whose every choice a `cascade` picker lists before it has hydrated. */
+const LISTED_BEFORE_HYDRATION: ReadonlySet<AreaLevel> = new Set(["region", "prefecture"]);
 
 /**
  * The area picker with the area tree (~11.5 kB gzip): what `AreaPicker` (area-picker.tsx) loads on
@@ -51,9 +65,10 @@ export interface AreaPickerProps {
  *
  * Five cascading selects named `region`, `prefecture`, `group`, `area`, `area_detail` (docs/product.md).
  *
- * The server render (and so the page without JavaScript) shows every select with every choice,
- * grouped by parent, so the form can still be filled in; the server checks the path with
- * `isValidAreaPath`. Once hydrated the selects cascade: a level is enabled only when its parent is
+ * The server render (and so the page without JavaScript) shows every select, enabled, with every
+ * choice grouped by parent or (`beforeHydration: "cascade"`) the region's and prefecture's so,
+ * and the cascade's below them; the form can be filled in without JavaScript, and the server checks
+ * the path with `isValidAreaPath`. Once hydrated the selects cascade: a level is enabled only when its parent is
  * chosen, changing a level clears those below it; the group and detail selects say 「該当なし」 for a
  * prefecture without groups and an area without details. All five selects stay on the page from the
  * server's render on: the form does not move under the visitor's finger when the picker takes over
@@ -69,6 +84,7 @@ export function AreaPickerFields({
   className,
   onChange,
   preset,
+  beforeHydration = "every",
 }: AreaPickerProps) {
   const [selection, setSelection] = useState<AreaSelection>(() => selectionFrom(values));
   const [hydrated, setHydrated] = useState(false);
@@ -89,12 +105,13 @@ export function AreaPickerFields({
   }, [preset]);
 
   const choices = choicesFor(selection);
-  // Before hydration (and without JavaScript) every choice is listed, so the values are shown as
-  // they were submitted, even an inconsistent path the server just rejected; missing parents are
-  // filled in.
-  const shown: AreaSelection = hydrated
-    ? selection
-    : (Object.fromEntries(AREA_LEVELS.map((l) => [l, values?.[l] || selection[l]])) as AreaSelection);
+  // Before hydration (and without JavaScript) a level that lists every choice shows the value as
+  // it was submitted, even of an inconsistent path the server just rejected; missing parents are
+  // filled in. The other levels show the cascade's.
+  const listsEvery = (level: AreaLevel) =>
+    !hydrated && (beforeHydration === "every" || LISTED_BEFORE_HYDRATION.has(level));
+  const shown = (level: AreaLevel) =>
+    listsEvery(level) ? values?.[level] || selection[level] : selection[level];
   const hasBadges = required.length > 0;
 
   function change(level: AreaLevel, value: string) {
@@ -111,7 +128,8 @@ export function AreaPickerFields({
         {AREA_LEVELS.map((level) => {
           const levelChoices = choices[level];
           const error = errors[level];
-          const enabled = !hydrated || levelChoices.enabled;
+          const everyChoice = listsEvery(level);
+          const enabled = everyChoice || levelChoices.enabled;
           const parent = PARENT[level];
           const blank = enabled
             ? BLANK[level].enabled
@@ -137,12 +155,12 @@ export function AreaPickerFields({
                     // A disabled select is not submitted: the hidden input below stands in for it.
                     name={enabled ? control.name : undefined}
                     disabled={!enabled}
-                    value={shown[level]}
+                    value={shown(level)}
                     onChange={(event) => change(level, event.currentTarget.value)}
                     className={`${INPUT_CLASS} ${inputStateClass(error)} pr-8`}
                   >
                     <option value="">{blank}</option>
-                    {hydrated
+                    {!everyChoice
                       ? levelChoices.options.map((option) => (
                           <option key={option.value} value={option.value}>
                             {option.label}

@@ -8,8 +8,9 @@ export type { AreaPickerProps };
  * The area picker of the public pages, without the area tree in the page's first load (the
  * budget of scripts/page-weight.ts).
  *
- * The server renders the whole picker (area-picker-fields.tsx): every select with every choice,
- * so the form works without JavaScript. In the browser the page's hydration leaves that HTML as it
+ * The server renders the whole picker (area-picker-fields.tsx): every select, with every region
+ * and prefecture and, below them, the chosen prefecture's areas (`beforeHydration: "cascade"`), so
+ * the form works without JavaScript. In the browser the page's hydration leaves that HTML as it
  * is (an element whose content React does not own), and the selects work as plain selects until
  * the visitor reaches for them — a pointer, the focus, a key or a change inside the picker. Then
  * the picker and its tree load and hydrate the same HTML in a root of their own (the element under
@@ -74,7 +75,7 @@ export function AreaPicker(props: AreaPickerProps) {
     const module = loaded ?? use(load());
     return (
       <div ref={shell}>
-        <module.AreaPickerFields {...props} />
+        <module.AreaPickerFields {...props} beforeHydration="cascade" />
       </div>
     );
   }
@@ -114,7 +115,7 @@ function propsStore(initial: AreaPickerProps): PropsStore {
 /** The picker in its own root: hydrates with the props it started with, then follows the page's. */
 function LivePicker({ store, Fields }: { store: PropsStore; Fields: FieldsModule["AreaPickerFields"] }) {
   const props = useSyncExternalStore(store.subscribe, store.get, () => store.initial);
-  return <Fields {...props} />;
+  return <Fields {...props} beforeHydration="cascade" />;
 }
 
 const REACH_EVENTS = ["pointerdown", "focusin", "keydown", "change"] as const;

@@ -193,4 +193,21 @@ test.describe("without JavaScript", () => {
     await expect(page.getByTestId("page-indicator")).toHaveText(`11-${Math.min(20, total)}/${total}`);
     await expect(page.getByRole("link", { name: "前のページへ" })).toBeVisible();
   });
+
+  test("the top page searches by prefecture, and the results page then offers its areas", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    const search = page.getByRole("search", { name: "お店を探す" }).first();
+    // The areas of every prefecture are not in the page: they come with the chosen prefecture.
+    await expect(search.getByLabel("エリア", { exact: true })).toBeDisabled();
+    await search.getByLabel("都道府県").selectOption({ label: "東京都" });
+    await search.getByRole("button", { name: "この条件で探す" }).click();
+    await expect(page).toHaveURL(/\/search\/liver\?.*prefecture=tokyo/);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("東京都");
+    await page.getByText("絞り込み条件").click();
+    const area = page.locator("details", { hasText: "絞り込み条件" }).getByLabel("エリア", { exact: true });
+    await expect(area).toBeEnabled();
+    await expect(area.locator("option", { hasText: "歌舞伎町" })).toHaveCount(1);
+  });
 });
