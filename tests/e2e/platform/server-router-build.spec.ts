@@ -52,6 +52,10 @@ test("the built server loads one React Router, the production build", async () =
   expect(bundle.some((source) => source.includes(DEV_ONLY))).toBe(false);
   // ADR 0041's route-match memo is patched into the production build too (patches/).
   expect(bundle.some((source) => source.includes("__matchCaches"))).toBe(true);
+  // ADR 0064: the server routes of the build are built once.
+  for (const memo of ["__entryRouteModules", "__serverRoutesCache", "__staticDataRoutes"]) {
+    expect(bundle.some((source) => source.includes(memo))).toBe(true);
+  }
 });
 
 /** The development build's module that defines the router (the one with `matchRoutesImpl`). */
