@@ -1,5 +1,8 @@
+import { readdir, readFile, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
@@ -57,6 +60,53 @@ const CLIENT_CHUNKS = {
   ],
 };
 
+/**
+ * The browser's hashed assets compressed once, at the build, beside each file: `x.js.br` (brotli,
+ * quality 11) and `x.js.gz` (gzip, level 9), which server/precompressed.ts sends to a browser
+ * that takes them. Smaller than what `compression` makes on the fly (brotli quality 4, gzip
+ * level 6: the JavaScript of `/` 14 % smaller in brotli 11 than in gzip 6), and no CPU per
+ * request. Text assets of 1 kB and more (the threshold of server/compress.ts).
+ */
+const PRECOMPRESSED = /\.(?:js|mjs|css|svg|json)$/;
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+function precompressAssets(): Plugin {
+  let assets = "";
+  return {
+    name: "precompress-assets",
+    apply: "build",
+    configResolved(config) {
+      // React Router's client build directory (its default, react-router.config.ts).
+      assets = path.resolve(config.root, "build/client/assets");
+    },
+    // At the end of the client build, and again at the end of the server build: React Router
+    // writes its manifest module (assets/manifest-*.js) while building the server.
+    async closeBundle() {
+      const names = new Set(await readdir(assets).catch(() => []));
+      await Promise.all(
+        [...names]
+          .filter((name) => PRECOMPRESSED.test(name) && !names.has(`${name}.br`))
+          .map(async (name) => {
+            const file = path.join(assets, name);
+            const source = await readFile(file);
+            if (source.length < 1024) return;
+            const [br, gz] = await Promise.all([
+              brotli(source, {
+                params: {
+                  [constants.BROTLI_PARAM_QUALITY]: 11,
+                  [constants.BROTLI_PARAM_SIZE_HINT]: source.length,
+                },
+              }),
+              gzipped(source, { level: 9 }),
+            ]);
+            await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
+          }),
+      );
+    },
+  };
+}
+
 // The SSR build's entry is our start-up code (server/main.ts), which mounts the React Router
 // request handler; server.js only boots it. This keeps every line of server code in TypeScript.
 export default defineConfig(({ isSsrBuild }) => ({
@@ -71,5 +121,5 @@ export default defineConfig(({ isSsrBuild }) => ({
     external: ["@electric-sql/pglite", "pg", "sharp", "better-auth"],
     noExternal: isSsrBuild ? ROUTER_BUNDLED : [],
   },
-  plugins: [browserPhoneMetadata(), tailwindcss(), reactRouter()],
+  plugins: [browserPhoneMetadata(), tailwindcss(), reactRouter(), precompressAssets()],
 }));

@@ -688,7 +688,7 @@ async function benchWeight() {
   console.log(
     [
       "",
-      "Page weight: production build (NODE_ENV=production), headless Chromium as a Pixel 7 (412×839 viewport), empty cache; JavaScript = every response with a JavaScript content type until the network is idle, each body gzip-compressed (zlib level 6); LCP = the last largest-contentful-paint entry",
+      "Page weight: production build (NODE_ENV=production), headless Chromium as a Pixel 7 (412×839 viewport), empty cache; JavaScript = every response with a JavaScript content type until the network is idle, each body gzip-compressed (zlib level 6), and as sent (brotli 11 from the build); LCP = the last largest-contentful-paint entry",
       "",
       ...weightTable(results),
       "",

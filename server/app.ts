@@ -24,6 +24,7 @@ import "./context";
 import { inputGuard } from "./input-guard";
 import { pageCache } from "./page-cache";
 import { permissionsPolicy } from "./permissions-policy";
+import { servePrecompressed } from "./precompressed";
 import { privateByDefault } from "./private-by-default";
 import { lastResortErrors, requestTarget } from "./request-target";
 import { sameOriginMutations } from "./same-origin";
@@ -158,10 +159,10 @@ export function createApp(
   if (vite) {
     app.use(vite.middlewares);
   } else {
-    app.use(
-      "/assets",
-      express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }),
-    );
+    // Compressed at the build where it pays (server/precompressed.ts), else as the file is.
+    const assetCache = { immutable: true, maxAge: "1y" };
+    app.use("/assets", servePrecompressed("build/client/assets", assetCache));
+    app.use("/assets", express.static("build/client/assets", { ...assetCache, index: false }));
     // The item pictures (public/img/, ADR 0032).
     app.use("/img", express.static("build/client/img", { maxAge: "1d", index: false }));
     // The items' gift animations (public/gifts/, ADR 0043), fetched when a top-tier gift plays.

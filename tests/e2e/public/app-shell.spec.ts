@@ -1,5 +1,22 @@
 import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { get } from "node:http";
+import path from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { expect, test } from "../fixtures";
+
+/** A GET with exactly these request headers, its body as sent (no decoding). */
+function rawGet(url: string, headers: Record<string, string>) {
+  return new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>(
+    (resolve, reject) => {
+      get(url, { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+      }).on("error", reject);
+    },
+  );
+}
 
 test.describe("app shell on a fresh data directory", () => {
   test("the top page renders demo stores server-side, in Japanese", async ({ page, request }) => {
@@ -79,6 +96,35 @@ test.describe("app shell on a fresh data directory", () => {
     await expect(dialog).toBeVisible();
     await page.keyboard.press("Escape");
     await expect(dialog).toHaveCount(0);
+  });
+
+  test("the page's scripts go out as the build compressed them: brotli or gzip, as the browser takes them", async ({
+    request,
+    baseURL,
+  }) => {
+    const html = await (await request.get("/")).text();
+    const scripts = [...html.matchAll(/\/assets\/[\w.-]+\.js/g)].map(([url]) => url);
+    expect(scripts.length).toBeGreaterThan(3);
+    for (const script of new Set(scripts)) {
+      const plain = await rawGet(`${baseURL}${script}`, { "accept-encoding": "identity" });
+      expect(plain.headers["content-encoding"]).toBeUndefined();
+      const br = await rawGet(`${baseURL}${script}`, { "accept-encoding": "gzip, deflate, br" });
+      const gzip = await rawGet(`${baseURL}${script}`, { "accept-encoding": "gzip" });
+      if (plain.body.length < 1024) continue;
+      expect(br.headers).toMatchObject({
+        "content-encoding": "br",
+        vary: expect.stringContaining("Accept-Encoding"),
+      });
+      expect(br.headers["content-type"]).toMatch(/^text\/javascript/);
+      expect(br.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+      expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+      expect(gzip.headers["content-encoding"]).toBe("gzip");
+      expect(gunzipSync(gzip.body).equals(plain.body)).toBe(true);
+      // The build's files, not a compression made for this request.
+      const built = path.join("build/client", script);
+      expect(br.body.equals(readFileSync(`${built}.br`))).toBe(true);
+      expect(gzip.body.equals(readFileSync(`${built}.gz`))).toBe(true);
+    }
   });
 
   test("reference data is served as JSON", async ({ request }) => {
