@@ -3,7 +3,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import type { AppLoadContext, EntryContext } from "react-router";
+import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "react-router";
 import { ServerRouter } from "react-router";
 import { carriesSessionCookie } from "./.server/auth/session-cookie";
 import { PRIVATE_NO_STORE, pageCacheClass, SHARED_VARY, sharedCacheControl } from "./domain/cache-policy";
@@ -49,6 +49,32 @@ class BurstJoiner extends Transform {
     this.push(this.pending.length === 1 ? this.pending[0] : Buffer.concat(this.pending));
     this.pending = [];
   }
+}
+
+/**
+ * A client-side navigation's data (`/search/staff.data`): shared as the page it is the data of
+ * would be — the same policy, class and lifetime (ADR 0062) — so a proxy and the page cache keep
+ * the signed-out navigations too. React Router passes the page's route id here through the patch
+ * of ADR 0064; without it (the development build) the answer stays private.
+ */
+export function handleDataRequest(
+  response: Response,
+  { request, routeId }: Parameters<HandleDataRequestFunction>[1] & { routeId?: string },
+): Response {
+  const kind = pageCacheClass({
+    method: request.method.toUpperCase(),
+    routeId,
+    status: response.status,
+    signedIn: carriesSessionCookie(request.headers.get("cookie")),
+    setsCookie: response.headers.has("Set-Cookie"),
+  });
+  if (kind) {
+    response.headers.set("Cache-Control", sharedCacheControl(kind));
+    response.headers.set("Vary", SHARED_VARY);
+  } else {
+    response.headers.set("Cache-Control", PRIVATE_NO_STORE);
+  }
+  return response;
 }
 
 export default function handleRequest(

@@ -8,6 +8,7 @@ import {
   pageCacheClass,
   sharedCacheControl,
 } from "~/domain/cache-policy";
+import { handleDataRequest } from "~/entry.server";
 import routes from "~/routes";
 
 /** Every route id of app/routes.ts: its explicit id, or its file without the extension. */
@@ -61,5 +62,37 @@ describe("the cache policy of pages (ADR 0062)", () => {
     const header = sharedCacheControl(kind);
     expect(header).toMatch(/^public, max-age=0, s-maxage=\d+, stale-while-revalidate=\d+$/);
     expect(header).toContain(`s-maxage=${FRESHNESS[kind].sharedSeconds}`);
+  });
+});
+
+describe("a navigation's data (app/entry.server.tsx handleDataRequest, ADR 0064)", () => {
+  const answer = (status = 200, setCookie = false) =>
+    new Response("data", { status, headers: setCookie ? { "Set-Cookie": "a=b" } : {} });
+  const ask = (cookie?: string, method = "GET") =>
+    new Request("http://localhost/search/staff.data", { method, headers: cookie ? { cookie } : {} });
+  const args = (request: Request, routeId?: string) =>
+    ({ request, routeId, params: {}, context: {} }) as Parameters<typeof handleDataRequest>[1];
+
+  it.each<[string, Response, Request, string | undefined, string]>([
+    ["a list's data, signed out", answer(), ask(), "routes/public/search-staff", sharedCacheControl("list")],
+    ["the top page's data", answer(), ask(), "routes/public/home", sharedCacheControl("top")],
+    ["signed in", answer(), ask("yoru.session_token=abc"), "routes/public/search-staff", "private, no-store"],
+    ["a page not in the policy", answer(), ask(), "routes/listener/mypage-home", "private, no-store"],
+    ["no route id (the development build)", answer(), ask(), undefined, "private, no-store"],
+    ["a redirect (202)", answer(202), ask(), "routes/public/search-staff", "private, no-store"],
+    ["an error", answer(404), ask(), "routes/public/search-staff", "private, no-store"],
+    [
+      "an answer that sets a cookie",
+      answer(200, true),
+      ask(),
+      "routes/public/search-staff",
+      "private, no-store",
+    ],
+  ])("%s", (_name, response, request, routeId, expected) => {
+    const answered = handleDataRequest(response, args(request, routeId));
+    expect(answered.headers.get("cache-control")).toBe(expected);
+    expect(answered.headers.get("vary")).toBe(
+      expected.startsWith("public") ? "Cookie, Accept-Encoding" : null,
+    );
   });
 });

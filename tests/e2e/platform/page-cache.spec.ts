@@ -57,6 +57,11 @@ test("every kind of public page is shared signed out and private signed in; the 
     ["/faq", sharedCacheControl("info")],
     ["/api/livers", sharedCacheControl("api")],
     ["/api/staffs?limit=5", sharedCacheControl("api")],
+    // A client-side navigation's data, shared as its page is (ADR 0064).
+    ["/_root.data", sharedCacheControl("top")],
+    ["/search/staff.data?sort=new", sharedCacheControl("list")],
+    [`${staff}.data`, sharedCacheControl("profile")],
+    ["/gps.data", sharedCacheControl("map")],
   ];
   const alwaysPrivate = [
     "/listener/login",
@@ -64,7 +69,10 @@ test("every kind of public page is shared signed out and private signed in; the 
     "/contact",
     "/listener/live/no-such-live",
     "/no-such-page",
-    "/search/staff.data",
+    "/listener/login.data",
+    "/listener/mypage.data",
+    "/no-such-page.data",
+    "/search/staff.data?bloodTypes=Z",
     "/api/livers?page=abc",
   ];
   for (const [path, header] of shared) {
@@ -172,7 +180,7 @@ test("two signed-in listeners never see each other's page, and nothing of theirs
   expect(names[0]).not.toBe(names[1]);
   for (let round = 0; round < 3; round++) {
     for (const [i, page] of pages.entries()) {
-      for (const path of ["/", "/listener/mypage/profile"]) {
+      for (const path of ["/", "/_root.data", "/listener/mypage/profile"]) {
         const response = await page.request.get(path);
         const html = await response.text();
         expect(response.headers()["x-page-cache"], path).toBeUndefined();
@@ -182,4 +190,30 @@ test("two signed-in listeners never see each other's page, and nothing of theirs
     }
   }
   for (const page of pages) await page.context().close();
+});
+
+test("a signed-out visitor's client-side navigations are kept too, and still land on the right page", async ({
+  page,
+}) => {
+  const path = "/search/staff.data?sort=popular";
+  const first = await fetch(`${server.baseUrl}${path}`);
+  const body = await first.text();
+  const again = await fetch(`${server.baseUrl}${path}`);
+  expect(again.headers.get("x-page-cache")).toBe("hit");
+  expect(await again.text()).toBe(body);
+
+  // In the browser: the top page, then a link followed without a page load, its data the page
+  // cache's copy (filled first for the browser's own Accept-Encoding, a key of its own).
+  const forBrowser = await fetch(`${server.baseUrl}${path}`, {
+    headers: { "accept-encoding": "gzip, deflate, br, zstd" },
+  });
+  await forBrowser.arrayBuffer();
+  await page.goto(`${server.baseUrl}/`);
+  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+  const data = page.waitForResponse((response) => response.url().includes("/search/staff.data"));
+  await page.getByRole("link", { name: "人気順で見る" }).click();
+  expect((await data).headers()["x-page-cache"]).toBe("hit");
+  await expect(page).toHaveURL(/\/search\/staff\?sort=popular/);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("キャスト");
+  await expect(page.getByTestId("staff-results").getByRole("article").first()).toBeVisible();
 });
