@@ -89,10 +89,3 @@ export function monthDayOf(date: string): string | null {
   const match = /^\d{4}-(\d{2})-(\d{2})$/.exec(date);
   return match ? `${match[1]}-${match[2]}` : null;
 }
-
-/** What a page shows instead of a hidden name. */
-export const HIDDEN_NAME_LABEL = "（名前非公開）";
-
-export function displayName(profile: Pick<PublicProfile, "name">): string {
-  return profile.name ?? HIDDEN_NAME_LABEL;
-}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { displayName, isPublished, publicProfileOf, type StaffProfileFields } from "~/domain/public-profile";
+import { displayName } from "~/domain/display-name";
+import { isPublished, publicProfileOf, type StaffProfileFields } from "~/domain/public-profile";
 
 const staff: StaffProfileFields = {
   age: 24,

@@ -1,6 +1,6 @@
 import type { ComponentProps, ReactNode } from "react";
 import { Form } from "react-router";
-import { STORE_TYPES } from "~/domain/options";
+import { STORE_TYPES } from "~/domain/option-basics";
 import { LIST_SORTS, SORT_LABELS } from "~/domain/search-query";
 import { AreaPicker } from "../form/area-picker";
 

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import type { PublicStaff } from "~/.server/services/shared/staff-query";
 import { areaLabel } from "~/domain/areas";
+import { displayName } from "~/domain/display-name";
 import { MATCHING_TEXTS, matchingAnswerHref } from "~/domain/matching-texts";
-import { BLOOD_TYPES, labelOf } from "~/domain/options";
-import { displayName } from "~/domain/public-profile";
+import { BLOOD_TYPES, labelOf } from "~/domain/option-basics";
 import { FollowButton } from "../directory/follow-button";
 import { type ImagePriority, imageLoading } from "../directory/image-priority";
 import { StoreTypeBadge } from "../store/store-type-badge";

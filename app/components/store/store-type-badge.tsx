@@ -1,4 +1,4 @@
-import { STORE_TYPES } from "~/domain/options";
+import { STORE_TYPES } from "~/domain/option-basics";
 
 export function storeTypeOf(value: string) {
   return STORE_TYPES.find((type) => type.value === value) ?? STORE_TYPES[STORE_TYPES.length - 1]!;

@@ -11,9 +11,9 @@ import { FeedEmpty, type FeedState, FeedView } from "~/components/posts/feed-vie
 import { toPostCard } from "~/components/posts/post-card";
 import { PinIcon } from "~/components/ui/icons";
 import { areaLabel, findRegion, regionChoices } from "~/domain/areas";
+import { displayName } from "~/domain/display-name";
 import { FEED_TEXTS } from "~/domain/feed-query";
 import { parseFeedSearch } from "~/domain/feed-search";
-import { displayName } from "~/domain/public-profile";
 import { searchQueryString } from "~/domain/search-query";
 import { absoluteUrl, seoMeta } from "~/seo";
 import { pageTitle } from "~/site";

@@ -12,7 +12,7 @@ import { StaffCard, toStaffCard } from "~/components/staff/staff-card";
 import { StaffGrid } from "~/components/staff/staff-grid";
 import { StoreCard } from "~/components/store/store-card";
 import { REGIONS, withAreaLabel } from "~/domain/areas";
-import { STORE_TYPES } from "~/domain/options";
+import { STORE_TYPES } from "~/domain/option-basics";
 import { absoluteUrl, seoMeta } from "~/seo";
 import { pageTitle, SITE_DESCRIPTION, SITE_NAME, SITE_TAGLINE } from "~/site";
 import type { Route } from "./+types/home";

@@ -14,6 +14,7 @@ import { toPostCard } from "~/components/posts/post-card";
 import { ShiftBadge } from "~/components/staff/shift-badge";
 import { StoreTypeBadge } from "~/components/store/store-type-badge";
 import { areaLabel } from "~/domain/areas";
+import { displayName } from "~/domain/display-name";
 import { formatNumber } from "~/domain/format";
 import { liveWatchPath } from "~/domain/live-paths";
 import { MATCHING_TEXTS, matchingAnswerHref } from "~/domain/matching-texts";
@@ -29,7 +30,6 @@ import {
   SMOKE_TYPES,
   TYPE_TYPES,
 } from "~/domain/options";
-import { displayName } from "~/domain/public-profile";
 import { shiftLabel } from "~/domain/schedule-times";
 import { shortDateLabel, weekdayOf } from "~/domain/shift-status";
 import { absoluteUrl, seoMeta } from "~/seo";
