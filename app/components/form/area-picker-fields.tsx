@@ -65,11 +65,12 @@ const LISTED_BEFORE_HYDRATION: ReadonlySet<AreaLevel> = new Set(["region", "pref
  *
  * Five cascading selects named `region`, `prefecture`, `group`, `area`, `area_detail` (docs/product.md).
  *
- * The server render (and so the page without JavaScript) shows every select, enabled, with every
- * choice grouped by parent or (`beforeHydration: "cascade"`) the region's and prefecture's so,
- * and the cascade's below them; the form can be filled in without JavaScript, and the server checks
- * the path with `isValidAreaPath`. Once hydrated the selects cascade: a level is enabled only when its parent is
- * chosen, changing a level clears those below it; the group and detail selects say 「該当なし」 for a
+ * The server render (and so the page without JavaScript) shows all five selects: with
+ * `beforeHydration: "every"` each enabled, listing every choice grouped by parent; with `"cascade"`
+ * the region and prefecture so, and the levels below what the chosen prefecture and area hold
+ * (disabled until then). Either way the form can be filled in without JavaScript, and the server
+ * checks the path with `isValidAreaPath`. Once hydrated the selects cascade: a level is enabled
+ * only when its parent is chosen, changing a level clears those below it; the group and detail selects say 「該当なし」 for a
  * prefecture without groups and an area without details. All five selects stay on the page from the
  * server's render on: the form does not move under the visitor's finger when the picker takes over
  * (on the public pages at the first touch, area-picker.tsx). A disabled level is still submitted,
