@@ -6,7 +6,13 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "react-router";
 import { ServerRouter } from "react-router";
 import { carriesSessionCookie } from "./.server/auth/session-cookie";
-import { PRIVATE_NO_STORE, pageCacheClass, SHARED_VARY, sharedCacheControl } from "./domain/cache-policy";
+import {
+  type PageAnswer,
+  PRIVATE_NO_STORE,
+  pageCacheClass,
+  SHARED_VARY,
+  sharedCacheControl,
+} from "./domain/cache-policy";
 
 // React Router's default Node entry, plus the CSP nonce of this response on every inline script
 // and who may keep the page (ADR 0062).
@@ -61,20 +67,21 @@ export function handleDataRequest(
   response: Response,
   { request, routeId }: Parameters<HandleDataRequestFunction>[1] & { routeId?: string },
 ): Response {
-  const kind = pageCacheClass({
+  applyCachePolicy(response.headers, {
     method: request.method.toUpperCase(),
     routeId,
     status: response.status,
     signedIn: carriesSessionCookie(request.headers.get("cookie")),
     setsCookie: response.headers.has("Set-Cookie"),
   });
-  if (kind) {
-    response.headers.set("Cache-Control", sharedCacheControl(kind));
-    response.headers.set("Vary", SHARED_VARY);
-  } else {
-    response.headers.set("Cache-Control", PRIVATE_NO_STORE);
-  }
   return response;
+}
+
+/** Who may keep the answer (ADR 0062): a shared lifetime with its `Vary`, else `private, no-store`. */
+function applyCachePolicy(headers: Headers, answer: PageAnswer) {
+  const kind = pageCacheClass(answer);
+  headers.set("Cache-Control", kind ? sharedCacheControl(kind) : PRIVATE_NO_STORE);
+  if (kind) headers.set("Vary", SHARED_VARY);
 }
 
 export default function handleRequest(
@@ -126,9 +133,7 @@ export default function handleRequest(
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           // Shared only as the policy allows (a public page, signed out, 200, no cookie set); a page
           // rendered for a signed-in browser names its account and stays private.
-          const kind = pageCacheClass({ ...answer, status: responseStatusCode });
-          responseHeaders.set("Cache-Control", kind ? sharedCacheControl(kind) : PRIVATE_NO_STORE);
-          if (kind) responseHeaders.set("Vary", SHARED_VARY);
+          applyCachePolicy(responseHeaders, { ...answer, status: responseStatusCode });
           pipe(body);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
         },

@@ -11,7 +11,7 @@ import { QuickSearchForm } from "~/components/search/quick-search-form";
 import { StaffCard, toStaffCard } from "~/components/staff/staff-card";
 import { StaffGrid } from "~/components/staff/staff-grid";
 import { StoreCard } from "~/components/store/store-card";
-import { REGIONS, withAreaLabel } from "~/domain/areas";
+import { regionChoices, withAreaLabel } from "~/domain/areas";
 import { STORE_TYPES } from "~/domain/option-basics";
 import { absoluteUrl, seoMeta } from "~/seo";
 import { pageTitle, SITE_DESCRIPTION, SITE_NAME, SITE_TAGLINE } from "~/site";
@@ -32,11 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     lives,
     stores: stores.map(withAreaLabel),
     // The regions and prefectures of エリアから探す, by the server: the area tree stays out of the page's scripts.
-    regions: REGIONS.map((region) => ({
-      id: region.id,
-      name: region.name,
-      prefectures: region.prefectures.map(({ id, name }) => ({ id, name })),
-    })),
+    regions: regionChoices(),
     topStaff: topStaff.map(toStaffCard),
     onShift: onShift.items.map(toStaffCard),
     now: now.toISOString(),
