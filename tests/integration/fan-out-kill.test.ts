@@ -10,8 +10,8 @@ import { fanOutNotification } from "~/.server/services/notifications/fan-out-not
 import { recordNotification } from "~/.server/services/notifications/record-notification";
 import { createPostgresDatabase, drivers, dropPostgresDatabase } from "../support/databases";
 
-const LISTENERS = 600;
-const WITH_PUSH = 200;
+const LISTENERS = 300;
+const WITH_PUSH = 100;
 const ENV = { baseUrl: "https://yoru.example", authSecret: "kill-test-secret-0123456789abcdef0123" };
 
 /**
